@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "outline",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "outline", targets: ["outline"]),
+    .executable(name: "outline-lint", targets: ["outline-lint"]),
+    .library(name: "OutlineValidation", targets: ["OutlineValidation"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+    .target(name: "OutlineCore"),
+    .target(name: "OutlineXML", dependencies: ["OutlineCore", "CLibXML2"]),
+    .target(name: "OutlineModel", dependencies: ["OutlineCore", "OutlineXML"]),
+    .target(name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineModel"]),
+    .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineValidation"]),
+    .target(name: "OutlineWorkspace", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
+    .target(
+      name: "OutlineCommands",
+      dependencies: [
+        "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
+        "OutlineWorkspace",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "outline", dependencies: ["OutlineCommands"]),
+    .executableTarget(name: "outline-lint", dependencies: ["OutlineCommands"]),
+    .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
+    .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
+    .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel"]),
+    .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
+    .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
+    .testTarget(name: "OutlineCommandsTests", dependencies: ["OutlineCommands"]),
+  ]
+)

@@ -1,0 +1,212 @@
+/// A stable diagnostic code such as `OL401`, with readable static names.
+///
+/// Every code is defined once, in ``DiagnosticCatalog/entries``; the static
+/// names below are looked up there, so a code cannot exist without its
+/// severity, title and help.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
+  CustomStringConvertible
+{
+  /// The code as written in output and configuration, e.g. `OL401`.
+  public let rawValue: String
+
+  /// Wraps a raw code; use ``DiagnosticCatalog/entry(for:)`` to see whether it exists.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public var description: String { rawValue }
+
+  /// The severity the catalog gives this code.
+  public var defaultSeverity: Severity {
+    DiagnosticCatalog.entry(for: self)?.severity ?? .error
+  }
+
+  public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  // MARK: Documents (SPEC §4)
+  public static let notWellFormed = Self(rawValue: "OL100")
+  public static let badRootOrVersion = Self(rawValue: "OL101")
+  public static let modelUnreadable = Self(rawValue: "OL102")
+  public static let modelHasErrors = Self(rawValue: "OL103")
+  public static let doctypePresent = Self(rawValue: "OL104")
+  public static let textInObject = Self(rawValue: "OL105")
+  public static let unknownEntity = Self(rawValue: "OL200")
+  public static let abstractEntity = Self(rawValue: "OL201")
+  public static let cannotContain = Self(rawValue: "OL202")
+  public static let unknownAttribute = Self(rawValue: "OL203")
+  public static let requiredAttributeMissing = Self(rawValue: "OL204")
+  public static let transientStored = Self(rawValue: "OL205")
+  public static let valueType = Self(rawValue: "OL300")
+  public static let valueOutOfBounds = Self(rawValue: "OL301")
+  public static let valuePattern = Self(rawValue: "OL302")
+  public static let orderMissing = Self(rawValue: "OL400")
+  public static let duplicateOrder = Self(rawValue: "OL401")
+  public static let orderOutOfSequence = Self(rawValue: "OL402")
+  public static let orderNotDocumentOrder = Self(rawValue: "OL403")
+  public static let duplicateID = Self(rawValue: "OL500")
+  public static let unknownID = Self(rawValue: "OL501")
+  public static let wrongEntityReference = Self(rawValue: "OL502")
+  public static let cardinality = Self(rawValue: "OL503")
+  public static let inverseDisagrees = Self(rawValue: "OL504")
+
+  // MARK: Models (SPEC §2)
+  public static let modelNotWellFormed = Self(rawValue: "OM100")
+  public static let modelStructure = Self(rawValue: "OM101")
+  public static let attributeType = Self(rawValue: "OM200")
+  public static let duplicateEntity = Self(rawValue: "OM201")
+  public static let duplicateProperty = Self(rawValue: "OM202")
+  public static let missingDestination = Self(rawValue: "OM203")
+  public static let badInverse = Self(rawValue: "OM204")
+  public static let badParentEntity = Self(rawValue: "OM205")
+  public static let minAboveMax = Self(rawValue: "OM206")
+  public static let badDefault = Self(rawValue: "OM207")
+  public static let lenientValue = Self(rawValue: "OM208")
+  public static let badRegularExpression = Self(rawValue: "OM209")
+  public static let noInverse = Self(rawValue: "OM210")
+  public static let badAnnotation = Self(rawValue: "OM211")
+
+  // MARK: Configuration (SPEC §8)
+  public static let configuration = Self(rawValue: "OC100")
+}
+
+/// The one place that defines every diagnostic code.
+public enum DiagnosticCatalog {
+  /// One code's definition.
+  public struct Entry: Sendable, Hashable {
+    /// The code.
+    public let code: DiagnosticCode
+    /// The default severity.
+    public let severity: Severity
+    /// A short title (SARIF `shortDescription`).
+    public let title: String
+    /// What it means and how to fix it (SARIF `help`).
+    public let help: String
+  }
+
+  /// Every code, in code order.
+  public static let entries: [Entry] = [
+    Entry(
+      code: .notWellFormed, severity: .error, title: "XML not well-formed",
+      help: "The file is not well-formed XML; the message is libxml2's. Nothing after the first syntax error is validated."),
+    Entry(
+      code: .badRootOrVersion, severity: .error, title: "Root is not <outline> or version unsupported",
+      help: "The root element must be `outline` and its optional `version` must be `1`."),
+    Entry(
+      code: .modelUnreadable, severity: .error, title: "Model file missing or unreadable",
+      help: "The model named by `--model`, the `model` attribute or `.outline.json` could not be read."),
+    Entry(
+      code: .modelHasErrors, severity: .error, title: "Model has errors",
+      help: "The model has errors of its own; run `outline model check` on it for the details."),
+    Entry(
+      code: .doctypePresent, severity: .error, title: "DOCTYPE or entity declaration present",
+      help: "Outline files have no DTD. Declarations are never read, entities never expanded, nothing is fetched."),
+    Entry(
+      code: .textInObject, severity: .error, title: "Text inside an object",
+      help: "Objects hold attributes and child objects only; write text as an attribute value."),
+    Entry(
+      code: .unknownEntity, severity: .error, title: "Unknown entity",
+      help: "The element name is not an entity of the model (names are case-sensitive)."),
+    Entry(
+      code: .abstractEntity, severity: .error, title: "Abstract entity",
+      help: "Abstract entities cannot have objects; use one of their sub-entities."),
+    Entry(
+      code: .cannotContain, severity: .error, title: "Entity cannot be contained here",
+      help: "The parent's entity has no containment relationship whose destination is this entity."),
+    Entry(
+      code: .unknownAttribute, severity: .error, title: "Unknown attribute",
+      help: "Objects carry `xml:id`, the entity's attributes and its non-containment relationships; nothing else."),
+    Entry(
+      code: .requiredAttributeMissing, severity: .error, title: "Required attribute missing",
+      help: "A non-optional attribute without a default value must be written."),
+    Entry(
+      code: .transientStored, severity: .warning, title: "Transient attribute stored",
+      help: "Core Data does not store transient attributes; the value would be lost."),
+    Entry(
+      code: .valueType, severity: .error, title: "Value not of the attribute's type",
+      help: "The value cannot be read as the attribute's type (see SPEC §3 Values)."),
+    Entry(
+      code: .valueOutOfBounds, severity: .error, title: "Value outside min/max",
+      help: "The value (a string's length) is outside the model's minValueString/maxValueString."),
+    Entry(
+      code: .valuePattern, severity: .error, title: "Value does not match the regular expression",
+      help: "The whole value must match the attribute's regularExpressionString."),
+    Entry(
+      code: .orderMissing, severity: .error, title: "Order missing",
+      help: "Siblings are numbered 0..n-1 by their order attribute; this one has none. `outline-lint --fix` renumbers."),
+    Entry(
+      code: .duplicateOrder, severity: .error, title: "Duplicate order among siblings",
+      help: "Two siblings share an order. `outline-lint --fix` renumbers them in document order."),
+    Entry(
+      code: .orderOutOfSequence, severity: .error, title: "Orders not exactly 0..n-1",
+      help: "Sibling orders must be exactly 0..n-1: no gap, no negative, none too large. `outline-lint --fix` renumbers."),
+    Entry(
+      code: .orderNotDocumentOrder, severity: .hint, title: "Siblings not in document order",
+      help: "The orders are valid but differ from document order; editors can sort the siblings."),
+    Entry(
+      code: .duplicateID, severity: .error, title: "Duplicate xml:id",
+      help: "An `xml:id` must be unique in the file."),
+    Entry(
+      code: .unknownID, severity: .error, title: "Reference to an unknown id",
+      help: "A relationship names an id that no object in the file has."),
+    Entry(
+      code: .wrongEntityReference, severity: .error, title: "Reference to an object of the wrong entity",
+      help: "The referenced object is not of the relationship's destination entity or a sub-entity of it."),
+    Entry(
+      code: .cardinality, severity: .error, title: "Relationship cardinality",
+      help: "A to-one holds at most one id; minCount/maxCount and non-optional relationships must hold."),
+    Entry(
+      code: .inverseDisagrees, severity: .error, title: "Inverse relationships disagree",
+      help: "Both sides of an inverse pair are written and do not name each other."),
+    Entry(
+      code: .modelNotWellFormed, severity: .error, title: "Model XML not well-formed",
+      help: "The model file is not well-formed XML."),
+    Entry(
+      code: .modelStructure, severity: .error, title: "Not a Core Data model",
+      help: "The root must be `model`; entities, attributes and relationships need a name."),
+    Entry(
+      code: .attributeType, severity: .error, title: "Unknown or Undefined attributeType",
+      help: "Stored attributes need one of Core Data's types; `Undefined` is only for transient attributes."),
+    Entry(
+      code: .duplicateEntity, severity: .error, title: "Duplicate entity name",
+      help: "Entity names must be unique in a model."),
+    Entry(
+      code: .duplicateProperty, severity: .error, title: "Duplicate property name",
+      help: "Property names must be unique in an entity, including the ones it inherits."),
+    Entry(
+      code: .missingDestination, severity: .error, title: "Relationship to a missing entity",
+      help: "The relationship's destinationEntity is not in the model."),
+    Entry(
+      code: .badInverse, severity: .error, title: "Inverse does not exist or does not point back",
+      help: "The inverseName must name a relationship of the destination whose own inverse is this one."),
+    Entry(
+      code: .badParentEntity, severity: .error, title: "parentEntity missing or cyclic",
+      help: "The parentEntity must exist and inheritance must not loop."),
+    Entry(
+      code: .minAboveMax, severity: .error, title: "minValueString above maxValueString",
+      help: "The minimum is greater than the maximum, so no value can be valid."),
+    Entry(
+      code: .badDefault, severity: .error, title: "Default outside min/max or not of its type",
+      help: "The defaultValueString cannot be read as the attribute's type, or breaks its own bounds."),
+    Entry(
+      code: .lenientValue, severity: .warning, title: "Value Xcode accepts leniently",
+      help: "Xcode compiles this value (a Boolean default `0.0`, an integer default `NO`, a date bound in an old format), but it is not of the attribute's type."),
+    Entry(
+      code: .badRegularExpression, severity: .error, title: "Regular expression does not compile",
+      help: "The regularExpressionString is not a valid ICU regular expression."),
+    Entry(
+      code: .noInverse, severity: .warning, title: "Relationship without an inverse",
+      help: "Xcode warns about relationships without an inverse: the object graph cannot be kept consistent."),
+    Entry(
+      code: .badAnnotation, severity: .error, title: "Invalid outline annotation",
+      help: "An `outline.order`, `outline.title` or `outline.containment` userInfo entry names something that does not fit."),
+    Entry(
+      code: .configuration, severity: .error, title: "Invalid configuration",
+      help: "`.outline.json` has an unknown key, an unknown rule code, a wrong type or a bad value."),
+  ]
+
+  private static let byCode: [DiagnosticCode: Entry] = Dictionary(
+    uniqueKeysWithValues: entries.map { ($0.code, $0) })
+
+  /// The entry for `code`, or nil when the code does not exist.
+  public static func entry(for code: DiagnosticCode) -> Entry? { byCode[code] }
+}

@@ -1,0 +1,75 @@
+/// The offsets at which lines start, built in one pass over the bytes.
+///
+/// A line ends at `\n`; a `\r\n` pair belongs to the line it ends, so a CRLF
+/// file has the same line numbers as its LF twin. Lines are 0-based inside.
+/// The index can be built incrementally, chunk by chunk, so that a streaming
+/// parse never has to hold the whole file to report positions.
+public struct LineIndex: Sendable, Equatable {
+  /// The offset of the first byte of each line; always starts with 0.
+  public private(set) var lineStarts: [Int] = [0]
+  /// How many bytes have been indexed.
+  public private(set) var byteCount = 0
+
+  /// An empty index, ready for ``append(_:)``.
+  public init() {}
+
+  /// Indexes all of `bytes`.
+  public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    if let done = bytes.withContiguousStorageIfAvailable({ append($0) }) {
+      _ = done
+    } else {
+      append(ContiguousArray(bytes).withUnsafeBufferPointer { $0 })
+    }
+  }
+
+  /// Indexes the next chunk of the text.
+  public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    guard let base = chunk.baseAddress else { return }
+    var index = 0
+    let count = chunk.count
+    while index < count {
+      guard let hit = memchr(base + index, 0x0A, count - index) else { break }
+      let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      lineStarts.append(byteCount + position + 1)
+      index = position + 1
+    }
+    byteCount += count
+  }
+
+  /// The number of lines (a final newline opens an empty last line).
+  public var lineCount: Int { lineStarts.count }
+
+  /// The 0-based line holding `utf8Offset` (clamped to the text).
+  public func line(containing utf8Offset: Int) -> Int {
+    let offset = max(0, min(utf8Offset, byteCount))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The offset where `line` starts, clamped to the text.
+  public func start(ofLine line: Int) -> Int {
+    if line < 0 { return 0 }
+    if line >= lineStarts.count { return byteCount }
+    return lineStarts[line]
+  }
+
+  /// The offset where `line` ends, before its `\n` or `\r\n`.
+  public func contentEnd(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : byteCount
+    if end > start(ofLine: line), end - 1 < bytes.count, bytes[end - 1] == 0x0D { end -= 1 }
+    return max(end, start(ofLine: line))
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

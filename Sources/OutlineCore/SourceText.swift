@@ -1,0 +1,140 @@
+/// A 0-based line and column; the column's unit is chosen at the edge.
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The 0-based line.
+  public var line: Int
+  /// The 0-based column, in the unit it was computed in.
+  public var column: Int
+
+  /// Creates a position.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+
+  public var description: String { "\(line + 1):\(column + 1)" }
+}
+
+/// What a column counts: LSP speaks UTF-16 or UTF-8, the command line counts characters.
+public enum ColumnUnit: Sendable {
+  /// UTF-8 bytes.
+  case utf8
+  /// UTF-16 code units (an astral character counts 2).
+  case utf16
+  /// Unicode scalars (what a person counts as characters in `path:line:col`).
+  case scalar
+}
+
+/// The bytes of one document and their line index.
+///
+/// The bytes are kept exactly as read: no BOM stripped, no line endings
+/// normalized, so every range in the toolchain is a range of the file.
+public struct SourceText: Sendable, Equatable {
+  /// The document's bytes.
+  public let bytes: [UInt8]
+  /// Where each line starts.
+  public let lines: LineIndex
+
+  /// Wraps `bytes` and indexes their lines.
+  public init(bytes: [UInt8]) {
+    self.bytes = bytes
+    self.lines = LineIndex(bytes)
+  }
+
+  /// Wraps the UTF-8 of `string`.
+  public init(_ string: String) {
+    self.init(bytes: Array(string.utf8))
+  }
+
+  /// The text as a Swift string (invalid UTF-8 repaired with U+FFFD).
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The bytes of `range`, decoded as UTF-8.
+  public func string(in range: TextRange) -> String {
+    let clamped = clamp(range)
+    return String(decoding: bytes[clamped.start..<clamped.end], as: UTF8.self)
+  }
+
+  /// `range` limited to the text.
+  public func clamp(_ range: TextRange) -> TextRange {
+    let start = max(0, min(range.start, bytes.count))
+    return TextRange(start: start, end: max(start, min(range.end, bytes.count)))
+  }
+
+  /// The line and column of `utf8Offset`.
+  public func position(of utf8Offset: Int, unit: ColumnUnit) -> SourcePosition {
+    bytes.withUnsafeBufferPointer { buffer in
+      Self.position(of: utf8Offset, unit: unit, lines: lines, bytes: buffer)
+    }
+  }
+
+  /// The offset of `position`, clamped to the end of its line and to the text.
+  public func offset(of position: SourcePosition, unit: ColumnUnit) -> Int {
+    if position.line >= lines.lineCount { return bytes.count }
+    return bytes.withUnsafeBufferPointer { buffer in
+      let lineStart = lines.start(ofLine: position.line)
+      let lineEnd = lines.contentEnd(ofLine: position.line, in: buffer)
+      return ColumnCounter.offset(
+        advancing: max(0, position.column), unit: unit, in: buffer, from: lineStart, limit: lineEnd)
+    }
+  }
+
+  /// The line and column of `utf8Offset` in `bytes` indexed by `lines`.
+  public static func position(
+    of utf8Offset: Int, unit: ColumnUnit, lines: LineIndex, bytes: UnsafeBufferPointer<UInt8>
+  ) -> SourcePosition {
+    let offset = max(0, min(utf8Offset, bytes.count))
+    let line = lines.line(containing: offset)
+    let lineStart = lines.start(ofLine: line)
+    let column = ColumnCounter.count(unit: unit, in: bytes, from: lineStart, to: offset)
+    return SourcePosition(line: line, column: column)
+  }
+}
+
+/// Counts columns over UTF-8 bytes without decoding into a String.
+public enum ColumnCounter {
+  /// How many `unit`s the bytes `from..<to` hold.
+  public static func count(unit: ColumnUnit, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int)
+    -> Int
+  {
+    if unit == .utf8 { return to - from }
+    var columns = 0
+    var index = from
+    while index < to {
+      let byte = bytes[index]
+      if byte & 0xC0 != 0x80 {
+        columns += (unit == .utf16 && byte >= 0xF0) ? 2 : 1
+      }
+      index += 1
+    }
+    return columns
+  }
+
+  /// The offset reached by advancing `columns` `unit`s from `from`, not past `limit`.
+  public static func offset(
+    advancing columns: Int, unit: ColumnUnit, in bytes: UnsafeBufferPointer<UInt8>, from: Int,
+    limit: Int
+  ) -> Int {
+    if unit == .utf8 { return min(from + columns, limit) }
+    var remaining = columns
+    var index = from
+    while index < limit && remaining > 0 {
+      let byte = bytes[index]
+      let width: Int
+      switch byte {
+      case 0xF0...: width = 4
+      case 0xE0...: width = 3
+      case 0xC0...: width = 2
+      default: width = 1
+      }
+      let units = (unit == .utf16 && width == 4) ? 2 : 1
+      if units > remaining { break }
+      remaining -= units
+      index = min(index + width, limit)
+    }
+    return index
+  }
+}

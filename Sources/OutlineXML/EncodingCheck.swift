@@ -1,0 +1,64 @@
+import OutlineCore
+
+/// Refuses documents whose bytes are not UTF-8 before libxml2 sees them.
+///
+/// Every range in the toolchain is a byte range of the file; libxml2 would
+/// transcode UTF-16 or Latin-1 input into a buffer of its own, so positions
+/// would stop being the file's. Outline and model files are UTF-8.
+enum EncodingCheck {
+  struct Problem {
+    let message: String
+    let range: TextRange
+  }
+
+  static func problem(in prefix: [UInt8]) -> Problem? {
+    if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
+      return Problem(
+        message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
+        range: TextRange(start: 0, end: 2))
+    }
+    if prefix.count >= 4, prefix[0] == 0 || prefix[1] == 0 {
+      return Problem(
+        message: "The file is not UTF-8 (it starts with a NUL byte); outline files are UTF-8",
+        range: TextRange(start: 0, end: 1))
+    }
+    guard let declared = declaredEncoding(in: prefix) else { return nil }
+    let name = String(decoding: prefix[declared.start..<declared.end], as: UTF8.self)
+    switch name.lowercased() {
+    case "utf-8", "utf8", "us-ascii", "ascii": return nil
+    default:
+      return Problem(
+        message: "Unsupported encoding '\(name)': outline files are UTF-8", range: declared)
+    }
+  }
+
+  /// The range of the encoding name in a leading `<?xml ... encoding="..."?>`.
+  static func declaredEncoding(in bytes: [UInt8]) -> TextRange? {
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    guard bytes.count >= start + 5, Array(bytes[start..<start + 5]) == Array("<?xml".utf8) else {
+      return nil
+    }
+    guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+    let declaration = Array(bytes[start..<close])
+    let key = Array("encoding".utf8)
+    var index = 0
+    while index + key.count <= declaration.count {
+      if Array(declaration[index..<index + key.count]) == key {
+        var cursor = index + key.count
+        while cursor < declaration.count, declaration[cursor] != UInt8(ascii: "\""),
+          declaration[cursor] != UInt8(ascii: "'")
+        {
+          cursor += 1
+        }
+        guard cursor < declaration.count else { return nil }
+        let quote = declaration[cursor]
+        let valueStart = cursor + 1
+        guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return nil }
+        return TextRange(start: start + valueStart, end: start + valueEnd)
+      }
+      index += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,150 @@
+/// Decoding and escaping of XML character data and attribute values.
+///
+/// Outline files have no DTD, so the only references are the five predefined
+/// entities and character references; anything else never reaches here
+/// because libxml2 rejects it first.
+public enum XMLEscaping {
+  /// Decodes a raw attribute value: references resolved, and literal tab,
+  /// newline and carriage return normalized to spaces as XML 1.0 §3.3.3 says.
+  public static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    decode(raw, normalizeWhitespace: true)
+  }
+
+  /// Decodes raw character data: references resolved, `\r\n` kept as written.
+  public static func decodeText(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    decode(raw, normalizeWhitespace: false)
+  }
+
+  /// Decodes `raw` given as an array.
+  public static func decodeAttribute(_ raw: [UInt8]) -> String {
+    raw.withUnsafeBufferPointer { decodeAttribute($0) }
+  }
+
+  private static func decode(_ raw: UnsafeBufferPointer<UInt8>, normalizeWhitespace: Bool)
+    -> String
+  {
+    // Fast path: nothing to decode.
+    var needsWork = false
+    for byte in raw where byte == UInt8(ascii: "&") || (normalizeWhitespace && byte < 0x20) {
+      needsWork = true
+      break
+    }
+    if !needsWork { return String(decoding: raw, as: UTF8.self) }
+
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var index = 0
+    while index < raw.count {
+      let byte = raw[index]
+      if byte == UInt8(ascii: "&"), let (scalar, length) = reference(in: raw, at: index) {
+        appendUTF8(scalar, to: &out)
+        index += length
+        continue
+      }
+      if normalizeWhitespace && byte == 0x0D {
+        out.append(0x20)
+        // A CR LF pair is one line end, so one space.
+        if index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
+      } else if normalizeWhitespace && (byte == 0x0A || byte == 0x09) {
+        out.append(0x20)
+      } else {
+        out.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The scalar a reference at `index` stands for, and the reference's length.
+  static func reference(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)?
+  {
+    var end = index + 1
+    while end < raw.count && raw[end] != UInt8(ascii: ";") && end - index < 12 { end += 1 }
+    guard end < raw.count, raw[end] == UInt8(ascii: ";") else { return nil }
+    let body = UnsafeBufferPointer(rebasing: raw[(index + 1)..<end])
+    let length = end - index + 1
+    if body.first == UInt8(ascii: "#") {
+      var value: UInt32 = 0
+      var digits = body.dropFirst()
+      var radix: UInt32 = 10
+      if digits.first == UInt8(ascii: "x") {
+        radix = 16
+        digits = digits.dropFirst()
+      }
+      guard !digits.isEmpty else { return nil }
+      for digit in digits {
+        guard let d = hexValue(digit), d < radix else { return nil }
+        value = value &* radix &+ d
+        if value > 0x10FFFF { return nil }
+      }
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return (scalar, length)
+    }
+    switch String(decoding: body, as: UTF8.self) {
+    case "amp": return ("&", length)
+    case "lt": return ("<", length)
+    case "gt": return (">", length)
+    case "quot": return ("\"", length)
+    case "apos": return ("'", length)
+    default: return nil
+    }
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    UTF8.encode(scalar) { out.append($0) }
+  }
+
+  /// Escapes `value` for a double-quoted attribute: `&amp; &lt; &quot;`, and
+  /// tab, newline and carriage return as character references so they survive
+  /// attribute-value normalization.
+  public static func escapeAttribute(_ value: String) -> String {
+    var needs = false
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "\""), 0x09, 0x0A, 0x0D:
+        needs = true
+      default: continue
+      }
+      break
+    }
+    if !needs { return value }
+    var out = ""
+    out.reserveCapacity(value.utf8.count + 16)
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case "\"": out += "&quot;"
+      case "\t": out += "&#9;"
+      case "\n": out += "&#10;"
+      case "\r": out += "&#13;"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// Escapes character data: `&amp; &lt; &gt;`.
+  public static func escapeText(_ value: String) -> String {
+    var out = ""
+    out.reserveCapacity(value.utf8.count)
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

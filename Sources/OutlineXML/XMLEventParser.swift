@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CLibXML2
+import OutlineCore
+
+/// Drives libxml2's push parser over a document and reports its events with
+/// exact byte ranges.
+///
+/// libxml2 checks well-formedness and produces the error messages; this type
+/// turns each SAX callback into byte ranges by reading the tag's own bytes in
+/// libxml2's input buffer (at a start tag the parser stands on its `>` or `/>`,
+/// after an end tag just past its `>`), so nothing is tokenized twice.
+///
+/// Security: no DTD is loaded, no entity is declared or substituted and no
+/// network is used; parsing stops at a `<!DOCTYPE`. The push parser keeps no
+/// depth limit, so a chain of any depth parses.
+public final class XMLEventParser {
+  private let handler: any XMLEventHandler
+  private var context: xmlParserCtxtPtr?
+  private var scratch: [RawAttribute] = []
+  private var stopped = false
+  private var sawFatal = false
+  private var fed = 0
+  private var checkedPrologue = false
+  private var pendingPrologue: [UInt8] = []
+
+  /// Creates a parser that reports to `handler`.
+  public init(handler: any XMLEventHandler) {
+    self.handler = handler
+  }
+
+  deinit {
+    if let context { xmlFreeParserCtxt(context) }
+  }
+
+  /// Parses a whole document held in memory, feeding libxml2 in chunks.
+  public static func parse(
+    _ bytes: [UInt8], handler: any XMLEventHandler, chunkSize: Int = 1 << 20
+  ) {
+    let parser = XMLEventParser(handler: handler)
+    bytes.withUnsafeBufferPointer { buffer in
+      var start = 0
+      let chunk = max(1, chunkSize)
+      repeat {
+        let end = min(start + chunk, buffer.count)
+        parser.feed(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        start = end
+      } while start < buffer.count
+    }
+    parser.finish()
+  }
+
+  /// Feeds the next bytes of the document.
+  public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+    if stopped || chunk.isEmpty { return }
+    if !checkedPrologue {
+      // Look at the first bytes once enough of them are here to see the
+      // byte order mark and the encoding declaration.
+      pendingPrologue.append(contentsOf: chunk)
+      if pendingPrologue.count < 512 { return }
+      flushPrologue()
+      return
+    }
+    push(chunk, terminate: false)
+  }
+
+  /// Tells the parser the document is complete.
+  public func finish() {
+    if !checkedPrologue { flushPrologue() }
+    if stopped { return }
+    if context == nil { startContext() }
+    push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+  }
+
+  private func flushPrologue() {
+    checkedPrologue = true
+    let bytes = pendingPrologue
+    pendingPrologue = []
+    if let problem = EncodingCheck.problem(in: bytes) {
+      report(message: problem.message, range: problem.range, fatal: true)
+      stopped = true
+      return
+    }
+    startContext()
+    bytes.withUnsafeBufferPointer { push($0, terminate: false) }
+  }
+
+  private func startContext() {
+    var sax = xmlSAXHandler()
+    sax.initialized = UInt32(XML_SAX2_MAGIC)
+    sax.startElementNs = { userData, _, _, _, _, _, _, _, _ in
+      XMLEventParser.from(userData).onStartElement()
+    }
+    sax.endElementNs = { userData, _, _, _ in
+      XMLEventParser.from(userData).onEndElement()
+    }
+    sax.characters = { userData, characters, length in
+      XMLEventParser.from(userData).onCharacters(characters, Int(length))
+    }
+    sax.cdataBlock = { userData, _, length in
+      XMLEventParser.from(userData).onCDATA(Int(length))
+    }
+    sax.comment = { userData, content in
+      XMLEventParser.from(userData).onComment(content)
+    }
+    sax.internalSubset = { userData, _, _, _ in
+      XMLEventParser.from(userData).onDoctype()
+    }
+    sax.serror = { userData, error in
+      guard let userData, let error else { return }
+      XMLEventParser.from(userData).onError(error.pointee)
+    }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, nil) else {
+      stopped = true
+      report(message: "libxml2 could not create a parser", range: TextRange(at: 0), fatal: true)
+      return
+    }
+    // No network, no DTD loading, no entity substitution: the defaults,
+    // plus NONET for good measure. Never NOENT, DTDLOAD or HUGE.
+    xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+    self.context = context
+  }
+
+  private func push(_ chunk: UnsafeBufferPointer<UInt8>, terminate: Bool) {
+    guard let context, !stopped else { return }
+    fed += chunk.count
+    chunk.withMemoryRebound(to: CChar.self) { chars in
+      _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), terminate ? 1 : 0)
+    }
+  }
+
+  private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLEventParser {
+    Unmanaged<XMLEventParser>.fromOpaque(userData!).takeUnretainedValue()
+  }
+
+  // MARK: Positions in libxml2's input buffer
+
+  /// The current input's base, cursor and the global offset of its base.
+  private var input: (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)? {
+    guard let input = context?.pointee.input?.pointee, let base = input.base, let cur = input.cur,
+      let end = input.end
+    else { return nil }
+    return (
+      UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self),
+      UnsafeRawPointer(cur).assumingMemoryBound(to: UInt8.self),
+      UnsafeRawPointer(end).assumingMemoryBound(to: UInt8.self),
+      Int(input.consumed)
+    )
+  }
+
+  /// Scans back from `cursor` (exclusive) for `byte`, not before `base`.
+  private func scanBack(for byte: UInt8, from cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>)
+    -> UnsafePointer<UInt8>?
+  {
+    var pointer = cursor
+    while pointer > base {
+      pointer -= 1
+      if pointer.pointee == byte { return pointer }
+    }
+    return nil
+  }
+
+  // MARK: Callbacks
+
+  private func onStartElement() {
+    guard !stopped, let input else { return }
+    // libxml2 calls startElementNs standing on the tag's `>` or `/>`.
+    let cursor = input.cur
+    guard cursor < input.end || cursor.pointee == UInt8(ascii: ">"),
+      let open = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base)
+    else { return }
+    let isSelfClosing = cursor.pointee == UInt8(ascii: "/")
+    let tagEnd = cursor + (isSelfClosing ? 2 : 1)
+    let tag = UnsafeBufferPointer(start: open, count: open.distance(to: tagEnd))
+    let nameEnd = scanAttributes(tag, contentEnd: open.distance(to: cursor))
+    let offset = input.baseOffset + input.base.distance(to: open)
+    scratch.withUnsafeBufferPointer { attributes in
+      handler.startElement(
+        StartTag(
+          bytes: tag, offset: offset, nameEnd: nameEnd, attributes: attributes,
+          isSelfClosing: isSelfClosing))
+    }
+  }
+
+  /// Fills `scratch` with the attribute ranges of a well-formed tag; returns the name's end.
+  private func scanAttributes(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int) -> Int {
+    scratch.removeAll(keepingCapacity: true)
+    var index = 1
+    while index < contentEnd && !XMLName.isSpace(tag[index]) { index += 1 }
+    let nameEnd = index
+    while true {
+      while index < contentEnd && XMLName.isSpace(tag[index]) { index += 1 }
+      if index >= contentEnd { break }
+      let nameStart = index
+      while index < contentEnd && tag[index] != UInt8(ascii: "=") && !XMLName.isSpace(tag[index]) {
+        index += 1
+      }
+      let attributeNameEnd = index
+      while index < contentEnd && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") {
+        index += 1
+      }
+      guard index < contentEnd else { break }
+      let quote = tag[index]
+      index += 1
+      let valueStart = index
+      while index < contentEnd && tag[index] != quote { index += 1 }
+      scratch.append(
+        RawAttribute(
+          nameStart: Int32(nameStart), nameEnd: Int32(attributeNameEnd),
+          valueStart: Int32(valueStart), valueEnd: Int32(index)))
+      index += 1
+    }
+    return nameEnd
+  }
+
+  private func onEndElement() {
+    guard !stopped, let input else { return }
+    let cursor = input.cur
+    // After `/>` the element was empty; after `</name>` report the end tag.
+    if input.base.distance(to: cursor) >= 2, (cursor - 2).pointee == UInt8(ascii: "/"),
+      (cursor - 1).pointee == UInt8(ascii: ">")
+    {
+      handler.endElement(range: nil)
+      return
+    }
+    guard let open = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base) else {
+      handler.endElement(range: nil)
+      return
+    }
+    let start = input.baseOffset + input.base.distance(to: open)
+    handler.endElement(range: TextRange(start: start, end: start + open.distance(to: cursor)))
+  }
+
+  private func onCharacters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
+    guard !stopped, let characters, let input else { return }
+    let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
+    var first = 0
+    while first < length && XMLName.isSpace(chars[first]) { first += 1 }
+    if first == length { return }
+    var last = length
+    while last > first && XMLName.isSpace(chars[last - 1]) { last -= 1 }
+    if chars >= input.base && chars + length <= input.end {
+      let start = input.baseOffset + input.base.distance(to: chars)
+      handler.text(range: TextRange(start: start + first, end: start + last))
+    } else {
+      // Text produced by a reference (`&amp;`): libxml2 stands just past it.
+      let end = input.baseOffset + input.base.distance(to: input.cur)
+      let open = scanBack(for: UInt8(ascii: "&"), from: input.cur, base: input.base)
+      let start = open.map { input.baseOffset + input.base.distance(to: $0) } ?? end
+      handler.text(range: TextRange(start: start, end: end))
+    }
+  }
+
+  private func onCDATA(_ length: Int) {
+    guard !stopped, let input else { return }
+    // libxml2 2.9 stands on the section's content, after `<![CDATA[`; other
+    // versions stand past `]]>`. The section is `<![CDATA[` + content + `]]>`.
+    let cursor = input.baseOffset + input.base.distance(to: input.cur)
+    let opener = Array("<![CDATA[".utf8)
+    let afterOpener =
+      input.base.distance(to: input.cur) >= opener.count
+      && opener.elementsEqual(UnsafeBufferPointer(start: input.cur - opener.count, count: opener.count))
+    let start = afterOpener ? cursor - opener.count : max(0, cursor - length - 12)
+    handler.text(range: TextRange(start: start, end: start + length + 12))
+  }
+
+  private func onComment(_ content: UnsafePointer<xmlChar>?) {
+    guard !stopped, let content, let input else { return }
+    let length = Int(strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self)))
+    let text = UnsafeBufferPointer(
+      start: UnsafeRawPointer(content).assumingMemoryBound(to: UInt8.self), count: length)
+    // libxml2 stands just past `-->`.
+    let end = input.baseOffset + input.base.distance(to: input.cur)
+    handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: text)
+  }
+
+  private func onDoctype() {
+    guard !stopped, let input else { return }
+    var start = input.baseOffset + input.base.distance(to: input.cur)
+    var pointer = input.cur
+    while pointer > input.base {
+      pointer -= 1
+      if pointer.pointee == UInt8(ascii: "<") {
+        start = input.baseOffset + input.base.distance(to: pointer)
+        break
+      }
+    }
+    let end = input.baseOffset + input.base.distance(to: input.cur)
+    handler.doctype(range: TextRange(start: start, end: end))
+    stopped = true
+    if let context { xmlStopParser(context) }
+  }
+
+  private func onError(_ error: xmlError) {
+    if stopped || sawFatal { return }
+    let level = error.level
+    if level == XML_ERR_WARNING { return }
+    let fatal = level == XML_ERR_FATAL
+    var offset = fed
+    if let input { offset = min(fed, input.baseOffset + input.base.distance(to: input.cur)) }
+    var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+    while message.last?.isWhitespace == true { message.removeLast() }
+    report(message: message, range: TextRange(at: offset), fatal: fatal)
+  }
+
+  private func report(message: String, range: TextRange, fatal: Bool) {
+    if fatal { sawFatal = true }
+    handler.syntaxError(message: message, range: range, isFatal: fatal)
+  }
+}

@@ -1,0 +1,130 @@
+import OutlineCore
+
+/// One attribute of a start tag, as byte offsets relative to the tag's `<`.
+public struct RawAttribute: Sendable, Hashable {
+  /// Where the qualified name starts.
+  public var nameStart: Int32
+  /// Where the qualified name ends.
+  public var nameEnd: Int32
+  /// Where the value starts, after the opening quote.
+  public var valueStart: Int32
+  /// Where the value ends, before the closing quote.
+  public var valueEnd: Int32
+}
+
+/// A start tag as the parser saw it: its bytes, its global offset and the
+/// byte ranges of its name and attributes. Valid only during the callback.
+public struct StartTag {
+  /// The tag's bytes, from `<` to `>` inclusive.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The global UTF-8 offset of the `<`.
+  public let offset: Int
+  /// Where the qualified name ends, relative to the `<`.
+  public let nameEnd: Int
+  /// The attributes in source order.
+  public let attributes: UnsafeBufferPointer<RawAttribute>
+  /// Whether the tag ends with `/>`.
+  public let isSelfClosing: Bool
+
+  /// The whole tag's global range.
+  public var range: TextRange { TextRange(start: offset, end: offset + bytes.count) }
+  /// The element name's global range.
+  public var nameRange: TextRange { TextRange(start: offset + 1, end: offset + nameEnd) }
+  /// The element name's bytes.
+  public var name: UnsafeBufferPointer<UInt8> { slice(1, nameEnd) }
+
+  /// The name's bytes of attribute `index`.
+  public func name(of index: Int) -> UnsafeBufferPointer<UInt8> {
+    let attribute = attributes[index]
+    return slice(Int(attribute.nameStart), Int(attribute.nameEnd))
+  }
+
+  /// The raw (undecoded) value bytes of attribute `index`.
+  public func rawValue(of index: Int) -> UnsafeBufferPointer<UInt8> {
+    let attribute = attributes[index]
+    return slice(Int(attribute.valueStart), Int(attribute.valueEnd))
+  }
+
+  /// The decoded value of attribute `index` (references resolved, whitespace normalized).
+  public func value(of index: Int) -> String { XMLEscaping.decodeAttribute(rawValue(of: index)) }
+
+  /// The global range of attribute `index`'s name.
+  public func nameRange(of index: Int) -> TextRange {
+    TextRange(
+      start: offset + Int(attributes[index].nameStart), end: offset + Int(attributes[index].nameEnd))
+  }
+
+  /// The global range of attribute `index`'s value, without the quotes.
+  public func valueRange(of index: Int) -> TextRange {
+    TextRange(
+      start: offset + Int(attributes[index].valueStart),
+      end: offset + Int(attributes[index].valueEnd))
+  }
+
+  /// The index of the attribute whose qualified name is `name`.
+  public func index(of name: StaticString) -> Int? {
+    for index in 0..<attributes.count where XMLName.equals(self.name(of: index), name) {
+      return index
+    }
+    return nil
+  }
+
+  private func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+}
+
+/// Receives a document's events in order, with exact byte ranges.
+///
+/// A handler is told about every element, comment and non-blank text run
+/// up to the first fatal syntax error, then about that error.
+public protocol XMLEventHandler: AnyObject {
+  /// A start tag (also of an empty element `<a/>`, followed by its end at once).
+  func startElement(_ tag: StartTag)
+  /// An end tag, or the end of a self-closing tag when `range` is nil.
+  func endElement(range: TextRange?)
+  /// A comment; `range` covers `<!--` to `-->`, `content` what lies between.
+  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>)
+  /// A run of character data that is not all XML white space (or a CDATA section).
+  func text(range: TextRange)
+  /// A `<!DOCTYPE`: parsing stops after it, so nothing it declares is used.
+  func doctype(range: TextRange)
+  /// A syntax error with libxml2's message; `isFatal` errors end the events.
+  func syntaxError(message: String, range: TextRange, isFatal: Bool)
+}
+
+/// Helpers for comparing names given as bytes.
+public enum XMLName {
+  /// Whether `bytes` spell `name` exactly.
+  @inlinable
+  public static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    guard bytes.count == name.utf8CodeUnitCount else { return false }
+    return memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+  }
+
+  /// Whether `bytes` spell `name` exactly.
+  @inlinable
+  public static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+    guard bytes.count == name.count else { return false }
+    return name.withUnsafeBufferPointer { memcmp(bytes.baseAddress!, $0.baseAddress!, bytes.count) == 0 }
+  }
+
+  /// Whether `byte` is XML white space.
+  @inlinable
+  public static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  /// The bytes as a String.
+  public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,126 @@
+import OutlineCore
+import Testing
+
+@testable import OutlineXML
+
+@Suite struct EventParserTests {
+  func events(_ xml: String) -> [String] {
+    let bytes = Array(xml.utf8)
+    let recorder = Recorder(bytes)
+    XMLEventParser.parse(bytes, handler: recorder)
+    return recorder.lines
+  }
+
+  @Test func reportsExactRanges() {
+    let lines = events(
+      """
+      <?xml version="1.0"?>
+      <!-- top -->
+      <outline a = 'x>y' b="&amp;é">
+        <Item title="中文 😀"/>
+        <Item title="b" ><!-- in
+      side --></Item >
+        text &amp; more <![CDATA[ cd ]]>
+      </outline>
+      """)
+    #expect(
+      lines == [
+        "comment <!-- top --> content= top ",
+        "start outline tag=<outline a = 'x>y' b=\"&amp;é\"> [a=x>y b=&amp;é]",
+        "start Item tag=<Item title=\"中文 😀\"/> empty [title=中文 😀]",
+        "end -",
+        "start Item tag=<Item title=\"b\" > [title=b]",
+        "comment <!-- in\nside --> content= in\nside ",
+        "end </Item >",
+        "text text",
+        "text &amp;",
+        "text more",
+        "text <![CDATA[ cd ]]>",
+        "end </outline>",
+      ])
+  }
+}
+
+@Suite struct EventParserEdgeTests {
+  func events(_ xml: String, chunkSize: Int = 1 << 20) -> [String] {
+    let bytes = Array(xml.utf8)
+    let recorder = Recorder(bytes)
+    XMLEventParser.parse(bytes, handler: recorder, chunkSize: chunkSize)
+    return recorder.lines
+  }
+
+  static let sample = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1">
+      <!-- é 中文 -->
+      <Item title="a &lt; b" order="0" xml:id="x1">
+        <Item
+            title="multi
+    line"
+            order='1'/>
+      </Item>
+    </outline>
+
+    """
+
+  @Test(arguments: [1, 2, 3, 7, 64, 511, 512, 513])
+  func chunkBoundariesDoNotMoveRanges(chunkSize: Int) {
+    #expect(events(Self.sample, chunkSize: chunkSize) == events(Self.sample))
+  }
+
+  @Test func syntaxErrorCarriesLibxml2MessageAndPosition() {
+    let xml = "<outline>\n  <Item title=\"é\">\n  </Itm>\n</outline>\n"
+    let lines = events(xml)
+    let error = lines.first { $0.hasPrefix("error@") }
+    #expect(error?.contains("Opening and ending tag mismatch") == true)
+    // The reported offset is on line 3, where the bad end tag is.
+    let offset = Int(error!.dropFirst(6).prefix { $0.isNumber })!
+    let source = SourceText(xml)
+    #expect(source.position(of: offset, unit: .utf8).line == 2)
+  }
+
+  @Test func doctypeStopsParsingBeforeAnythingIsDeclared() {
+    let xml = """
+      <?xml version="1.0"?>
+      <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>
+      <outline><Item title="&lol2;"/></outline>
+      """
+    let lines = events(xml)
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("doctype <!DOCTYPE lolz") == true)
+  }
+
+  @Test func refusesOtherEncodings() {
+    let lines = events("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><outline/>")
+    #expect(lines == ["error@30 Unsupported encoding 'ISO-8859-1': outline files are UTF-8"])
+    let utf16: [UInt8] = [0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x2F, 0x00, 0x3E, 0x00]
+    let recorder = Recorder(utf16)
+    XMLEventParser.parse(utf16, handler: recorder)
+    #expect(recorder.lines.first?.contains("UTF-16") == true)
+  }
+
+  @Test func deepChainParsesWithoutLimit() {
+    let depth = 100_000
+    var xml = "<outline>"
+    xml.reserveCapacity(depth * 20)
+    for _ in 0..<depth { xml += "<Item order=\"0\">" }
+    for _ in 0..<depth { xml += "</Item>" }
+    xml += "</outline>"
+    final class Counter: XMLEventHandler {
+      var starts = 0
+      var ends = 0
+      var errors: [String] = []
+      func startElement(_ tag: StartTag) { starts += 1 }
+      func endElement(range: TextRange?) { ends += 1 }
+      func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+      func text(range: TextRange) {}
+      func doctype(range: TextRange) {}
+      func syntaxError(message: String, range: TextRange, isFatal: Bool) { errors.append(message) }
+    }
+    let counter = Counter()
+    XMLEventParser.parse(Array(xml.utf8), handler: counter)
+    #expect(counter.errors == [])
+    #expect(counter.starts == depth + 1)
+    #expect(counter.ends == depth + 1)
+  }
+}
