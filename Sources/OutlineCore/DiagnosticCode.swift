@@ -64,6 +64,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let badRegularExpression = Self(rawValue: "OM209")
   public static let noInverse = Self(rawValue: "OM210")
   public static let badAnnotation = Self(rawValue: "OM211")
+  public static let ambiguousContainment = Self(rawValue: "OM212")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -199,6 +200,9 @@ public enum DiagnosticCatalog {
     Entry(
       code: .badAnnotation, severity: .error, title: "Invalid outline annotation",
       help: "An `outline.order`, `outline.title` or `outline.containment` userInfo entry names something that does not fit."),
+    Entry(
+      code: .ambiguousContainment, severity: .warning, title: "Ambiguous containment",
+      help: "Several containment relationships of an entity can hold the same child entity; mark one with the userInfo entry `outline.containment = YES` so nesting knows which."),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",
       help: "`.outline.json` has an unknown key, an unknown rule code, a wrong type or a bad value."),

@@ -1,0 +1,48 @@
+import ArgumentParser
+import OutlineCore
+import OutlineModel
+import OutlineWorkspace
+
+/// `outline model check PATH...`: the model checks of SPEC §2.
+struct ModelCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "model", abstract: "Work with Core Data model files.",
+    subcommands: [ModelCheckCommand.self])
+}
+
+struct ModelCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check Core Data models as Xcode's model compiler would.",
+    discussion: """
+      PATH is a `contents` file, a `.xcdatamodel` folder or a `.xcdatamodeld` bundle \
+      (its current version). Exit status: 0 no errors, 1 errors found, 2 a model could not be read.
+      """)
+
+  @Argument(help: "Model files, .xcdatamodel folders or .xcdatamodeld bundles.")
+  var paths: [String]
+
+  @Option(help: "Output format: text, json, sarif or github.")
+  var format: OutputFormat = .text
+
+  @Flag(help: "Print only diagnostics, no summary.")
+  var quiet = false
+
+  func run() throws {
+    var reports: [FileReport] = []
+    var troubled = false
+    for path in paths {
+      do {
+        let model = try ModelLocator.load(path: path)
+        reports.append(
+          FileReport(path: model.path ?? path, source: model.source, diagnostics: model.diagnostics))
+      } catch {
+        Terminal.error("\(error)")
+        troubled = true
+      }
+    }
+    Terminal.write(OutputFormat.render(format, reports, quiet: quiet))
+    if troubled { throw ExitCode(2) }
+    if reports.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
+  }
+}

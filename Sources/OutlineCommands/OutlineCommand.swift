@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `outline`: every face of the toolchain on the command line.
+public struct OutlineCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "outline",
+    abstract: "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
+    subcommands: [ModelCommand.self])
+
+  public init() {}
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard output and error as file descriptors: whole writes, no buffering surprises.
+enum Terminal {
+  static func write(_ text: String) { write(text, to: 1) }
+
+  static func error(_ text: String) {
+    write("outline: " + (text.hasSuffix("\n") ? text : text + "\n"), to: 2)
+  }
+
+  /// Writes all of `text` to `descriptor`, retrying short writes.
+  static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Whether standard error is a terminal (progress is shown only then).
+  static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}

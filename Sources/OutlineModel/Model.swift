@@ -1,0 +1,202 @@
+import OutlineCore
+
+/// The Core Data attribute types, spelled as Xcode writes them.
+public enum AttributeType: String, Sendable, CaseIterable {
+  case integer16 = "Integer 16"
+  case integer32 = "Integer 32"
+  case integer64 = "Integer 64"
+  case decimal = "Decimal"
+  case double = "Double"
+  case float = "Float"
+  case string = "String"
+  case boolean = "Boolean"
+  case date = "Date"
+  case binary = "Binary"
+  case uuid = "UUID"
+  case uri = "URI"
+  case transformable = "Transformable"
+  case objectID = "ObjectID"
+  case composite = "Composite"
+  case undefined = "Undefined"
+
+  /// Whether values are whole numbers.
+  public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+  /// Whether values are numbers of any kind.
+  public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
+}
+
+/// What happens to the destination when an object is deleted.
+public enum DeletionRule: String, Sendable {
+  case nullify = "Nullify"
+  case cascade = "Cascade"
+  case deny = "Deny"
+  case noAction = "No Action"
+}
+
+/// One `userInfo` entry with the range of its value in the model file.
+public struct UserInfoEntry: Sendable, Hashable {
+  /// The entry's key.
+  public var key: String
+  /// The entry's value.
+  public var value: String
+  /// Where the value is written.
+  public var valueRange: TextRange
+}
+
+/// An attribute of an entity, with the ranges of what it was read from.
+public struct Attribute: Sendable {
+  /// The property name.
+  public var name: String
+  /// The type; nil when `attributeType` names no Core Data type.
+  public var type: AttributeType?
+  /// `attributeType` as written (`Undefined` when absent).
+  public var typeName: String
+  public var isOptional: Bool
+  public var isTransient: Bool
+  public var defaultValue: String?
+  public var minValue: String?
+  public var maxValue: String?
+  public var regularExpression: String?
+  public var userInfo: [UserInfoEntry]
+  /// The entity that declares it (differs from the holder when inherited).
+  public var declaringEntity: String
+  /// The `name` value's range, for diagnostics about the attribute as a whole.
+  public var nameRange: TextRange
+  /// Ranges of individual XML attributes (`attributeType`, `minValueString`...) by their XML name.
+  public var ranges: [String: TextRange]
+
+  /// The range of XML attribute `key`, or the name's.
+  public func range(of key: String) -> TextRange { ranges[key] ?? nameRange }
+}
+
+/// A relationship of an entity.
+public struct Relationship: Sendable {
+  public var name: String
+  public var destinationName: String?
+  public var inverseName: String?
+  public var isToMany: Bool
+  public var isOrdered: Bool
+  public var isOptional: Bool
+  public var isTransient: Bool
+  public var minCount: Int?
+  public var maxCount: Int?
+  public var deletionRule: DeletionRule
+  public var userInfo: [UserInfoEntry]
+  public var declaringEntity: String
+  public var nameRange: TextRange
+  public var ranges: [String: TextRange]
+
+  /// Resolved: the destination entity's index.
+  public var destination: Int?
+  /// Resolved: the inverse's index among the destination's relationships.
+  public var inverse: Int?
+  /// Resolved: to-many with a to-one inverse, so nesting expresses it.
+  public var isContainment = false
+
+  /// The range of XML attribute `key`, or the name's.
+  public func range(of key: String) -> TextRange { ranges[key] ?? nameRange }
+
+  /// The value of `userInfo` key `key`.
+  public func userInfo(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
+}
+
+/// An entity with every property it has, its parent's first.
+public struct Entity: Sendable {
+  public var name: String
+  public var isAbstract: Bool
+  public var parentName: String?
+  public var userInfo: [UserInfoEntry]
+  public var nameRange: TextRange
+  public var ranges: [String: TextRange]
+  /// Own and inherited attributes; inherited ones first, in the parent's order.
+  public var attributes: [Attribute] = []
+  /// Own and inherited relationships.
+  public var relationships: [Relationship] = []
+
+  /// Resolved: the parent entity's index.
+  public var parent: Int?
+  /// Resolved: attribute index by name.
+  public var attributeIndex: [String: Int] = [:]
+  /// Resolved: relationship index by name.
+  public var relationshipIndex: [String: Int] = [:]
+  /// Resolved: the attribute that orders siblings (`outline.order`, else an integer `order`).
+  public var orderAttribute: Int?
+  /// Resolved: the attribute that names an object (`outline.title`, else `title`, else `name`).
+  public var titleAttribute: Int?
+  /// Resolved: indexes of the containment relationships.
+  public var containments: [Int] = []
+
+  /// The value of `userInfo` key `key`.
+  public func userInfo(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
+  /// The range of XML attribute `key`, or the name's.
+  public func range(of key: String) -> TextRange { ranges[key] ?? nameRange }
+}
+
+/// A loaded, resolved Core Data model and what its checks found.
+public struct Model: Sendable {
+  /// The entities in model order.
+  public var entities: [Entity]
+  /// Entity index by name.
+  public var entityIndex: [String: Int]
+  /// The model checks' findings, with ranges in ``source``.
+  public var diagnostics: [Diagnostic]
+  /// The model file's text.
+  public var source: SourceText
+  /// Where the model was read from (a display path), if from a file.
+  public var path: String?
+
+  /// The index of the entity named `name`.
+  public func entity(named name: String) -> Int? { entityIndex[name] }
+
+  /// Whether entity `index` is `ancestor` or inherits from it.
+  public func isKind(_ index: Int, of ancestor: Int) -> Bool {
+    var current: Int? = index
+    var steps = 0
+    while let entity = current, steps <= entities.count {
+      if entity == ancestor { return true }
+      current = entities[entity].parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// Whether the checks found any error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The default root entity: the first, in model order, with a containment relationship.
+  public var defaultRootEntity: Int? {
+    entities.indices.first { !entities[$0].containments.isEmpty && !entities[$0].isAbstract }
+  }
+
+  /// The containment relationship of `parent` that holds children of entity `child`.
+  ///
+  /// Candidates are containment relationships whose destination is `child`'s
+  /// entity or an ancestor of it; among several, the one marked
+  /// `outline.containment = YES`, else the most specific destination.
+  public func containment(of parent: Int, holding child: Int) -> ContainmentMatch {
+    let entity = entities[parent]
+    var candidates: [Int] = []
+    for index in entity.containments {
+      if let destination = entity.relationships[index].destination, isKind(child, of: destination) {
+        candidates.append(index)
+      }
+    }
+    if candidates.isEmpty { return .none }
+    if candidates.count == 1 { return .relationship(candidates[0]) }
+    let marked = candidates.filter {
+      ModelValues.boolean(entity.relationships[$0].userInfo("outline.containment")) == true
+    }
+    if marked.count == 1 { return .relationship(marked[0]) }
+    return .ambiguous(candidates)
+  }
+}
+
+/// How a child fits under a parent.
+public enum ContainmentMatch: Sendable, Equatable {
+  /// No containment relationship takes it.
+  case none
+  /// This relationship (an index into the parent entity's relationships) takes it.
+  case relationship(Int)
+  /// Several could, and the model does not say which.
+  case ambiguous([Int])
+}

@@ -1,0 +1,400 @@
+import Foundation
+import OutlineCore
+
+/// Resolves names to indexes, flattens inheritance and runs the model checks
+/// of SPEC §2, each a diagnostic with an `OM` code and a range in the model.
+struct ModelResolver {
+  var entities: [Entity]
+  var diagnostics: [Diagnostic]
+  var entityIndex: [String: Int] = [:]
+
+  init(entities: [Entity], diagnostics: [Diagnostic]) {
+    self.entities = entities
+    self.diagnostics = diagnostics
+  }
+
+  mutating func resolve() {
+    indexEntities()
+    resolveParents()
+    flattenInheritance()
+    for entity in entities.indices {
+      for attribute in entities[entity].attributes.indices
+      where entities[entity].attributes[attribute].declaringEntity == entities[entity].name {
+        checkAttribute(entities[entity].attributes[attribute])
+      }
+    }
+    resolveRelationships()
+    resolveAnnotations()
+  }
+
+  private mutating func report(
+    _ code: DiagnosticCode, _ message: String, at range: TextRange, severity: Severity? = nil,
+    related: [RelatedLocation] = []
+  ) {
+    diagnostics.append(Diagnostic(code, message, at: range, severity: severity, related: related))
+  }
+
+  // MARK: Entities and inheritance
+
+  private mutating func indexEntities() {
+    for (index, entity) in entities.enumerated() {
+      if let first = entityIndex[entity.name] {
+        report(
+          .duplicateEntity, "Entity '\(entity.name)' is defined twice", at: entity.nameRange,
+          related: [RelatedLocation(range: entities[first].nameRange, message: "first defined here")])
+      } else {
+        entityIndex[entity.name] = index
+      }
+    }
+  }
+
+  private mutating func resolveParents() {
+    for index in entities.indices {
+      guard let parentName = entities[index].parentName else { continue }
+      if let parent = entityIndex[parentName] {
+        entities[index].parent = parent
+      } else {
+        report(
+          .badParentEntity,
+          "parentEntity '\(parentName)' of '\(entities[index].name)' is not an entity of the model",
+          at: entities[index].range(of: "parentEntity"))
+      }
+    }
+    // Break cycles so every later walk up the chain ends.
+    for index in entities.indices {
+      var seen: Set<Int> = [index]
+      var current = entities[index].parent
+      while let parent = current {
+        if seen.contains(parent) {
+          report(
+            .badParentEntity,
+            "Entity '\(entities[index].name)' inherits from itself through parentEntity",
+            at: entities[index].range(of: "parentEntity"))
+          entities[index].parent = nil
+          break
+        }
+        seen.insert(parent)
+        current = entities[parent].parent
+      }
+    }
+  }
+
+  /// Gives each entity its ancestors' properties, root ancestor first.
+  private mutating func flattenInheritance() {
+    let own = entities
+    for index in entities.indices {
+      var chain: [Int] = []
+      var current: Int? = index
+      while let entity = current {
+        chain.append(entity)
+        current = entities[entity].parent
+      }
+      var attributes: [Attribute] = []
+      var relationships: [Relationship] = []
+      for ancestor in chain.reversed() {
+        attributes += own[ancestor].attributes
+        relationships += own[ancestor].relationships
+      }
+      var names: [String: (TextRange, String)] = [:]
+      var keptAttributes: [Attribute] = []
+      for attribute in attributes {
+        if let (firstRange, _) = names[attribute.name] {
+          if attribute.declaringEntity == entities[index].name {
+            reportDuplicate(attribute.name, at: attribute.nameRange, first: firstRange, in: index)
+          }
+          continue
+        }
+        names[attribute.name] = (attribute.nameRange, attribute.declaringEntity)
+        keptAttributes.append(attribute)
+      }
+      var keptRelationships: [Relationship] = []
+      for relationship in relationships {
+        if let (firstRange, _) = names[relationship.name] {
+          if relationship.declaringEntity == entities[index].name {
+            reportDuplicate(relationship.name, at: relationship.nameRange, first: firstRange, in: index)
+          }
+          continue
+        }
+        names[relationship.name] = (relationship.nameRange, relationship.declaringEntity)
+        keptRelationships.append(relationship)
+      }
+      entities[index].attributes = keptAttributes
+      entities[index].relationships = keptRelationships
+      for (position, attribute) in keptAttributes.enumerated() {
+        entities[index].attributeIndex[attribute.name] = position
+      }
+      for (position, relationship) in keptRelationships.enumerated() {
+        entities[index].relationshipIndex[relationship.name] = position
+      }
+    }
+  }
+
+  private mutating func reportDuplicate(
+    _ name: String, at range: TextRange, first: TextRange, in entity: Int
+  ) {
+    report(
+      .duplicateProperty, "Property '\(name)' is defined twice in '\(entities[entity].name)'",
+      at: range, related: [RelatedLocation(range: first, message: "first defined here")])
+  }
+
+  // MARK: Attributes
+
+  private mutating func checkAttribute(_ attribute: Attribute) {
+    let where_ = "'\(attribute.declaringEntity).\(attribute.name)'"
+    guard let type = attribute.type else {
+      report(
+        .attributeType, "attributeType '\(attribute.typeName)' of \(where_) is not a Core Data type",
+        at: attribute.range(of: "attributeType"))
+      return
+    }
+    if type == .undefined && !attribute.isTransient {
+      report(
+        .attributeType, "\(where_) has no attributeType (Undefined); only transient attributes may",
+        at: attribute.range(of: "attributeType"))
+      return
+    }
+    var minimum: Double?
+    var maximum: Double?
+    for (key, text) in [("minValueString", attribute.minValue), ("maxValueString", attribute.maxValue)] {
+      guard let text else { continue }
+      let bound: Double?
+      if type == .date {
+        bound = ModelValues.number(text)
+        if bound == nil && !ModelValues.isISODate(text) {
+          report(
+            .lenientValue, "\(key) '\(text)' of \(where_) is a date in an old format",
+            at: attribute.range(of: key))
+        }
+      } else if type.isNumeric || type == .string || type == .binary {
+        bound = ModelValues.number(text)
+        if bound == nil {
+          report(.badDefault, "\(key) '\(text)' of \(where_) is not a number", at: attribute.range(of: key))
+        }
+      } else {
+        bound = nil
+      }
+      if key == "minValueString" { minimum = bound } else { maximum = bound }
+    }
+    if let minimum, let maximum, minimum > maximum {
+      report(
+        .minAboveMax,
+        "minValueString \(attribute.minValue!) of \(where_) is greater than maxValueString \(attribute.maxValue!)",
+        at: attribute.range(of: "minValueString"),
+        related: [RelatedLocation(range: attribute.range(of: "maxValueString"), message: "the maximum")])
+    }
+    if let pattern = attribute.regularExpression {
+      do {
+        _ = try NSRegularExpression(pattern: pattern)
+      } catch {
+        report(
+          .badRegularExpression,
+          "regularExpressionString '\(pattern)' of \(where_) does not compile",
+          at: attribute.range(of: "regularExpressionString"))
+      }
+    }
+    if let text = attribute.defaultValue {
+      checkDefault(text, type: type, attribute: attribute, where_: where_, minimum: minimum, maximum: maximum)
+    }
+  }
+
+  private mutating func checkDefault(
+    _ text: String, type: AttributeType, attribute: Attribute, where_: String, minimum: Double?,
+    maximum: Double?
+  ) {
+    let range = attribute.range(of: "defaultValueString")
+    if let problem = ModelValues.problem(with: text, as: type) {
+      // Where Xcode is lenient, warn: it compiles these.
+      let lenient: Bool
+      switch type {
+      case .boolean: lenient = ModelValues.number(text) != nil
+      case .integer16, .integer32, .integer64:
+        lenient = ModelValues.boolean(text) != nil || ModelValues.number(text).map { $0 == $0.rounded() } == true
+      case .date, .uuid, .uri, .binary: lenient = true
+      default: lenient = false
+      }
+      report(
+        lenient ? .lenientValue : .badDefault,
+        "defaultValueString of \(where_): \(problem)", at: range)
+      return
+    }
+    let measure: Double?
+    switch type {
+    case .string: measure = Double(text.count)
+    case _ where type.isNumeric: measure = ModelValues.number(text)
+    default: measure = nil
+    }
+    guard let measure else { return }
+    let noun = type == .string ? "length \(text.count)" : "default \(text)"
+    if let minimum, measure < minimum {
+      report(.badDefault, "The \(noun) of \(where_) is below minValueString \(attribute.minValue!)", at: range)
+    } else if let maximum, measure > maximum {
+      report(.badDefault, "The \(noun) of \(where_) is above maxValueString \(attribute.maxValue!)", at: range)
+    }
+  }
+
+  // MARK: Relationships
+
+  private mutating func resolveRelationships() {
+    for entity in entities.indices {
+      for index in entities[entity].relationships.indices {
+        let relationship = entities[entity].relationships[index]
+        guard let destinationName = relationship.destinationName else {
+          if relationship.declaringEntity == entities[entity].name {
+            report(
+              .missingDestination,
+              "Relationship '\(relationship.declaringEntity).\(relationship.name)' has no destinationEntity",
+              at: relationship.nameRange)
+          }
+          continue
+        }
+        guard let destination = entityIndex[destinationName] else {
+          if relationship.declaringEntity == entities[entity].name {
+            report(
+              .missingDestination,
+              "destinationEntity '\(destinationName)' of '\(relationship.declaringEntity).\(relationship.name)' is not an entity of the model",
+              at: relationship.range(of: "destinationEntity"))
+          }
+          continue
+        }
+        entities[entity].relationships[index].destination = destination
+      }
+    }
+    for entity in entities.indices {
+      for index in entities[entity].relationships.indices {
+        resolveInverse(entity: entity, index: index)
+      }
+    }
+  }
+
+  private mutating func resolveInverse(entity: Int, index: Int) {
+    let relationship = entities[entity].relationships[index]
+    let isOwn = relationship.declaringEntity == entities[entity].name
+    let label = "'\(relationship.declaringEntity).\(relationship.name)'"
+    guard let destination = relationship.destination else { return }
+    guard let inverseName = relationship.inverseName else {
+      if isOwn {
+        report(
+          .noInverse, "Relationship \(label) has no inverse", at: relationship.nameRange)
+      }
+      return
+    }
+    guard let inverse = entities[destination].relationshipIndex[inverseName] else {
+      if isOwn {
+        report(
+          .badInverse,
+          "Inverse '\(inverseName)' of \(label) is not a relationship of '\(entities[destination].name)'",
+          at: relationship.range(of: "inverseName"))
+      }
+      return
+    }
+    let back = entities[destination].relationships[inverse]
+    let pointsBack =
+      back.inverseName == relationship.name
+      && back.destination.map { isRelated(entity, $0) } == true
+    if !pointsBack {
+      if isOwn {
+        report(
+          .badInverse,
+          "Inverse '\(entities[destination].name).\(inverseName)' of \(label) does not point back to it",
+          at: relationship.range(of: "inverseName"),
+          related: [RelatedLocation(range: back.nameRange, message: "the inverse")])
+      }
+      return
+    }
+    entities[entity].relationships[index].inverse = inverse
+    entities[entity].relationships[index].isContainment = relationship.isToMany && !back.isToMany
+  }
+
+  private func isRelated(_ a: Int, _ b: Int) -> Bool {
+    isKind(a, of: b) || isKind(b, of: a)
+  }
+
+  private func isKind(_ index: Int, of ancestor: Int) -> Bool {
+    var current: Int? = index
+    while let entity = current {
+      if entity == ancestor { return true }
+      current = entities[entity].parent
+    }
+    return false
+  }
+
+  // MARK: Outline annotations
+
+  private mutating func resolveAnnotations() {
+    for index in entities.indices {
+      let entity = entities[index]
+      entities[index].containments = entity.relationships.indices.filter {
+        entity.relationships[$0].isContainment
+      }
+      // The order attribute.
+      if let name = entity.userInfo("outline.order") {
+        let range = entity.userInfo.first { $0.key == "outline.order" }!.valueRange
+        if let attribute = entity.attributeIndex[name], entity.attributes[attribute].type?.isInteger == true {
+          entities[index].orderAttribute = attribute
+        } else {
+          report(
+            .badAnnotation,
+            "outline.order of '\(entity.name)' names '\(name)', which is not an integer attribute of it",
+            at: range)
+        }
+      } else if let attribute = entity.attributeIndex["order"],
+        entity.attributes[attribute].type?.isInteger == true
+      {
+        entities[index].orderAttribute = attribute
+      }
+      // The title attribute.
+      if let name = entity.userInfo("outline.title") {
+        let range = entity.userInfo.first { $0.key == "outline.title" }!.valueRange
+        if let attribute = entity.attributeIndex[name] {
+          entities[index].titleAttribute = attribute
+        } else {
+          report(
+            .badAnnotation,
+            "outline.title of '\(entity.name)' names '\(name)', which is not an attribute of it",
+            at: range)
+        }
+      } else {
+        entities[index].titleAttribute = entity.attributeIndex["title"] ?? entity.attributeIndex["name"]
+      }
+      for relationship in entity.relationships
+      where relationship.declaringEntity == entity.name {
+        if let entry = relationship.userInfo.first(where: { $0.key == "outline.containment" }) {
+          if ModelValues.boolean(entry.value) == nil {
+            report(
+              .badAnnotation, "outline.containment must be YES or NO, not '\(entry.value)'",
+              at: entry.valueRange)
+          } else if !relationship.isContainment {
+            report(
+              .badAnnotation,
+              "outline.containment marks '\(entity.name).\(relationship.name)', which is not a to-many relationship with a to-one inverse",
+              at: entry.valueRange)
+          }
+        }
+      }
+    }
+    checkAmbiguousContainment()
+  }
+
+  private mutating func checkAmbiguousContainment() {
+    for index in entities.indices {
+      let entity = entities[index]
+      let containments = entities[index].containments
+      guard containments.count > 1 else { continue }
+      for (position, first) in containments.enumerated() {
+        for second in containments[(position + 1)...] {
+          let a = entity.relationships[first]
+          let b = entity.relationships[second]
+          guard let da = a.destination, let db = b.destination, isRelated(da, db) else { continue }
+          let marks = [a, b].filter { ModelValues.boolean($0.userInfo("outline.containment")) == true }
+          if marks.count == 1 { continue }
+          guard a.declaringEntity == entity.name || b.declaringEntity == entity.name else { continue }
+          report(
+            .ambiguousContainment,
+            "'\(entity.name).\(a.name)' and '\(entity.name).\(b.name)' can both contain '\(entities[db].name)'; mark one with outline.containment = YES",
+            at: b.nameRange,
+            related: [RelatedLocation(range: a.nameRange, message: "the other containment relationship")])
+        }
+      }
+    }
+  }
+}

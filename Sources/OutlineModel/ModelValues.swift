@@ -1,0 +1,211 @@
+/// Reading values as the model's types say, shared by the model checks
+/// (defaults and bounds) and the document validator (attribute values).
+public enum ModelValues {
+  /// `YES`/`NO`, `true`/`false`, `1`/`0`; nil for anything else.
+  public static func boolean(_ text: String?) -> Bool? {
+    switch text {
+    case "YES", "true", "1": true
+    case "NO", "false", "0": false
+    default: nil
+    }
+  }
+
+  /// The range of each integer width.
+  public static func integerBounds(_ type: AttributeType) -> ClosedRange<Int64> {
+    switch type {
+    case .integer16: Int64(Int16.min)...Int64(Int16.max)
+    case .integer32: Int64(Int32.min)...Int64(Int32.max)
+    default: Int64.min...Int64.max
+    }
+  }
+
+  /// A decimal integer (`-12`, `+3`, `0`) from bytes, or nil (also on overflow).
+  @inlinable
+  public static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var index = 0
+    var negative = false
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < bytes.count else { return nil }
+    var magnitude: UInt64 = 0
+    while index < bytes.count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
+      if o1 || o2 { return nil }
+      magnitude = sum
+      index += 1
+    }
+    if negative {
+      if magnitude > UInt64(Int64.max) + 1 { return nil }
+      return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+    }
+    return magnitude > UInt64(Int64.max) ? nil : Int64(magnitude)
+  }
+
+  /// A decimal integer from a string.
+  public static func integer(_ text: String) -> Int64? {
+    var text = text
+    return text.withUTF8 { integer($0) }
+  }
+
+  /// Whether `text` is a decimal number: `-1.5`, `2e10`, `.5`; no NaN or infinity.
+  public static func isDecimalNumber(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    let integerDigits = bytes.prefix(while: isDigit).count
+    bytes = bytes.dropFirst(integerDigits)
+    var fractionDigits = 0
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      fractionDigits = bytes.prefix(while: isDigit).count
+      bytes = bytes.dropFirst(fractionDigits)
+    }
+    guard integerDigits + fractionDigits > 0 else { return false }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+      let exponentDigits = bytes.prefix(while: isDigit).count
+      guard exponentDigits > 0 else { return false }
+      bytes = bytes.dropFirst(exponentDigits)
+    }
+    return bytes.isEmpty
+  }
+
+  /// The number `text` stands for, for comparing against bounds.
+  public static func number(_ text: String) -> Double? {
+    guard isDecimalNumber(text), let value = Double(text), value.isFinite else { return nil }
+    return value
+  }
+
+  /// Whether `text` is an ISO 8601 date-time with a time zone, e.g. `2024-05-01T09:30:00Z`.
+  public static func isISODate(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    func digits(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= b.count else { return nil }
+      var value = 0
+      for byte in b[start..<start + count] {
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard let _ = digits(0, 4), b.count > 16, b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
+      b[7] == UInt8(ascii: "-"), let day = digits(8, 2), b[10] == UInt8(ascii: "T"),
+      let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+    else { return false }
+    var index = 16
+    if index < b.count && b[index] == UInt8(ascii: ":") {
+      guard let second = digits(index + 1, 2), second <= 60 else { return false }
+      index += 3
+      if index < b.count && b[index] == UInt8(ascii: ".") {
+        index += 1
+        let start = index
+        while index < b.count && b[index] >= 48 && b[index] <= 57 { index += 1 }
+        guard index > start else { return false }
+      }
+    }
+    guard index < b.count else { return false }
+    if b[index] == UInt8(ascii: "Z") { return index + 1 == b.count }
+    guard b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"),
+      let zoneHour = digits(index + 1, 2), zoneHour < 24
+    else { return false }
+    index += 3
+    if index == b.count { return true }
+    if b[index] == UInt8(ascii: ":") { index += 1 }
+    guard let zoneMinute = digits(index, 2), zoneMinute < 60 else { return false }
+    return index + 2 == b.count
+  }
+
+  /// Whether `text` is a UUID: `8-4-4-4-12` hex digits.
+  public static func isUUID(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    guard b.count == 36 else { return false }
+    for (index, byte) in b.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        guard isHex(byte) else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Whether `text` is an absolute URI: a scheme, `:`, and no white space.
+  public static func isAbsoluteURI(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(b[0]) else {
+      return false
+    }
+    for byte in b[1..<colon] {
+      guard isAlpha(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      else { return false }
+    }
+    return colon + 1 < b.count && !b.contains { $0 <= 0x20 || $0 == 0x7F }
+  }
+
+  /// Whether `text` is base64 (white space allowed between groups, `=` padding).
+  public static func isBase64(_ text: String) -> Bool {
+    var count = 0
+    var padding = 0
+    for byte in text.utf8 {
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+      if byte == UInt8(ascii: "=") {
+        padding += 1
+        count += 1
+        continue
+      }
+      guard padding == 0,
+        isAlpha(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "/")
+      else { return false }
+      count += 1
+    }
+    return count % 4 == 0 && padding <= 2
+  }
+
+  private static func isHex(_ byte: UInt8) -> Bool {
+    (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)
+  }
+
+  private static func isAlpha(_ byte: UInt8) -> Bool {
+    (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+  }
+
+  /// Why `text` is not a value of `type`, or nil when it is.
+  public static func problem(with text: String, as type: AttributeType) -> String? {
+    switch type {
+    case .integer16, .integer32, .integer64:
+      guard let value = integer(text) else {
+        return "'\(text)' is not a decimal integer (\(type.rawValue))"
+      }
+      let bounds = integerBounds(type)
+      return bounds.contains(value)
+        ? nil : "\(value) is outside the \(type.rawValue) range \(bounds.lowerBound)...\(bounds.upperBound)"
+    case .double, .decimal:
+      return number(text) == nil && !(type == .decimal && isDecimalNumber(text))
+        ? "'\(text)' is not a decimal number (\(type.rawValue))" : nil
+    case .float:
+      guard let value = number(text) else { return "'\(text)' is not a decimal number (Float)" }
+      return abs(value) > Double(Float.greatestFiniteMagnitude) ? "\(text) is outside the Float range" : nil
+    case .boolean:
+      return boolean(text) == nil ? "'\(text)' is not a Boolean (true/false, YES/NO, 1/0)" : nil
+    case .date:
+      return isISODate(text) ? nil : "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
+    case .uuid:
+      return isUUID(text) ? nil : "'\(text)' is not a UUID (8-4-4-4-12 hex digits)"
+    case .uri:
+      return isAbsoluteURI(text) ? nil : "'\(text)' is not an absolute URI"
+    case .binary:
+      return isBase64(text) ? nil : "the value is not base64"
+    case .string, .transformable, .objectID, .composite, .undefined:
+      return nil
+    }
+  }
+}
