@@ -19,22 +19,26 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
     .target(name: "OutlineCore"),
+    .target(name: "OutlineJSON", dependencies: ["OutlineCore"]),
     .target(name: "OutlineXML", dependencies: ["OutlineCore", "CLibXML2"]),
     .target(name: "OutlineModel", dependencies: ["OutlineCore", "OutlineXML"]),
     .target(name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineModel"]),
-    .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineValidation"]),
-    .target(name: "OutlineWorkspace", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
+    .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
+    .target(
+      name: "OutlineWorkspace",
+      dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
     .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace",
+        "OutlineWorkspace", "OutlineJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "outline", dependencies: ["OutlineCommands"]),
     .executableTarget(name: "outline-lint", dependencies: ["OutlineCommands"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
+    .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
     .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel"]),
     .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),

@@ -5,7 +5,7 @@ public struct OutlineCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "outline",
     abstract: "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
-    subcommands: [ModelCommand.self])
+    subcommands: [LintCommand.self, ModelCommand.self])
 
   public init() {}
 }

@@ -1,0 +1,262 @@
+import OutlineCore
+
+/// One token of a JSON text, with its byte range.
+public enum JSONEvent: Equatable, Sendable {
+  case objectStart, objectEnd, arrayStart, arrayEnd
+  /// An object key.
+  case key(String)
+  /// A string value.
+  case string(String)
+  /// A number, with its digits exactly as written.
+  case number(String)
+  case bool(Bool)
+  case null
+}
+
+/// A JSON syntax error with its offset.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+  /// What is wrong.
+  public var message: String
+  /// Where, as a UTF-8 offset.
+  public var offset: Int
+}
+
+/// A pull reader of JSON (RFC 8259) over bytes: no recursion, no depth limit,
+/// exact ranges, numbers kept as written.
+public struct JSONReader {
+  private let bytes: [UInt8]
+  private var index = 0
+  private enum Container { case object, array }
+  private var containers: [Container] = []
+  private enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
+  private var expect: Expect = .value
+  /// The range of the last event returned.
+  public private(set) var range = TextRange(at: 0)
+  /// How deep the reader is (objects and arrays open).
+  public var depth: Int { containers.count }
+
+  /// A reader over `bytes` (a UTF-8 BOM is skipped).
+  public init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    JSONSyntaxError(message: message, offset: offset ?? index)
+  }
+
+  /// The next event, or nil at the end of a complete text.
+  public mutating func next() throws(JSONSyntaxError) -> JSONEvent? {
+    skipSpace()
+    if expect == .done {
+      if index < bytes.count { throw fail("Unexpected text after the JSON value") }
+      return nil
+    }
+    guard index < bytes.count else { throw fail("Unexpected end of the JSON text") }
+    let start = index
+    let byte = bytes[index]
+    switch expect {
+    case .colon:
+      guard byte == UInt8(ascii: ":") else { throw fail("Expected ':' after the key") }
+      index += 1
+      expect = .value
+      return try next()
+    case .commaOrEnd:
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        expect = containers.last == .object ? .key : .value
+        return try next()
+      }
+      return try closeContainer(byte, start: start)
+    case .keyOrEnd, .key:
+      if expect == .keyOrEnd && byte == UInt8(ascii: "}") { return try closeContainer(byte, start: start) }
+      guard byte == UInt8(ascii: "\"") else { throw fail("Expected a string key") }
+      let key = try readString()
+      range = TextRange(start: start, end: index)
+      expect = .colon
+      return .key(key)
+    case .valueOrEnd:
+      if byte == UInt8(ascii: "]") { return try closeContainer(byte, start: start) }
+      return try readValue(start: start)
+    case .value:
+      return try readValue(start: start)
+    case .done:
+      return nil
+    }
+  }
+
+  private mutating func closeContainer(_ byte: UInt8, start: Int) throws(JSONSyntaxError) -> JSONEvent {
+    let container = containers.last
+    if byte == UInt8(ascii: "}") && container == .object || byte == UInt8(ascii: "]") && container == .array {
+      index += 1
+      containers.removeLast()
+      range = TextRange(start: start, end: index)
+      afterValue()
+      return container == .object ? .objectEnd : .arrayEnd
+    }
+    throw fail(container == .object ? "Expected ',' or '}'" : "Expected ',' or ']'")
+  }
+
+  private mutating func afterValue() {
+    expect = containers.isEmpty ? .done : .commaOrEnd
+  }
+
+  private mutating func readValue(start: Int) throws(JSONSyntaxError) -> JSONEvent {
+    let byte = bytes[index]
+    let event: JSONEvent
+    switch byte {
+    case UInt8(ascii: "{"):
+      index += 1
+      containers.append(.object)
+      expect = .keyOrEnd
+      range = TextRange(start: start, end: index)
+      return .objectStart
+    case UInt8(ascii: "["):
+      index += 1
+      containers.append(.array)
+      expect = .valueOrEnd
+      range = TextRange(start: start, end: index)
+      return .arrayStart
+    case UInt8(ascii: "\""):
+      event = .string(try readString())
+    case UInt8(ascii: "t"):
+      try literal("true")
+      event = .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      event = .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      event = .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      event = .number(try readNumber())
+    default:
+      throw fail("Unexpected character '\(Character(Unicode.Scalar(byte)))'")
+    }
+    range = TextRange(start: start, end: index)
+    afterValue()
+    return event
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      bytes[index..<index + count].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+    else { throw fail("Invalid literal") }
+    index += count
+  }
+
+  private mutating func readNumber() throws(JSONSyntaxError) -> String {
+    let start = index
+    func digits() -> Int {
+      let from = index
+      while index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 { index += 1 }
+      return index - from
+    }
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw fail("Invalid number") }
+    if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+      throw fail("Numbers have no leading zeros", at: integerStart)
+    }
+    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { throw fail("Invalid number: digits must follow '.'") }
+    }
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index += 1
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        index += 1
+      }
+      guard digits() > 0 else { throw fail("Invalid number: digits must follow the exponent") }
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  private mutating func readString() throws(JSONSyntaxError) -> String {
+    let open = index
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw fail("Control character in a string") }
+      index += 1
+    }
+    var out = Array(bytes[start..<min(index, bytes.count)])
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return String(decoding: out, as: UTF8.self)
+      }
+      if byte < 0x20 { throw fail("Control character in a string") }
+      if byte != UInt8(ascii: "\\") {
+        out.append(byte)
+        index += 1
+        continue
+      }
+      guard index + 1 < bytes.count else { break }
+      let escape = bytes[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "\""): out.append(0x22)
+      case UInt8(ascii: "\\"): out.append(0x5C)
+      case UInt8(ascii: "/"): out.append(0x2F)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = try hex4()
+        if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        {
+          index += 2
+          let low = try hex4()
+          guard (0xDC00..<0xE000).contains(low) else { throw fail("Invalid surrogate pair") }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let value = Unicode.Scalar(scalar) else { throw fail("Invalid \\u escape (lone surrogate)") }
+        UTF8.encode(value) { out.append($0) }
+      default:
+        throw fail("Invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+      }
+    }
+    throw fail("Unterminated string", at: open)
+  }
+
+  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw fail("Invalid \\u escape") }
+    var value: UInt32 = 0
+    for byte in bytes[index..<index + 4] {
+      let digit: UInt32
+      switch byte {
+      case 0x30...0x39: digit = UInt32(byte - 0x30)
+      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+      default: throw fail("Invalid \\u escape")
+      }
+      value = value << 4 | digit
+    }
+    index += 4
+    return value
+  }
+}

@@ -1,0 +1,164 @@
+import OutlineCore
+import OutlineModel
+import OutlineXML
+
+/// What the attribute pass learned about one object.
+struct AttributeFindings {
+  var order: Int64?
+  var orderRange: TextRange?
+  var titleRange: TextRange?
+  var titleIndex: Int?
+  var idRange: TextRange?
+}
+
+extension OutlineValidator {
+  /// Checks an object's XML attributes (OL203-OL205, OL300-OL302, OL500,
+  /// OL503) and records its id and references.
+  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool) -> AttributeFindings {
+    let model = self.model!
+    let definition = model.entities[entity]
+    var findings = AttributeFindings()
+    var present = [Bool](repeating: false, count: definition.attributes.count)
+    var id: String?
+    var written: [(relationship: Int, index: Int)] = []
+
+    for index in 0..<tag.attributes.count {
+      let name = tag.name(of: index)
+      if let attribute = bound.attribute(name, of: entity) {
+        present[attribute] = true
+        let declaration = definition.attributes[attribute]
+        let range = tag.valueRange(of: index)
+        if attribute == definition.orderAttribute {
+          if isRoot {
+            report(
+              .unknownAttribute,
+              "The root object has no '\(declaration.name)': only its children are numbered",
+              at: tag.nameRange(of: index))
+            continue
+          }
+          findings.orderRange = range
+          if let value = ModelValues.integer(tag.rawValue(of: index)),
+            ModelValues.integerBounds(declaration.type ?? .integer64).contains(value)
+          {
+            findings.order = value
+            continue
+          }
+        }
+        if attribute == definition.titleAttribute {
+          findings.titleRange = range
+          findings.titleIndex = index
+        }
+        if declaration.isTransient {
+          report(
+            .transientStored,
+            "'\(declaration.name)' is transient: Core Data does not store it, so the value would be lost",
+            at: tag.nameRange(of: index))
+        }
+        checkValue(tag.rawValue(of: index), range: range, attribute: declaration)
+      } else if XMLName.equals(name, "xml:id") {
+        findings.idRange = tag.valueRange(of: index)
+        id = tag.value(of: index)
+      } else if let relationship = bound.relationship(name, of: entity) {
+        checkRelationshipAttribute(tag, index: index, entity: entity, relationship: relationship)
+        written.append((relationship, index))
+      } else if isRoot && (XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")) {
+        continue
+      } else if isNamespaceDeclaration(name) {
+        continue
+      } else {
+        report(
+          .unknownAttribute,
+          "'\(XMLName.string(name))' is not an attribute or relationship of '\(definition.name)'",
+          at: tag.nameRange(of: index))
+      }
+    }
+
+    if let id {
+      references.define(id: id, entity: entity, range: findings.idRange!, validator: self)
+    }
+    for (relationship, index) in written
+    where !isImplied(definition.relationships[relationship], model: model) {
+      references.add(
+        from: id, entity: entity, relationship: relationship, value: tag.value(of: index),
+        raw: tag.rawValue(of: index), range: tag.valueRange(of: index))
+    }
+    reportMissing(definition, present: present, written: written, tag: tag, isRoot: isRoot, model: model)
+    return findings
+  }
+
+  private func isNamespaceDeclaration(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    XMLName.equals(name, "xmlns")
+      || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))
+  }
+
+  /// Containment relationships are written by nesting, and their to-one inverses are implied by it.
+  func isImplied(_ relationship: Relationship, model: Model) -> Bool {
+    if relationship.isContainment { return true }
+    guard let destination = relationship.destination, let inverse = relationship.inverse else {
+      return false
+    }
+    return model.entities[destination].relationships[inverse].isContainment
+  }
+
+  private func checkRelationshipAttribute(
+    _ tag: StartTag, index: Int, entity: Int, relationship: Int
+  ) {
+    let model = self.model!
+    let declaration = model.entities[entity].relationships[relationship]
+    if declaration.isContainment {
+      report(
+        .unknownAttribute,
+        "'\(declaration.name)' is a containment relationship: write its objects as child elements",
+        at: tag.nameRange(of: index))
+      return
+    }
+    if isImplied(declaration, model: model) {
+      report(
+        .unknownAttribute,
+        "'\(declaration.name)' is implied by nesting and is never written",
+        at: tag.nameRange(of: index))
+      return
+    }
+    let ids = tag.value(of: index).split(whereSeparator: { $0 == " " })
+    let label = "'\(declaration.name)'"
+    if !declaration.isToMany && ids.count > 1 {
+      report(
+        .cardinality, "\(label) is to-one but holds \(ids.count) ids", at: tag.valueRange(of: index))
+    } else if declaration.isToMany, let minimum = declaration.minCount, minimum > 0, ids.count < minimum,
+      !(ids.isEmpty && declaration.isOptional)
+    {
+      report(
+        .cardinality, "\(label) holds \(ids.count) ids, fewer than the minimum \(minimum)",
+        at: tag.valueRange(of: index))
+    } else if declaration.isToMany, let maximum = declaration.maxCount, maximum > 0, ids.count > maximum {
+      report(
+        .cardinality, "\(label) holds \(ids.count) ids, more than the maximum \(maximum)",
+        at: tag.valueRange(of: index))
+    } else if ids.isEmpty && !declaration.isOptional {
+      report(.cardinality, "\(label) is required but empty", at: tag.valueRange(of: index))
+    }
+  }
+
+  private func reportMissing(
+    _ definition: Entity, present: [Bool], written: [(relationship: Int, index: Int)],
+    tag: StartTag, isRoot: Bool, model: Model
+  ) {
+    for (index, attribute) in definition.attributes.enumerated() where !present[index] {
+      // A missing order is OL400 where siblings are numbered; the root has none.
+      if index == definition.orderAttribute { continue }
+      if attribute.isOptional || attribute.isTransient || attribute.defaultValue != nil { continue }
+      report(
+        .requiredAttributeMissing,
+        "'\(definition.name)' needs '\(attribute.name)' (\(attribute.typeName), not optional, no default)",
+        at: tag.nameRange)
+    }
+    for (index, relationship) in definition.relationships.enumerated()
+    where !relationship.isOptional && !relationship.isTransient && !isImplied(relationship, model: model)
+      && !written.contains(where: { $0.relationship == index })
+    {
+      report(
+        .cardinality, "'\(definition.name)' needs '\(relationship.name)' (not optional)",
+        at: tag.nameRange)
+    }
+  }
+}

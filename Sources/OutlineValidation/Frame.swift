@@ -1,0 +1,41 @@
+import OutlineCore
+
+/// One sibling's order as the validator saw it.
+struct OrderEntry {
+  /// The order when it is an integer; nil when missing (OL400) or not an integer (OL300).
+  var value: Int64?
+  /// The order value's range, or the element name's when it is missing.
+  var range: TextRange
+}
+
+/// The children of one parent in one containment relationship.
+struct SiblingGroup {
+  /// The relationship's index in the parent entity.
+  var relationship: Int
+  /// How many children it holds (for minCount/maxCount).
+  var count = 0
+  /// Their orders, when the relationship is numbered by an order attribute.
+  var orders: [OrderEntry] = []
+}
+
+/// An open element on the validator's stack.
+struct Frame {
+  /// The item index in the tree (or the running count when no tree is built).
+  var item: Int
+  /// The entity, when known.
+  var entity: Int?
+  /// Whether this is the root `<outline>`.
+  var isRoot: Bool
+  /// The element name's range.
+  var nameRange: TextRange
+  /// How messages name this object: its title, else its entity.
+  var label: String
+  /// Children per containment relationship, created as they come.
+  var groups: [SiblingGroup] = []
+
+  mutating func group(for relationship: Int) -> Int {
+    if let index = groups.firstIndex(where: { $0.relationship == relationship }) { return index }
+    groups.append(SiblingGroup(relationship: relationship))
+    return groups.count - 1
+  }
+}

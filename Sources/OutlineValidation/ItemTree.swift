@@ -1,0 +1,84 @@
+import OutlineCore
+
+/// One object of a document (index 0 is the root `<outline>`), stored flat.
+///
+/// Items are in document (pre-)order; the descendants of item `i` are the
+/// items `i+1 ..< subtreeEnd`, so every walk is a loop, never recursion.
+public struct Item: Sendable, Hashable {
+  /// The entity index in the model, or -1 when unknown.
+  public var entity: Int32
+  /// The parent item, or -1 for the root.
+  public var parent: Int32
+  /// 0 for the root.
+  public var depth: Int32
+  /// One past the last descendant.
+  public var subtreeEnd: Int32
+  /// The containment relationship (index in the parent entity's relationships), or -1.
+  public var relationship: Int32
+  /// The start tag, `<` to `>`.
+  public var startTag: TextRange
+  /// The length of the element name after `<`.
+  public var nameLength: Int32
+  /// The end tag, or nil for `<a/>` (and for an element cut short by a syntax error).
+  public var endTag: TextRange?
+  /// The order value when it is an integer.
+  public var order: Int64?
+  /// The order attribute's value range, when written.
+  public var orderRange: TextRange?
+  /// The title attribute's value range, when written.
+  public var titleRange: TextRange?
+  /// The `xml:id` value range, when written.
+  public var idRange: TextRange?
+
+  /// The element name's range.
+  public var nameRange: TextRange {
+    TextRange(start: startTag.start + 1, end: startTag.start + 1 + Int(nameLength))
+  }
+
+  /// From `<` of the start tag to `>` of the end tag.
+  public var fullRange: TextRange {
+    TextRange(start: startTag.start, end: endTag?.end ?? startTag.end)
+  }
+}
+
+/// The item tree of a document: items in pre-order, and its comments.
+public struct ItemTree: Sendable {
+  /// The items; index 0 is the root when the document has one.
+  public var items: [Item] = []
+  /// Every comment's range, `<!--` to `-->`.
+  public var comments: [TextRange] = []
+
+  /// An empty tree.
+  public init() {}
+
+  /// The children of `index`, in document order.
+  public func children(of index: Int) -> [Int] {
+    var result: [Int] = []
+    var child = index + 1
+    let end = Int(items[index].subtreeEnd)
+    while child < end {
+      result.append(child)
+      child = Int(items[child].subtreeEnd)
+    }
+    return result
+  }
+
+  /// The innermost item whose element contains `offset`.
+  public func item(at offset: Int) -> Int? {
+    guard !items.isEmpty, items[0].fullRange.contains(offset) else { return nil }
+    var current = 0
+    descend: while true {
+      var child = current + 1
+      let end = Int(items[current].subtreeEnd)
+      while child < end {
+        if items[child].fullRange.contains(offset) {
+          current = child
+          continue descend
+        }
+        if items[child].startTag.start > offset { break }
+        child = Int(items[child].subtreeEnd)
+      }
+      return current
+    }
+  }
+}

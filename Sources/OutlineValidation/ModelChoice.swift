@@ -1,0 +1,21 @@
+import OutlineCore
+import OutlineModel
+
+/// What the caller could make of the model a document asks for.
+public enum ModelChoice: Sendable {
+  /// The model to validate against.
+  case loaded(Model)
+  /// The model could not be read; the reason names the path.
+  case unreadable(String)
+}
+
+/// Chooses the model once the root's `model` attribute is known (nil when absent).
+///
+/// The command line and the server pass one that applies `--model`,
+/// `.outline.json` and the default model in SPEC §8's order.
+public typealias ModelProvider = @Sendable (_ modelAttribute: String?) -> ModelChoice
+
+/// The provider that always answers `model` (the default model unless given).
+public func fixedModel(_ model: Model = ModelLoader.defaultModel) -> ModelProvider {
+  { _ in .loaded(model) }
+}

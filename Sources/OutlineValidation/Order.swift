@@ -1,0 +1,58 @@
+import OutlineCore
+
+extension OutlineValidator {
+  /// The order invariant for one sibling group: orders exactly `0..n-1`,
+  /// each once (OL401, OL402), else a hint when valid but not in document
+  /// order (OL403). Missing and non-integer orders were reported as they
+  /// came (OL400, OL300); duplicates and gaps among the rest still are.
+  func checkOrders(_ entries: [OrderEntry], parent: String) {
+    let count = entries.count
+    guard count > 0 else { return }
+    var firstUse = [Int32](repeating: -1, count: count)
+    var outOfRange: [Int] = []
+    var broken = 0
+    var clean = true
+    for (position, entry) in entries.enumerated() {
+      guard let value = entry.value else {
+        broken += 1
+        clean = false
+        continue
+      }
+      if value < 0 || value >= Int64(count) {
+        outOfRange.append(position)
+        clean = false
+        continue
+      }
+      let first = firstUse[Int(value)]
+      if first >= 0 {
+        clean = false
+        report(
+          .duplicateOrder,
+          "Order \(value) is used twice among the \(count) children of \(parent)",
+          at: entry.range,
+          related: [RelatedLocation(range: entries[Int(first)].range, message: "order \(value) is also here")])
+      } else {
+        firstUse[Int(value)] = Int32(position)
+      }
+    }
+    if !outOfRange.isEmpty {
+      let unused = firstUse.indices.lazy.filter { firstUse[$0] < 0 }.prefix(4).map(String.init)
+      let gap = unused.isEmpty ? "" : " (unused: \(unused.prefix(3).joined(separator: ", "))\(unused.count > 3 ? ", ..." : ""))"
+      for position in outOfRange {
+        let value = entries[position].value!
+        let why = value < 0 ? "is negative" : "is too large"
+        report(
+          .orderOutOfSequence,
+          "Order \(value) \(why): the \(count) children of \(parent) are numbered 0...\(count - 1)\(gap)",
+          at: entries[position].range)
+      }
+    }
+    guard clean else { return }
+    if let position = entries.indices.first(where: { entries[$0].value! != Int64($0) }) {
+      report(
+        .orderNotDocumentOrder,
+        "The children of \(parent) are not in document order: child \(position + 1) has order \(entries[position].value!)",
+        at: entries[position].range)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import OutlineCore
+import OutlineModel
+import OutlineXML
+
+extension OutlineValidator {
+  /// Checks one attribute value against its type and constraints (OL300-OL302).
+  func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute: Attribute) {
+    guard let type = attribute.type else { return }
+    let label = "'\(attribute.name)'"
+    switch type {
+    case .integer16, .integer32, .integer64:
+      // Integers are read straight from the bytes: no string for the common case.
+      guard let value = ModelValues.integer(raw), ModelValues.integerBounds(type).contains(value)
+      else {
+        let text = XMLEscaping.decodeAttribute(raw)
+        let problem = ModelValues.problem(with: text, as: type) ?? "'\(text)' is not an integer"
+        report(.valueType, "\(label): \(problem)", at: range)
+        return
+      }
+      checkBounds(Double(value), shown: String(value), attribute: attribute, range: range)
+    case .string:
+      guard attribute.minValue != nil || attribute.maxValue != nil
+        || attribute.regularExpression != nil
+      else { return }
+      let text = XMLEscaping.decodeAttribute(raw)
+      let length = text.count
+      checkBounds(Double(length), shown: "length \(length)", attribute: attribute, range: range)
+      if let pattern = attribute.regularExpression, let regex = bound.regex(pattern) {
+        let whole = NSRange(text.startIndex..., in: text)
+        if regex.firstMatch(in: text, options: [], range: whole) == nil {
+          report(
+            .valuePattern, "\(label) value '\(text)' does not match the regular expression \(pattern)",
+            at: range)
+        }
+      }
+    case .transformable, .objectID, .composite, .undefined:
+      return
+    default:
+      let text = XMLEscaping.decodeAttribute(raw)
+      if let problem = ModelValues.problem(with: text, as: type) {
+        report(.valueType, "\(label): \(problem)", at: range)
+        return
+      }
+      if type.isNumeric, let value = ModelValues.number(text) {
+        checkBounds(value, shown: text, attribute: attribute, range: range)
+      }
+    }
+  }
+
+  private func checkBounds(_ measure: Double, shown: String, attribute: Attribute, range: TextRange) {
+    if let text = attribute.minValue, let minimum = ModelValues.number(text), measure < minimum {
+      report(
+        .valueOutOfBounds, "'\(attribute.name)' \(shown) is below the minimum \(text)", at: range)
+    } else if let text = attribute.maxValue, let maximum = ModelValues.number(text), measure > maximum {
+      report(
+        .valueOutOfBounds, "'\(attribute.name)' \(shown) is above the maximum \(text)", at: range)
+    }
+  }
+}

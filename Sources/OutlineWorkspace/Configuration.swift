@@ -1,0 +1,285 @@
+import Foundation
+import OutlineCore
+import OutlineJSON
+
+/// `.outline.json`: which model applies, rule severities and exclusions (SPEC §8).
+///
+/// One configuration serves the command line and the server alike.
+public struct Configuration: Sendable {
+  /// The configuration file's path.
+  public var path: String
+  /// Its folder, which its paths and globs are relative to.
+  public var folder: String
+  /// The file's text, for positions of its diagnostics.
+  public var source: SourceText
+  /// `model`: the model for files no glob matches.
+  public var model: String?
+  /// `models`: the first glob that matches a file names its model.
+  public var models: [(files: String, model: String)] = []
+  /// `rules`: a severity per code, nil meaning `off`.
+  public var rules: [DiagnosticCode: Severity?] = [:]
+  /// `exclude`: globs of files a folder search passes over.
+  public var exclude: [String] = []
+  /// Problems in the file itself (OC100), with ranges in ``source``.
+  public var diagnostics: [Diagnostic] = []
+
+  /// The name searched for.
+  public static let fileName = ".outline.json"
+
+  /// Parses a configuration; problems become diagnostics, never a throw.
+  public init(path: String, source: SourceText) {
+    self.path = path
+    self.folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    self.source = source
+    var parser = ConfigurationParser(bytes: source.bytes)
+    parser.parse(into: &self)
+  }
+
+  /// The model path for the document at `documentPath`, from `models` then `model`.
+  public func modelPath(for documentPath: String?) -> String? {
+    if let documentPath, let relative = relativePath(of: documentPath) {
+      for entry in models where Glob.matches(entry.files, relative) {
+        return resolve(entry.model)
+      }
+    }
+    return model.map(resolve)
+  }
+
+  /// Whether a folder search should pass over `documentPath`.
+  public func excludes(_ documentPath: String) -> Bool {
+    guard let relative = relativePath(of: documentPath) else { return false }
+    return exclude.contains { Glob.matches($0, relative) }
+  }
+
+  /// Applies `rules`: drops codes turned off, changes severities.
+  public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    if rules.isEmpty { return diagnostics }
+    return diagnostics.compactMap { diagnostic in
+      guard let rule = rules[diagnostic.code] else { return diagnostic }
+      guard let severity = rule else { return nil }
+      var changed = diagnostic
+      changed.severity = severity
+      return changed
+    }
+  }
+
+  private func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : folder + "/" + path
+  }
+
+  private func relativePath(of documentPath: String) -> String? {
+    let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
+    let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
+  }
+}
+
+/// Glob matching for `models` and `exclude`: `*` and `?` within a path
+/// segment, `**` across segments.
+public enum Glob {
+  /// Whether `path` (relative, `/`-separated) matches `pattern`.
+  public static func matches(_ pattern: String, _ path: String) -> Bool {
+    let p = Array(pattern.utf8)
+    let s = Array(path.utf8)
+    // Iterative matcher with one backtrack point per star kind.
+    var pi = 0
+    var si = 0
+    var starP = -1
+    var starS = 0
+    var globP = -1
+    var globS = 0
+    while si < s.count {
+      if pi + 1 < p.count && p[pi] == UInt8(ascii: "*") && p[pi + 1] == UInt8(ascii: "*") {
+        globP = pi
+        globS = si
+        pi += 2
+        if pi < p.count && p[pi] == UInt8(ascii: "/") { pi += 1 }
+        starP = -1
+        continue
+      }
+      if pi < p.count && p[pi] == UInt8(ascii: "*") {
+        starP = pi
+        starS = si
+        pi += 1
+        continue
+      }
+      if pi < p.count && (p[pi] == s[si] || (p[pi] == UInt8(ascii: "?") && s[si] != UInt8(ascii: "/"))) {
+        pi += 1
+        si += 1
+        continue
+      }
+      if starP >= 0 && s[starS] != UInt8(ascii: "/") {
+        starS += 1
+        si = starS
+        pi = starP + 1
+        continue
+      }
+      if globP >= 0 {
+        globS += 1
+        si = globS
+        pi = globP
+        starP = -1
+        continue
+      }
+      return false
+    }
+    while pi < p.count && p[pi] == UInt8(ascii: "*") { pi += 1 }
+    if pi < p.count && p[pi] == UInt8(ascii: "/") && pi > 0 && p[pi - 1] == UInt8(ascii: "*") { pi += 1 }
+    return pi == p.count
+  }
+}
+
+/// Reads `.outline.json` event by event, reporting every problem with its range.
+struct ConfigurationParser {
+  var reader: JSONReader
+
+  init(bytes: [UInt8]) { reader = JSONReader(bytes) }
+
+  private func problem(_ message: String, _ range: TextRange) -> Diagnostic {
+    Diagnostic(.configuration, message, at: range)
+  }
+
+  mutating func parse(into configuration: inout Configuration) {
+    do {
+      guard try reader.next() == .objectStart else {
+        configuration.diagnostics.append(problem("The configuration must be a JSON object", reader.range))
+        return
+      }
+      while case .key(let key)? = try reader.next() {
+        let keyRange = reader.range
+        switch key {
+        case "model":
+          if let value = try string(&configuration, "model") { configuration.model = value }
+        case "models":
+          try models(&configuration)
+        case "rules":
+          try rules(&configuration)
+        case "exclude":
+          try strings(&configuration, "exclude").map { configuration.exclude = $0 }
+        default:
+          configuration.diagnostics.append(
+            problem("Unknown key '\(key)' (known: model, models, rules, exclude)", keyRange))
+          try skipValue()
+        }
+      }
+    } catch {
+      configuration.diagnostics.append(
+        problem("Invalid JSON: \(error.message)", TextRange(at: error.offset)))
+    }
+  }
+
+  private mutating func string(_ configuration: inout Configuration, _ what: String) throws(JSONSyntaxError)
+    -> String?
+  {
+    let event = try reader.next()
+    if case .string(let value) = event { return value }
+    configuration.diagnostics.append(problem("'\(what)' must be a string", reader.range))
+    try skipRest(of: event)
+    return nil
+  }
+
+  private mutating func strings(_ configuration: inout Configuration, _ what: String) throws(JSONSyntaxError)
+    -> [String]?
+  {
+    let event = try reader.next()
+    guard event == .arrayStart else {
+      configuration.diagnostics.append(problem("'\(what)' must be an array of strings", reader.range))
+      try skipRest(of: event)
+      return nil
+    }
+    var values: [String] = []
+    while let item = try reader.next(), item != .arrayEnd {
+      if case .string(let value) = item {
+        values.append(value)
+      } else {
+        configuration.diagnostics.append(problem("'\(what)' must hold strings only", reader.range))
+        try skipRest(of: item)
+      }
+    }
+    return values
+  }
+
+  private mutating func models(_ configuration: inout Configuration) throws(JSONSyntaxError) {
+    let event = try reader.next()
+    guard event == .arrayStart else {
+      configuration.diagnostics.append(
+        problem("'models' must be an array of {\"files\": glob, \"model\": path}", reader.range))
+      try skipRest(of: event)
+      return
+    }
+    while let item = try reader.next(), item != .arrayEnd {
+      guard item == .objectStart else {
+        configuration.diagnostics.append(problem("Each 'models' entry must be an object", reader.range))
+        try skipRest(of: item)
+        continue
+      }
+      let entryRange = reader.range
+      var files: String?
+      var model: String?
+      while case .key(let key)? = try reader.next() {
+        switch key {
+        case "files": files = try string(&configuration, "files")
+        case "model": model = try string(&configuration, "model")
+        default:
+          configuration.diagnostics.append(
+            problem("Unknown key '\(key)' in a 'models' entry (known: files, model)", reader.range))
+          try skipValue()
+        }
+      }
+      if let files, let model {
+        configuration.models.append((files, model))
+      } else {
+        configuration.diagnostics.append(
+          problem("A 'models' entry needs both 'files' and 'model'", entryRange))
+      }
+    }
+  }
+
+  private mutating func rules(_ configuration: inout Configuration) throws(JSONSyntaxError) {
+    let event = try reader.next()
+    guard event == .objectStart else {
+      configuration.diagnostics.append(problem("'rules' must be an object of code: severity", reader.range))
+      try skipRest(of: event)
+      return
+    }
+    while case .key(let code)? = try reader.next() {
+      let codeRange = reader.range
+      let value = try reader.next()
+      let valueRange = reader.range
+      let diagnosticCode = DiagnosticCode(rawValue: code)
+      guard DiagnosticCatalog.entry(for: diagnosticCode) != nil else {
+        configuration.diagnostics.append(problem("Unknown rule code '\(code)'", codeRange))
+        try skipRest(of: value)
+        continue
+      }
+      guard case .string(let level) = value else {
+        configuration.diagnostics.append(
+          problem("The level of \(code) must be a string: off, error, warning, information or hint", valueRange))
+        try skipRest(of: value)
+        continue
+      }
+      if level == "off" {
+        configuration.rules[diagnosticCode] = .some(nil)
+      } else if let severity = Severity(name: level) {
+        configuration.rules[diagnosticCode] = severity
+      } else {
+        configuration.diagnostics.append(
+          problem("Unknown level '\(level)' for \(code) (off, error, warning, information, hint)", valueRange))
+      }
+    }
+  }
+
+  private mutating func skipValue() throws(JSONSyntaxError) {
+    try skipRest(of: try reader.next())
+  }
+
+  /// Consumes the rest of a value whose first event was `event`.
+  private mutating func skipRest(of event: JSONEvent?) throws(JSONSyntaxError) {
+    guard event == .objectStart || event == .arrayStart else { return }
+    let depth = reader.depth - 1
+    while reader.depth > depth {
+      guard try reader.next() != nil else { return }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import OutlineCore
+
+/// Finds the `.outline.json` for a file: in its folder or the nearest above.
+public final class ConfigurationFinder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var byFolder: [String: Configuration?] = [:]
+
+  /// An empty finder (it caches what it reads).
+  public init() {}
+
+  /// The configuration that applies to `documentPath`.
+  public func configuration(for documentPath: String) -> Configuration? {
+    var folder = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
+    var visited: [String] = []
+    while true {
+      let key = folder.path
+      lock.lock()
+      if let cached = byFolder[key] {
+        lock.unlock()
+        remember(visited, cached)
+        return cached
+      }
+      lock.unlock()
+      visited.append(key)
+      let candidate = folder.appendingPathComponent(Configuration.fileName).path
+      if let data = FileManager.default.contents(atPath: candidate) {
+        let configuration = Configuration(path: candidate, source: SourceText(bytes: [UInt8](data)))
+        remember(visited, configuration)
+        return configuration
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path || key == "/" {
+        remember(visited, nil)
+        return nil
+      }
+      folder = parent
+    }
+  }
+
+  /// Forgets what was read (the server calls it when a configuration changes).
+  public func invalidate() {
+    lock.lock()
+    byFolder.removeAll()
+    lock.unlock()
+  }
+
+  private func remember(_ folders: [String], _ configuration: Configuration?) {
+    lock.lock()
+    for folder in folders { byFolder[folder] = .some(configuration) }
+    lock.unlock()
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import OutlineModel
+import OutlineValidation
+
+/// Loads each model file once per run and shares it between threads.
+public final class ModelCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var models: [String: Result<Model, ModelLoadError>] = [:]
+
+  /// An empty cache.
+  public init() {}
+
+  /// The model at `path` (a file, `.xcdatamodel` or `.xcdatamodeld`), loaded once.
+  public func model(at path: String) -> Result<Model, ModelLoadError> {
+    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    lock.lock()
+    if let cached = models[key] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let loaded: Result<Model, ModelLoadError>
+    do {
+      loaded = .success(try ModelLocator.load(path: path))
+    } catch let error as ModelLoadError {
+      loaded = .failure(error)
+    } catch {
+      loaded = .failure(ModelLoadError(description: "\(error)"))
+    }
+    lock.lock()
+    models[key] = loaded
+    lock.unlock()
+    return loaded
+  }
+
+  /// Forgets every model (the server calls it when a model file changes).
+  public func invalidate() {
+    lock.lock()
+    models.removeAll()
+    lock.unlock()
+  }
+}
+
+/// Chooses the model for a document, first match wins (SPEC §8): the command
+/// line's `--model`, the file's own `model` attribute, the first `models` glob
+/// of the configuration that matches, the configuration's `model`, the default.
+public struct ModelResolution: Sendable {
+  /// `--model`, already absolute or relative to the working directory.
+  public var override: String?
+  /// The configuration that applies to the file, if any.
+  public var configuration: Configuration?
+  /// The shared cache.
+  public var cache: ModelCache
+
+  /// Creates a resolution.
+  public init(override: String?, configuration: Configuration?, cache: ModelCache) {
+    self.override = override
+    self.configuration = configuration
+    self.cache = cache
+  }
+
+  /// A provider for the document at `documentPath` (nil for stdin or an unsaved buffer).
+  public func provider(for documentPath: String?) -> ModelProvider {
+    let override = self.override
+    let configuration = self.configuration
+    let cache = self.cache
+    return { attribute in
+      func load(_ path: String) -> ModelChoice {
+        switch cache.model(at: path) {
+        case .success(let model): .loaded(model)
+        case .failure(let error): .unreadable(error.description)
+        }
+      }
+      if let override { return load(override) }
+      if let attribute {
+        let folder = documentPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
+        return load(attribute.hasPrefix("/") ? attribute : folder + "/" + attribute)
+      }
+      if let configuration, let path = configuration.modelPath(for: documentPath) { return load(path) }
+      return .loaded(ModelLoader.defaultModel)
+    }
+  }
+}
