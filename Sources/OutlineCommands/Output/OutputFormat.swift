@@ -10,8 +10,9 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case .text:
       let body = TextFormat.render(reports)
       return quiet ? body : body + TextFormat.summary(reports) + "\n"
-    case .json, .sarif, .github:
-      return TextFormat.render(reports)
+    case .json: return JSONFormat.render(reports)
+    case .sarif: return SARIFFormat.render(reports)
+    case .github: return GitHubFormat.render(reports)
     }
   }
 }

@@ -1,0 +1,53 @@
+import OutlineCore
+import OutlineJSON
+
+/// `--format json`: one stable document (documented in Documentation/OutputFormats.md).
+enum JSONFormat {
+  static let version = 1
+
+  static func render(_ reports: [FileReport]) -> String {
+    var counts: [Severity: Int] = [:]
+    let files: [JSONValue] = reports.map { report in
+      let diagnostics: [JSONValue] = report.diagnostics.map { diagnostic in
+        counts[diagnostic.severity, default: 0] += 1
+        return [
+          "code": .string(diagnostic.code.rawValue),
+          "severity": .string(diagnostic.severity.description),
+          "message": .string(diagnostic.message),
+          "range": range(diagnostic.range, in: report.source),
+          "related": .array(
+            diagnostic.related.map { related in
+              [
+                "path": .string(related.file ?? report.path),
+                "message": .string(related.message),
+                "range": range(related.range, in: report.source(for: related)),
+              ]
+            }),
+        ]
+      }
+      return ["path": .string(report.path), "diagnostics": .array(diagnostics)]
+    }
+    let document: JSONValue = [
+      "version": .int(version),
+      "tool": "outline-lint",
+      "files": .array(files),
+      "summary": [
+        "files": .int(reports.count),
+        "errors": .int(counts[.error] ?? 0),
+        "warnings": .int(counts[.warning] ?? 0),
+        "information": .int(counts[.information] ?? 0),
+        "hints": .int(counts[.hint] ?? 0),
+      ],
+    ]
+    return document.serialized(indent: 2) + "\n"
+  }
+
+  /// 1-based lines and character columns, plus 0-based UTF-8 offsets.
+  static func range(_ range: TextRange, in source: SourceText) -> JSONValue {
+    func point(_ offset: Int) -> JSONValue {
+      let position = DisplayPosition(offset, in: source)
+      return ["line": .int(position.line), "column": .int(position.column), "offset": .int(offset)]
+    }
+    return ["start": point(range.start), "end": point(range.end)]
+  }
+}

@@ -1,0 +1,84 @@
+/// A small JSON value for building documents the tools print (reports,
+/// SARIF, LSP messages). Only for data of bounded depth built by the
+/// toolchain itself; documents read from users go through ``JSONReader``.
+public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  case null
+  case bool(Bool)
+  /// A number as written (integers and decimals keep their digits).
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  /// Keys keep their order.
+  case object([(String, JSONValue)])
+
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .number(String(value)) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+
+  /// An integer.
+  public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: false
+    }
+  }
+
+  /// The member `key` of an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.0 == key }?.1
+  }
+
+  /// Serializes; `indent` > 0 pretty-prints with that many spaces a level.
+  public func serialized(indent: Int = 0) -> String {
+    var out = ""
+    write(to: &out, indent: indent, level: 0)
+    return out
+  }
+
+  private func write(to out: inout String, indent: Int, level: Int) {
+    let newline = indent > 0 ? "\n" : ""
+    let pad = { (level: Int) in String(repeating: " ", count: indent * level) }
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .number(let digits): out += digits
+    case .string(let value): out += JSONText.quote(value)
+    case .array(let items):
+      if items.isEmpty {
+        out += "[]"
+        return
+      }
+      out += "[" + newline
+      for (index, item) in items.enumerated() {
+        out += pad(level + 1)
+        item.write(to: &out, indent: indent, level: level + 1)
+        out += (index + 1 < items.count ? "," : "") + newline
+      }
+      out += pad(level) + "]"
+    case .object(let members):
+      if members.isEmpty {
+        out += "{}"
+        return
+      }
+      out += "{" + newline
+      for (index, (key, value)) in members.enumerated() {
+        out += pad(level + 1) + JSONText.quote(key) + (indent > 0 ? ": " : ":")
+        value.write(to: &out, indent: indent, level: level + 1)
+        out += (index + 1 < members.count ? "," : "") + newline
+      }
+      out += pad(level) + "}"
+    }
+  }
+}
