@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
-    .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel"]),
+    .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace"]),
     .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(name: "OutlineCommandsTests", dependencies: ["OutlineCommands"]),
