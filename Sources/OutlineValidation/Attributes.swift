@@ -14,22 +14,26 @@ struct AttributeFindings {
 extension OutlineValidator {
   /// Checks an object's XML attributes (OL203-OL205, OL300-OL302, OL500,
   /// OL503) and records its id and references.
-  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool) -> AttributeFindings {
-    let model = self.model!
-    let definition = model.entities[entity]
+  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool, schema: BoundModel)
+    -> AttributeFindings
+  {
     var findings = AttributeFindings()
-    var present = [Bool](repeating: false, count: definition.attributes.count)
+    let attributeCount = schema.attributeNames[entity].count
+    present.removeAll(keepingCapacity: true)
+    present.append(contentsOf: repeatElement(false, count: attributeCount))
+    written.removeAll(keepingCapacity: true)
     var id: String?
-    var written: [(relationship: Int, index: Int)] = []
+    let orderAttribute = schema.orderAttribute[entity]
+    let titleAttribute = schema.titleAttribute[entity]
 
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      if let attribute = bound.attribute(name, of: entity) {
+      if let attribute = schema.attribute(name, of: entity) {
         present[attribute] = true
-        let declaration = definition.attributes[attribute]
         let range = tag.valueRange(of: index)
-        if attribute == definition.orderAttribute {
+        if attribute == orderAttribute {
           if isRoot {
+            let declaration = schema.model.entities[entity].attributes[attribute]
             report(
               .unknownAttribute,
               "The root object has no '\(declaration.name)': only its children are numbered",
@@ -38,28 +42,32 @@ extension OutlineValidator {
           }
           findings.orderRange = range
           if let value = ModelValues.integer(tag.rawValue(of: index)),
-            ModelValues.integerBounds(declaration.type ?? .integer64).contains(value)
+            (value >= Int64(Int16.min) && value <= Int64(Int16.max))
+              || fits(value, schema.model.entities[entity].attributes[attribute].type)
           {
             findings.order = value
             continue
           }
         }
-        if attribute == definition.titleAttribute {
+        if attribute == titleAttribute {
           findings.titleRange = range
           findings.titleIndex = index
         }
-        if declaration.isTransient {
+        let info = schema.attributes[entity][attribute]
+        if info.isTransient {
           report(
             .transientStored,
-            "'\(declaration.name)' is transient: Core Data does not store it, so the value would be lost",
+            "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
             at: tag.nameRange(of: index))
         }
-        checkValue(tag.rawValue(of: index), range: range, attribute: declaration)
+        if info.needsCheck {
+          checkValue(tag.rawValue(of: index), range: range, attribute: info.declaration)
+        }
       } else if XMLName.equals(name, "xml:id") {
         findings.idRange = tag.valueRange(of: index)
         id = tag.value(of: index)
-      } else if let relationship = bound.relationship(name, of: entity) {
-        checkRelationshipAttribute(tag, index: index, entity: entity, relationship: relationship)
+      } else if let relationship = schema.relationship(name, of: entity) {
+        checkRelationshipAttribute(tag, index: index, entity: entity, relationship: relationship, model: schema.model)
         written.append((relationship, index))
       } else if isRoot && (XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")) {
         continue
@@ -68,7 +76,7 @@ extension OutlineValidator {
       } else {
         report(
           .unknownAttribute,
-          "'\(XMLName.string(name))' is not an attribute or relationship of '\(definition.name)'",
+          "'\(XMLName.string(name))' is not an attribute or relationship of '\(schema.model.entities[entity].name)'",
           at: tag.nameRange(of: index))
       }
     }
@@ -76,6 +84,9 @@ extension OutlineValidator {
     if let id {
       references.define(id: id, entity: entity, range: findings.idRange!, validator: self)
     }
+    if written.isEmpty && !schema.mayMissRequired[entity] { return findings }
+    let model = schema.model
+    let definition = model.entities[entity]
     for (relationship, index) in written
     where !isImplied(definition.relationships[relationship], model: model) {
       references.add(
@@ -84,6 +95,11 @@ extension OutlineValidator {
     }
     reportMissing(definition, present: present, written: written, tag: tag, isRoot: isRoot, model: model)
     return findings
+  }
+
+  private func fits(_ value: Int64, _ type: AttributeType?) -> Bool {
+    let bounds = ModelValues.integerBounds(type ?? .integer64)
+    return value >= bounds.lowerBound && value <= bounds.upperBound
   }
 
   private func isNamespaceDeclaration(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -101,9 +117,8 @@ extension OutlineValidator {
   }
 
   private func checkRelationshipAttribute(
-    _ tag: StartTag, index: Int, entity: Int, relationship: Int
+    _ tag: StartTag, index: Int, entity: Int, relationship: Int, model: Model
   ) {
-    let model = self.model!
     let declaration = model.entities[entity].relationships[relationship]
     if declaration.isContainment {
       report(

@@ -3,27 +3,66 @@ import OutlineCore
 import OutlineModel
 import OutlineXML
 
-/// A model prepared for matching names given as bytes, so the validator's
-/// hot path compares bytes and allocates no strings.
-struct BoundModel {
+/// A model prepared for the validator's hot path: names as bytes, and the
+/// per-entity facts it asks for on every element in flat tables, so an
+/// element costs byte comparisons and array reads, no copies of model
+/// structs and no strings.
+final class BoundModel {
   let model: Model
   let entityNames: [[UInt8]]
   let attributeNames: [[[UInt8]]]
   let relationshipNames: [[[UInt8]]]
+  /// Per entity, per attribute: what checking a value of it takes.
+  let attributes: [[AttributeInfo]]
+  /// Per entity: whether it is abstract.
+  let isAbstract: [Bool]
+  /// Per entity: the order attribute, or -1.
+  let orderAttribute: [Int]
+  /// Per entity: the title attribute, or -1.
+  let titleAttribute: [Int]
+  /// Per entity, per relationship: `ordered="YES"`.
+  let isOrdered: [[Bool]]
+  /// Per entity: its containment relationships.
+  let containments: [[Int]]
+  /// Per entity: whether an object can lack something required (an
+  /// attribute without default, a relationship nesting does not imply).
+  let mayMissRequired: [Bool]
   private var lastEntity = -1
+  /// parent * count + child: -2 not computed, -1 none, -3 ambiguous, else the relationship.
+  private var containmentCache: [Int]
   private var regexCache: [String: NSRegularExpression?] = [:]
 
   init(_ model: Model) {
     self.model = model
-    entityNames = model.entities.map { Array($0.name.utf8) }
-    attributeNames = model.entities.map { $0.attributes.map { Array($0.name.utf8) } }
-    relationshipNames = model.entities.map { $0.relationships.map { Array($0.name.utf8) } }
+    let entities = model.entities
+    entityNames = entities.map { Array($0.name.utf8) }
+    attributeNames = entities.map { $0.attributes.map { Array($0.name.utf8) } }
+    relationshipNames = entities.map { $0.relationships.map { Array($0.name.utf8) } }
+    isAbstract = entities.map(\.isAbstract)
+    attributes = entities.map { $0.attributes.map(AttributeInfo.init) }
+    orderAttribute = entities.map { $0.orderAttribute ?? -1 }
+    titleAttribute = entities.map { $0.titleAttribute ?? -1 }
+    isOrdered = entities.map { $0.relationships.map(\.isOrdered) }
+    containments = entities.map(\.containments)
+    mayMissRequired = entities.map { entity in
+      entity.attributes.enumerated().contains { index, attribute in
+        index != entity.orderAttribute && !attribute.isOptional && !attribute.isTransient
+          && attribute.defaultValue == nil
+      }
+        || entity.relationships.contains { relationship in
+          !relationship.isOptional && !relationship.isTransient && !relationship.isContainment
+            && !(relationship.inverse.flatMap { inverse in
+              relationship.destination.map { model.entities[$0].relationships[inverse].isContainment }
+            } ?? false)
+        }
+    }
+    containmentCache = [Int](repeating: -2, count: entities.count * entities.count)
   }
 
   /// The entity named by `name`.
-  mutating func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+  func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
     if lastEntity >= 0 && XMLName.equals(name, entityNames[lastEntity]) { return lastEntity }
-    for (index, candidate) in entityNames.enumerated() where XMLName.equals(name, candidate) {
+    for index in entityNames.indices where XMLName.equals(name, entityNames[index]) {
       lastEntity = index
       return index
     }
@@ -31,18 +70,65 @@ struct BoundModel {
   }
 
   func attribute(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
-    attributeNames[entity].firstIndex { XMLName.equals(name, $0) }
+    let names = attributeNames[entity]
+    for index in names.indices where XMLName.equals(name, names[index]) { return index }
+    return nil
   }
 
   func relationship(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
-    relationshipNames[entity].firstIndex { XMLName.equals(name, $0) }
+    let names = relationshipNames[entity]
+    for index in names.indices where XMLName.equals(name, names[index]) { return index }
+    return nil
+  }
+
+  /// ``Model/containment(of:holding:)``, remembered per pair of entities.
+  func containment(of parent: Int, holding child: Int) -> ContainmentMatch {
+    let key = parent * entityNames.count + child
+    let cached = containmentCache[key]
+    switch cached {
+    case -1: return .none
+    case -2: break
+    case -3: return model.containment(of: parent, holding: child)
+    default: return .relationship(cached)
+    }
+    let match = model.containment(of: parent, holding: child)
+    switch match {
+    case .none: containmentCache[key] = -1
+    case .relationship(let index): containmentCache[key] = index
+    case .ambiguous: containmentCache[key] = -3
+    }
+    return match
   }
 
   /// The compiled `regularExpressionString`, anchored to the whole value.
-  mutating func regex(_ pattern: String) -> NSRegularExpression? {
+  func regex(_ pattern: String) -> NSRegularExpression? {
     if let cached = regexCache[pattern] { return cached }
     let compiled = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$", options: [])
     regexCache[pattern] = compiled
     return compiled
+  }
+}
+
+/// One attribute's declaration, shared by reference so the hot path never
+/// copies it, with what checking its values takes.
+final class AttributeInfo {
+  let declaration: Attribute
+  let isTransient: Bool
+  /// Whether a value needs any check: a typed value, or a String with bounds or a pattern.
+  let needsCheck: Bool
+
+  init(_ declaration: Attribute) {
+    self.declaration = declaration
+    isTransient = declaration.isTransient
+    switch declaration.type {
+    case .string?:
+      needsCheck =
+        declaration.minValue != nil || declaration.maxValue != nil
+        || declaration.regularExpression != nil
+    case .transformable?, .objectID?, .composite?, .undefined?, nil:
+      needsCheck = false
+    default:
+      needsCheck = true
+    }
   }
 }

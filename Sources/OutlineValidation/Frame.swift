@@ -22,19 +22,19 @@ struct SiblingGroup {
 struct Frame {
   /// The item index in the tree (or the running count when no tree is built).
   var item: Int
-  /// The entity, when known.
-  var entity: Int?
+  /// The entity, when known (-1 when not).
+  var entity: Int
   /// Whether this is the root `<outline>`.
   var isRoot: Bool
   /// The element name's range.
   var nameRange: TextRange
-  /// How messages name this object: its title, else its entity.
-  var label: String
+  /// The title, kept for elements that can have children (messages name them).
+  var title: String?
   /// Children per containment relationship, created as they come.
   var groups: [SiblingGroup] = []
 
   mutating func group(for relationship: Int) -> Int {
-    if let index = groups.firstIndex(where: { $0.relationship == relationship }) { return index }
+    for index in groups.indices where groups[index].relationship == relationship { return index }
     groups.append(SiblingGroup(relationship: relationship))
     return groups.count - 1
   }

@@ -5,7 +5,7 @@ extension OutlineValidator {
   /// each once (OL401, OL402), else a hint when valid but not in document
   /// order (OL403). Missing and non-integer orders were reported as they
   /// came (OL400, OL300); duplicates and gaps among the rest still are.
-  func checkOrders(_ entries: [OrderEntry], parent: String) {
+  func checkOrders(_ entries: [OrderEntry], parent: @autoclosure () -> String) {
     let count = entries.count
     guard count > 0 else { return }
     var firstUse = [Int32](repeating: -1, count: count)
@@ -28,7 +28,7 @@ extension OutlineValidator {
         clean = false
         report(
           .duplicateOrder,
-          "Order \(value) is used twice among the \(count) children of \(parent)",
+          "Order \(value) is used twice among the \(count) children of \(parent())",
           at: entry.range,
           related: [RelatedLocation(range: entries[Int(first)].range, message: "order \(value) is also here")])
       } else {
@@ -43,7 +43,7 @@ extension OutlineValidator {
         let why = value < 0 ? "is negative" : "is too large"
         report(
           .orderOutOfSequence,
-          "Order \(value) \(why): the \(count) children of \(parent) are numbered 0...\(count - 1)\(gap)",
+          "Order \(value) \(why): the \(count) children of \(parent()) are numbered 0...\(count - 1)\(gap)",
           at: entries[position].range)
       }
     }
@@ -51,7 +51,7 @@ extension OutlineValidator {
     if let position = entries.indices.first(where: { entries[$0].value! != Int64($0) }) {
       report(
         .orderNotDocumentOrder,
-        "The children of \(parent) are not in document order: child \(position + 1) has order \(entries[position].value!)",
+        "The children of \(parent()) are not in document order: child \(position + 1) has order \(entries[position].value!)",
         at: entries[position].range)
     }
   }

@@ -15,16 +15,18 @@ public final class OutlineValidator: XMLEventHandler {
   /// The tree, when asked for.
   public private(set) var tree: ItemTree?
   /// The model the document was validated against, once the root was seen.
-  public private(set) var model: Model?
+  public var model: Model? { schema?.model }
   /// The root entity, once known.
   public private(set) var rootEntity: Int?
 
   private let modelProvider: ModelProvider
-  var bound: BoundModel!
+  /// The model's hot-path tables; nil until the root arrives, or when no model could be read.
+  var schema: BoundModel?
   private var stack: [Frame] = []
   private var itemCount = 0
-  private var present: [Bool] = []
-  private var sawRoot = false
+  /// Scratch buffers reused for every element.
+  var present: [Bool] = []
+  var written: [(relationship: Int, index: Int)] = []
   private var sawFatal = false
   var references = ReferenceTable()
   var suppression = Suppression()
@@ -52,6 +54,14 @@ public final class OutlineValidator: XMLEventHandler {
     diagnostics.append(Diagnostic(code, message, at: range, related: related))
   }
 
+  /// How messages name an open element: `'its title'`, else `'Entity'`, or the root.
+  func label(_ frame: Frame) -> String {
+    if let title = frame.title { return "'\(title)'" }
+    if frame.isRoot { return "the root object" }
+    if frame.entity >= 0, let schema { return "'\(schema.model.entities[frame.entity].name)'" }
+    return "this object"
+  }
+
   // MARK: Events
 
   public func startElement(_ tag: StartTag) {
@@ -60,30 +70,28 @@ public final class OutlineValidator: XMLEventHandler {
       startRoot(tag)
       return
     }
-    let parent = stack[stack.count - 1]
-    var entity: Int?
-    var relationship: Int?
-    if bound != nil {
-      entity = bound.entity(named: tag.name)
-      if let entity {
-        if model!.entities[entity].isAbstract {
+    var entity = -1
+    var relationship = -1
+    if let schema {
+      if let found = schema.entity(named: tag.name) {
+        entity = found
+        if schema.isAbstract[found] {
           report(
             .abstractEntity,
-            "'\(model!.entities[entity].name)' is abstract; use one of its sub-entities",
+            "'\(schema.model.entities[found].name)' is abstract; use one of its sub-entities",
             at: tag.nameRange)
         }
-        relationship = containment(of: entity, in: parent, tag: tag)
+        relationship = containment(of: found, in: stack[stack.count - 1], tag: tag, schema: schema)
       } else {
         report(
           .unknownEntity, "'\(XMLName.string(tag.name))' is not an entity of the model",
           at: tag.nameRange)
       }
     }
-    openItem(tag, entity: entity, relationship: relationship, parentFrame: stack.count - 1)
+    openItem(tag, entity: entity, relationship: relationship, isRoot: false)
   }
 
   private func startRoot(_ tag: StartTag) {
-    sawRoot = true
     if !XMLName.equals(tag.name, "outline") {
       report(
         .badRootOrVersion,
@@ -102,20 +110,8 @@ public final class OutlineValidator: XMLEventHandler {
     case .unreadable(let reason):
       report(.modelUnreadable, "The model cannot be read: \(reason)", at: modelRange)
     case .loaded(let loaded):
-      model = loaded
-      bound = BoundModel(loaded)
-      let errors = loaded.diagnostics.filter { $0.severity == .error }
-      if let first = errors.first {
-        let position = loaded.source.position(of: first.range.start, unit: .scalar)
-        report(
-          .modelHasErrors,
-          "The model has \(errors.count) error\(errors.count == 1 ? "" : "s"), first: \(first.message) (run `outline model check`)",
-          at: modelRange,
-          related: [
-            RelatedLocation(
-              range: first.range, message: "\(first.code) at \(position)", file: loaded.path)
-          ])
-      }
+      schema = BoundModel(loaded)
+      reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
         let name = tag.value(of: index)
         if let entity = loaded.entity(named: name) {
@@ -130,94 +126,92 @@ public final class OutlineValidator: XMLEventHandler {
         rootEntity = loaded.defaultRootEntity
       }
     }
-    openItem(tag, entity: rootEntity, relationship: nil, parentFrame: nil)
+    openItem(tag, entity: rootEntity ?? -1, relationship: -1, isRoot: true)
   }
 
-  /// The containment relationship that holds `entity` under `parent`, reporting OL202.
-  private func containment(of entity: Int, in parent: Frame, tag: StartTag) -> Int? {
-    guard let parentEntity = parent.entity else { return nil }
-    let model = self.model!
-    switch model.containment(of: parentEntity, holding: entity) {
+  private func reportModelErrors(_ model: Model, at range: TextRange) {
+    let errors = model.diagnostics.filter { $0.severity == .error }
+    guard let first = errors.first else { return }
+    let position = model.source.position(of: first.range.start, unit: .scalar)
+    report(
+      .modelHasErrors,
+      "The model has \(errors.count) error\(errors.count == 1 ? "" : "s"), first: \(first.message) (run `outline model check`)",
+      at: range,
+      related: [RelatedLocation(range: first.range, message: "\(first.code) at \(position)", file: model.path)])
+  }
+
+  /// The containment relationship that holds `entity` under `parent` (-1 for none), reporting OL202.
+  private func containment(of entity: Int, in parent: Frame, tag: StartTag, schema: BoundModel) -> Int {
+    guard parent.entity >= 0 else { return -1 }
+    switch schema.containment(of: parent.entity, holding: entity) {
     case .relationship(let index):
       return index
     case .none:
       // Under the root, objects the root cannot contain stand free (tags, say).
-      if parent.isRoot { return nil }
+      if parent.isRoot { return -1 }
+      let names = schema.model.entities
       report(
         .cannotContain,
-        "'\(model.entities[entity].name)' cannot be contained in '\(model.entities[parentEntity].name)': it has no containment relationship to '\(model.entities[entity].name)'",
+        "'\(names[entity].name)' cannot be contained in '\(names[parent.entity].name)': it has no containment relationship to '\(names[entity].name)'",
         at: tag.nameRange)
-      return nil
+      return -1
     case .ambiguous(let candidates):
-      let names = candidates.map { model.entities[parentEntity].relationships[$0].name }
+      let parentEntity = schema.model.entities[parent.entity]
+      let names = candidates.map { "'\(parentEntity.relationships[$0].name)'" }
       report(
         .cannotContain,
-        "'\(model.entities[entity].name)' could belong to \(names.map { "'\($0)'" }.joined(separator: " or ")) of '\(model.entities[parentEntity].name)'; mark one with outline.containment = YES",
+        "'\(schema.model.entities[entity].name)' could belong to \(names.joined(separator: " or ")) of '\(parentEntity.name)'; mark one with outline.containment = YES",
         at: tag.nameRange)
-      return nil
+      return -1
     }
   }
 
-  private func openItem(_ tag: StartTag, entity: Int?, relationship: Int?, parentFrame: Int?) {
-    let isRoot = parentFrame == nil
-    var order: (value: Int64?, range: TextRange?) = (nil, nil)
-    var titleRange: TextRange?
-    var idRange: TextRange?
-    var label =
-      isRoot ? "the root object" : entity.map { "'\(model!.entities[$0].name)'" } ?? "'\(XMLName.string(tag.name))'"
-    if let entity {
-      let result = checkAttributes(tag, entity: entity, isRoot: isRoot)
-      order = (result.order, result.orderRange)
-      titleRange = result.titleRange
-      idRange = result.idRange
-      if !tag.isSelfClosing, let title = result.titleIndex {
-        label = "'\(tag.value(of: title))'"
-      }
-    } else {
-      for index in 0..<tag.attributes.count where XMLName.equals(tag.name(of: index), "xml:id") {
-        idRange = tag.valueRange(of: index)
-        references.define(
-          id: tag.value(of: index), entity: nil, range: idRange!, validator: self)
-      }
+  private func openItem(_ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool) {
+    var findings = AttributeFindings()
+    if entity >= 0, let schema {
+      findings = checkAttributes(tag, entity: entity, isRoot: isRoot, schema: schema)
+    } else if let index = tag.index(of: "xml:id") {
+      findings.idRange = tag.valueRange(of: index)
+      references.define(id: tag.value(of: index), entity: nil, range: findings.idRange!, validator: self)
     }
-    if let parentFrame, let relationship, let parentEntity = stack[parentFrame].entity {
+    let parentFrame = stack.count - 1
+    if relationship >= 0, let schema {
       recordChild(
-        entity: entity!, relationship: relationship, parentEntity: parentEntity,
-        parentFrame: parentFrame, order: order, nameRange: tag.nameRange)
+        entity: entity, relationship: relationship, parentFrame: parentFrame, findings: findings,
+        nameRange: tag.nameRange, schema: schema)
     }
     let item = itemCount
     itemCount += 1
     if tree != nil {
       tree!.items.append(
         Item(
-          entity: Int32(entity ?? -1), parent: Int32(parentFrame.map { stack[$0].item } ?? -1),
-          depth: Int32(stack.count), subtreeEnd: Int32(item + 1),
-          relationship: Int32(relationship ?? -1), startTag: tag.range,
-          nameLength: Int32(tag.nameEnd - 1), endTag: nil, order: order.value,
-          orderRange: order.range, titleRange: titleRange, idRange: idRange))
+          entity: Int32(entity), parent: Int32(isRoot ? -1 : stack[parentFrame].item),
+          depth: Int32(stack.count), subtreeEnd: Int32(item + 1), relationship: Int32(relationship),
+          startTag: tag.range, nameLength: Int32(tag.nameEnd - 1), endTag: nil, order: findings.order,
+          orderRange: findings.orderRange, titleRange: findings.titleRange, idRange: findings.idRange))
     }
-    stack.append(
-      Frame(item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, label: label))
+    // Only elements that can have children keep their title for messages.
+    let title = !tag.isSelfClosing ? findings.titleIndex.map { tag.value(of: $0) } : nil
+    stack.append(Frame(item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, title: title))
   }
 
   private func recordChild(
-    entity: Int, relationship: Int, parentEntity: Int, parentFrame: Int,
-    order: (value: Int64?, range: TextRange?), nameRange: TextRange
+    entity: Int, relationship: Int, parentFrame: Int, findings: AttributeFindings, nameRange: TextRange,
+    schema: BoundModel
   ) {
     let group = stack[parentFrame].group(for: relationship)
     stack[parentFrame].groups[group].count += 1
-    let containment = model!.entities[parentEntity].relationships[relationship]
-    guard !containment.isOrdered, let orderAttribute = model!.entities[entity].orderAttribute else {
-      return
-    }
-    if order.range == nil {
+    let orderAttribute = schema.orderAttribute[entity]
+    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
+    if findings.orderRange == nil {
+      let entityName = schema.model.entities[entity].name
+      let attributeName = schema.model.entities[entity].attributes[orderAttribute].name
       report(
-        .orderMissing,
-        "'\(model!.entities[entity].name)' in \(stack[parentFrame].label) has no '\(model!.entities[entity].attributes[orderAttribute].name)'",
+        .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
         at: nameRange)
     }
     stack[parentFrame].groups[group].orders.append(
-      OrderEntry(value: order.value, range: order.range ?? nameRange))
+      OrderEntry(value: findings.order, range: findings.orderRange ?? nameRange))
   }
 
   public func endElement(range: TextRange?) {
@@ -226,30 +220,32 @@ public final class OutlineValidator: XMLEventHandler {
       tree!.items[frame.item].endTag = range
       tree!.items[frame.item].subtreeEnd = Int32(itemCount)
     }
-    guard let entity = frame.entity, let model else { return }
-    for group in frame.groups {
-      checkOrders(group.orders, parent: frame.label)
+    guard frame.entity >= 0, let schema else { return }
+    if frame.groups.isEmpty && schema.containments[frame.entity].isEmpty { return }
+    for group in frame.groups where !group.orders.isEmpty {
+      checkOrders(group.orders, parent: label(frame))
     }
-    checkContainmentCounts(frame, entity: entity, model: model)
+    checkContainmentCounts(frame, schema: schema)
   }
 
-  private func checkContainmentCounts(_ frame: Frame, entity: Int, model: Model) {
-    for index in model.entities[entity].containments {
-      let relationship = model.entities[entity].relationships[index]
+  private func checkContainmentCounts(_ frame: Frame, schema: BoundModel) {
+    for index in schema.containments[frame.entity] {
+      let relationship = schema.model.entities[frame.entity].relationships[index]
+      if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
       let count = frame.groups.first { $0.relationship == index }?.count ?? 0
       if count == 0 && !relationship.isOptional {
         report(
-          .cardinality, "\(frame.label) needs children in '\(relationship.name)' (not optional)",
+          .cardinality, "\(label(frame)) needs children in '\(relationship.name)' (not optional)",
           at: frame.nameRange)
       } else if let minimum = relationship.minCount, count < minimum, count > 0 || !relationship.isOptional {
         report(
           .cardinality,
-          "\(frame.label) has \(count) '\(relationship.name)', fewer than the minimum \(minimum)",
+          "\(label(frame)) has \(count) '\(relationship.name)', fewer than the minimum \(minimum)",
           at: frame.nameRange)
       } else if let maximum = relationship.maxCount, maximum > 0, count > maximum {
         report(
           .cardinality,
-          "\(frame.label) has \(count) '\(relationship.name)', more than the maximum \(maximum)",
+          "\(label(frame)) has \(count) '\(relationship.name)', more than the maximum \(maximum)",
           at: frame.nameRange)
       }
     }
@@ -262,7 +258,9 @@ public final class OutlineValidator: XMLEventHandler {
 
   public func text(range: TextRange) {
     guard let frame = stack.last else { return }
-    report(.textInObject, "Text inside \(frame.label); objects hold attributes and child objects only", at: range)
+    report(
+      .textInObject, "Text inside \(label(frame)); objects hold attributes and child objects only",
+      at: range)
   }
 
   public func doctype(range: TextRange) {

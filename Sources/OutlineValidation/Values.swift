@@ -7,11 +7,12 @@ extension OutlineValidator {
   /// Checks one attribute value against its type and constraints (OL300-OL302).
   func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute: Attribute) {
     guard let type = attribute.type else { return }
-    let label = "'\(attribute.name)'"
+    var label: String { "'\(attribute.name)'" }
     switch type {
     case .integer16, .integer32, .integer64:
       // Integers are read straight from the bytes: no string for the common case.
-      guard let value = ModelValues.integer(raw), ModelValues.integerBounds(type).contains(value)
+      let bounds = ModelValues.integerBounds(type)
+      guard let value = ModelValues.integer(raw), value >= bounds.lowerBound, value <= bounds.upperBound
       else {
         let text = XMLEscaping.decodeAttribute(raw)
         let problem = ModelValues.problem(with: text, as: type) ?? "'\(text)' is not an integer"
@@ -26,7 +27,7 @@ extension OutlineValidator {
       let text = XMLEscaping.decodeAttribute(raw)
       let length = text.count
       checkBounds(Double(length), shown: "length \(length)", attribute: attribute, range: range)
-      if let pattern = attribute.regularExpression, let regex = bound.regex(pattern) {
+      if let pattern = attribute.regularExpression, let regex = schema?.regex(pattern) {
         let whole = NSRange(text.startIndex..., in: text)
         if regex.firstMatch(in: text, options: [], range: whole) == nil {
           report(

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Deterministic generator of .outline benchmark inputs.
+
+Shapes:
+  realistic  mixed widths and depths up to ~12, realistic titles (non-ASCII,
+             characters that need escaping), extra attributes
+  flat       every item a child of the root
+  chain      one item inside the other, N deep
+
+  python3 Benchmarks/generate.py --items 1000000 --shape realistic -o big.outline
+  python3 Benchmarks/generate.py --items 100000 --shape chain -o deep.outline
+  --violations 0.001 injects order violations (duplicates, gaps, missing) at that rate.
+"""
+import argparse
+import random
+import sys
+
+WORDS = [
+    "Groceries", "Milk", "Eggs", "Crème fraîche", "Review", "Q3 plan", "budget", "Zürich",
+    "train", "call", "Zoë", "naïve", "café", "中文", "日本語のメモ", "emoji 🚆", "R&D", "<draft>",
+    "\"quoted\"", "tom & jerry", "follow-up", "invoice #42", "déjà vu", "Ελληνικά", "русский",
+    "write", "read", "fix", "ship", "plan", "meeting", "notes", "ideas", "books", "garden",
+]
+
+
+def escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+
+def title(rng):
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 5)))
+
+
+def realistic_shape(rng, items):
+    """Yields (depth, child_index) for items in document order, up to depth ~12."""
+    produced = 0
+    stack = [0]  # children emitted so far at each open level
+    last_depth = 0
+    while produced < items:
+        depth = len(stack)
+        # Go deeper sometimes (under the item just written), come back up
+        # sometimes; widths stay realistic.
+        r = rng.random()
+        if depth < 12 and r < 0.30 and stack[-1] > 0 and last_depth == depth:
+            stack.append(0)
+        elif depth > 1 and r > 0.80:
+            stack.pop()
+            continue
+        yield len(stack), stack[-1]
+        last_depth = len(stack)
+        stack[-1] += 1
+        produced += 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--items", type=int, required=True)
+    parser.add_argument("--shape", choices=["realistic", "flat", "chain"], default="realistic")
+    parser.add_argument("--violations", type=float, default=0.0)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("-o", "--output", required=True)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    out = open(args.output, "w", encoding="utf-8", newline="\n")
+    write = out.write
+    write('<?xml version="1.0" encoding="UTF-8"?>\n<outline version="1" title="Benchmark">\n')
+
+    def order_text(index):
+        if args.violations and rng.random() < args.violations:
+            kind = rng.randrange(3)
+            if kind == 0:
+                return ' order="0"' if index else ' order="1"'
+            if kind == 1:
+                return ' order="%d"' % (index + 7)
+            return ""
+        return ' order="%d"' % index
+
+    if args.shape == "chain":
+        for _ in range(args.items):
+            write('<Item title="%s"%s>' % (escape(title(rng)), order_text(0)))
+        write("</Item>" * args.items)
+        write("\n</outline>\n")
+        return
+    if args.shape == "flat":
+        for index in range(args.items):
+            write('  <Item title="%s"%s/>\n' % (escape(title(rng)), order_text(index)))
+        write("</outline>\n")
+        return
+    # realistic: emit with explicit open/close so the file is well-formed.
+    open_depth = 0
+    pending_open = False  # the last item is written without its end
+    for depth, index in realistic_shape(rng, args.items):
+        if pending_open and depth <= open_depth:
+            write("/>\n")
+            pending_open = False
+        elif pending_open:
+            write(">\n")
+            pending_open = False
+        while open_depth > depth:
+            open_depth -= 1
+            if open_depth >= depth:
+                write("  " * open_depth + "</Item>\n")
+        extra = ""
+        if rng.random() < 0.2:
+            extra = ' xml:id="i%d"' % rng.randrange(1 << 40)
+        write("  " * depth + '<Item%s title="%s"%s' % (extra, escape(title(rng)), order_text(index)))
+        pending_open = True
+        open_depth = depth
+    if pending_open:
+        write("/>\n")
+    while open_depth > 1:
+        open_depth -= 1
+        write("  " * open_depth + "</Item>\n")
+    write("</outline>\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
