@@ -50,6 +50,7 @@ let package = Package(
     .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace"]),
     .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
-    .testTarget(name: "OutlineCommandsTests", dependencies: ["OutlineCommands"]),
+    .testTarget(
+      name: "OutlineCommandsTests", dependencies: ["OutlineCommands", "OutlineJSON", "outline", "outline-lint"]),
   ]
 )

@@ -1,0 +1,189 @@
+import Foundation
+import OutlineCore
+import Testing
+
+let brokenOrders = """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <outline version="1">
+    <!-- kept as it is -->
+    <Item title="Groceries" order="0">
+      <Item title="Milk" order="0"/>
+      <Item title="Eggs"   order="0"/>
+      <Item title="Bread"/>
+    </Item>
+    <Item title="Work" order="3"/>
+  </outline>
+
+  """
+
+@Suite(.serialized) struct LintCLITests {
+  @Test func textOutputExitCodeAndSummary() throws {
+    let run = try CLI.run("outline-lint", ["examples/broken/orders.outline"])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == """
+        examples/broken/orders.outline:6:31: error[OL401]: Order 0 is used twice among the 3 children of 'Groceries'
+          examples/broken/orders.outline:5:31: note: order 0 is also here
+        examples/broken/orders.outline:7:6: error[OL400]: 'Item' in 'Groceries' has no 'order'
+        examples/broken/orders.outline:9:29: error[OL402]: Order 3 is too large: the 2 children of the root object are numbered 0...1 (unused: 1)
+        3 errors, 0 warnings in 1 file
+
+        """)
+  }
+
+  @Test func examplesLintClean() throws {
+    let run = try CLI.run("outline-lint", ["examples"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasSuffix("0 errors, 0 warnings in 3 files\n"))
+    // `outline lint` is the same command.
+    let same = try CLI.run("outline", ["lint", "examples"])
+    #expect(same.stdout == run.stdout && same.status == 0)
+  }
+
+  @Test func quietPrintsOnlyDiagnostics() throws {
+    let run = try CLI.run("outline-lint", ["--quiet", "examples"])
+    #expect(run.status == 0 && run.stdout.isEmpty)
+  }
+
+  @Test func jsonFormat() throws {
+    let run = try CLI.run("outline-lint", ["--format", "json", "examples/broken/orders.outline"])
+    #expect(run.status == 1)
+    let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect(document["version"] as? Int == 1)
+    let files = document["files"] as! [[String: Any]]
+    let diagnostics = files[0]["diagnostics"] as! [[String: Any]]
+    #expect(diagnostics.map { $0["code"] as! String } == ["OL401", "OL400", "OL402"])
+    let range = diagnostics[0]["range"] as! [String: [String: Int]]
+    #expect(range["start"] == ["line": 6, "column": 31, "offset": 287])
+    let related = diagnostics[0]["related"] as! [[String: Any]]
+    #expect(related.count == 1)
+    #expect((document["summary"] as! [String: Int])["errors"] == 3)
+  }
+
+  @Test func githubFormat() throws {
+    let run = try CLI.run("outline-lint", ["--format", "github", "examples/broken/orders.outline"])
+    #expect(run.status == 1)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines[1]
+        == "::error file=examples/broken/orders.outline,line=7,col=6,endLine=7,endColumn=10,title=OL400::'Item' in 'Groceries' has no 'order'"
+    )
+  }
+
+  @Test func sarifFormat() throws {
+    let run = try CLI.run("outline-lint", ["--format", "sarif", "examples/broken/orders.outline"])
+    #expect(run.status == 1)
+    let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect(document["version"] as? String == "2.1.0")
+    let runs = document["runs"] as! [[String: Any]]
+    let driver = (runs[0]["tool"] as! [String: Any])["driver"] as! [String: Any]
+    let rules = driver["rules"] as! [[String: Any]]
+    #expect(rules.count == DiagnosticCatalog.entries.count)
+    let results = runs[0]["results"] as! [[String: Any]]
+    #expect(results.count == 3)
+    for result in results {
+      let ruleId = result["ruleId"] as! String
+      let index = result["ruleIndex"] as! Int
+      #expect(rules[index]["id"] as? String == ruleId)
+      let fingerprints = result["partialFingerprints"] as! [String: String]
+      #expect(fingerprints["primaryLocationLineHash"]?.isEmpty == false)
+      let location = (result["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any]
+      let region = location["region"] as! [String: Int]
+      #expect(region["startLine"]! >= 1 && region["startColumn"]! >= 1)
+    }
+    // Fingerprints stay the same when lines move.
+    let folder = try CLI.temporaryFolder()
+    let original = try String(contentsOfFile: "\(CLI.repository.path)/examples/broken/orders.outline", encoding: .utf8)
+    try CLI.write(["a/orders.outline": original, "b/orders.outline": original.replacingOccurrences(of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n")], in: folder)
+    func prints(_ name: String) throws -> [String] {
+      let run = try CLI.run("outline-lint", ["--format", "sarif", "\(name)/orders.outline"], in: folder)
+      let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+      let results = (document["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]]
+      return results.map { ($0["partialFingerprints"] as! [String: String])["primaryLocationLineHash"]! }
+    }
+    let a = try prints("a")
+    // Paths differ, so fingerprints differ; within one path they are stable under moves.
+    try CLI.write(
+      ["a/orders.outline": original.replacingOccurrences(of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n")],
+      in: folder)
+    #expect(try prints("a") == a)
+  }
+
+  @Test func exitTwoForMissingFilesAndUnreadableModels() throws {
+    let missing = try CLI.run("outline-lint", ["no/such/file.outline"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("does not exist"))
+    let model = try CLI.run("outline-lint", ["--model", "no/such/model.xcdatamodeld", "examples/groceries.outline"])
+    #expect(model.status == 2)
+    #expect(model.stdout.contains("error[OL102]"))
+    let usage = try CLI.run("outline-lint", ["--format", "yaml", "examples"])
+    #expect(usage.status == 64 || usage.status == 2)
+  }
+
+  @Test func standardInput() throws {
+    let run = try CLI.run("outline-lint", ["-"], input: brokenOrders)
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("<stdin>:6:33: error[OL401]"))
+  }
+
+  @Test func fixRenumbersOnlyOrderValuesAtomically() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["list.outline": brokenOrders, "bad.outline": "<outline><Item order=\"0\"></outline>\n"], in: folder)
+    let list = folder.appendingPathComponent("list.outline").path
+    let bad = folder.appendingPathComponent("bad.outline").path
+    chmod(list, 0o640)
+    let badBefore = try Data(contentsOf: URL(fileURLWithPath: bad))
+    let run = try CLI.run("outline-lint", ["--fix", "list.outline", "bad.outline"], in: folder)
+    #expect(run.status == 1)  // bad.outline still has its syntax error
+    #expect(run.stderr.contains("fixed list.outline: 3 order values renumbered, 0 errors remain"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: bad)) == badBefore)
+    let after = try String(contentsOfFile: list, encoding: .utf8)
+    #expect(
+      after
+        == brokenOrders.replacingOccurrences(of: "\"Eggs\"   order=\"0\"", with: "\"Eggs\"   order=\"1\"")
+        .replacingOccurrences(of: "<Item title=\"Bread\"/>", with: "<Item order=\"2\" title=\"Bread\"/>")
+        .replacingOccurrences(of: "\"Work\" order=\"3\"", with: "\"Work\" order=\"1\""))
+    var info = stat()
+    stat(list, &info)
+    #expect(info.st_mode & 0o777 == 0o640)
+    let again = try CLI.run("outline-lint", ["list.outline"], in: folder)
+    #expect(again.status == 0)
+    // No temporary files are left behind.
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names.sorted() == ["bad.outline", "list.outline"])
+  }
+
+  @Test func jobsKeepOutputDeterministic() throws {
+    let folder = try CLI.temporaryFolder()
+    var files: [String: String] = [:]
+    for index in 0..<40 {
+      files[String(format: "f%02d.outline", index)] = index % 3 == 0 ? brokenOrders : "<outline/>\n"
+    }
+    try CLI.write(files, in: folder)
+    let one = try CLI.run("outline-lint", ["--jobs", "1", "."], in: folder)
+    let many = try CLI.run("outline-lint", ["--jobs", "4", "."], in: folder)
+    #expect(one.status == 1 && many.status == 1)
+    #expect(one.stdout == many.stdout)
+    #expect(one.stdout.hasSuffix("42 errors, 0 warnings in 40 files\n"))
+    #expect(one.stderr.isEmpty)  // no progress when stderr is not a terminal
+  }
+
+  @Test func suppressionComments() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "s.outline": """
+        <outline>
+          <!-- outline-disable OL403 -->
+          <Item order="1"/><Item order="0"/>
+          <!-- outline-disable-next OL203 -->
+          <Item order="2" colour="red"/>
+        </outline>
+
+        """
+      ], in: folder)
+    let run = try CLI.run("outline-lint", ["s.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stdout)")
+  }
+}
