@@ -4,7 +4,9 @@ import PackageDescription
 /// The per-element path (parser callbacks, validator) runs millions of times
 /// a file; release builds drop the dynamic exclusivity checks there, which
 /// measured 10% of all instructions. Debug builds and tests keep them.
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let hotPath: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
 
 let package = Package(
   name: "outline",
@@ -51,6 +53,7 @@ let package = Package(
     .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(
-      name: "OutlineCommandsTests", dependencies: ["OutlineCommands", "OutlineJSON", "outline", "outline-lint"]),
+      name: "OutlineCommandsTests",
+      dependencies: ["OutlineCommands", "OutlineJSON", "outline", "outline-lint"]),
   ]
 )

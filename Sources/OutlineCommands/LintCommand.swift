@@ -22,7 +22,9 @@ public struct LintCommand: ParsableCommand {
         2  usage, configuration or I/O trouble (a missing file, an unreadable model)
       """)
 
-  @Option(help: ArgumentHelp("Validate against this model, whatever the files or configuration say.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "Validate against this model, whatever the files or configuration say.", valueName: "path"))
   var model: String?
 
   @Option(help: "Output format: text, json, sarif or github.")
@@ -134,7 +136,8 @@ struct LintJob {
           source, path: path, modelOverride: modelOverride, configurations: configurations, models: models,
           buildTree: false)
         let remaining = check.diagnostics.filter { $0.severity == .error }.count
-        note = "fixed \(path): \(edits.count) order value\(edits.count == 1 ? "" : "s") renumbered, \(remaining) error\(remaining == 1 ? "" : "s") remain"
+        note =
+          "fixed \(path): \(edits.count) order value\(edits.count == 1 ? "" : "s") renumbered, \(remaining) error\(remaining == 1 ? "" : "s") remain"
       }
     }
     var report = FileReport(path: isStdin ? "<stdin>" : path, source: source, diagnostics: check.diagnostics)

@@ -4,8 +4,9 @@ import ArgumentParser
 public struct OutlineCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "outline",
-    abstract: "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
-    subcommands: [LintCommand.self, ModelCommand.self])
+    abstract:
+      "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
+    subcommands: [LintCommand.self, ModelCommand.self, ExplainCommand.self])
 
   public init() {}
 }

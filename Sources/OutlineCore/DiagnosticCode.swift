@@ -88,7 +88,9 @@ public enum DiagnosticCatalog {
   public static let entries: [Entry] = [
     Entry(
       code: .notWellFormed, severity: .error, title: "XML not well-formed",
-      help: "The file is not well-formed XML; the message is libxml2's. Nothing after the first syntax error is validated."),
+      help:
+        "The file is not well-formed XML; the message is libxml2's. Nothing after the first syntax error is validated."
+    ),
     Entry(
       code: .badRootOrVersion, severity: .error, title: "Root is not <outline> or version unsupported",
       help: "The root element must be `outline` and its optional `version` must be `1`."),
@@ -100,7 +102,9 @@ public enum DiagnosticCatalog {
       help: "The model has errors of its own; run `outline model check` on it for the details."),
     Entry(
       code: .doctypePresent, severity: .error, title: "DOCTYPE or entity declaration present",
-      help: "Outline files have no DTD. Declarations are never read, entities never expanded, nothing is fetched."),
+      help:
+        "Outline files have no DTD. Declarations are never read, entities never expanded, nothing is fetched."
+    ),
     Entry(
       code: .textInObject, severity: .error, title: "Text inside an object",
       help: "Objects hold attributes and child objects only; write text as an attribute value."),
@@ -115,7 +119,9 @@ public enum DiagnosticCatalog {
       help: "The parent's entity has no containment relationship whose destination is this entity."),
     Entry(
       code: .unknownAttribute, severity: .error, title: "Unknown attribute",
-      help: "Objects carry `xml:id`, the entity's attributes and its non-containment relationships; nothing else."),
+      help:
+        "Objects carry `xml:id`, the entity's attributes and its non-containment relationships; nothing else."
+    ),
     Entry(
       code: .requiredAttributeMissing, severity: .error, title: "Required attribute missing",
       help: "A non-optional attribute without a default value must be written."),
@@ -133,13 +139,17 @@ public enum DiagnosticCatalog {
       help: "The whole value must match the attribute's regularExpressionString."),
     Entry(
       code: .orderMissing, severity: .error, title: "Order missing",
-      help: "Siblings are numbered 0..n-1 by their order attribute; this one has none. `outline-lint --fix` renumbers."),
+      help:
+        "Siblings are numbered 0..n-1 by their order attribute; this one has none. `outline-lint --fix` renumbers."
+    ),
     Entry(
       code: .duplicateOrder, severity: .error, title: "Duplicate order among siblings",
       help: "Two siblings share an order. `outline-lint --fix` renumbers them in document order."),
     Entry(
       code: .orderOutOfSequence, severity: .error, title: "Orders not exactly 0..n-1",
-      help: "Sibling orders must be exactly 0..n-1: no gap, no negative, none too large. `outline-lint --fix` renumbers."),
+      help:
+        "Sibling orders must be exactly 0..n-1: no gap, no negative, none too large. `outline-lint --fix` renumbers."
+    ),
     Entry(
       code: .orderNotDocumentOrder, severity: .hint, title: "Siblings not in document order",
       help: "The orders are valid but differ from document order; editors can sort the siblings."),
@@ -190,7 +200,9 @@ public enum DiagnosticCatalog {
       help: "The defaultValueString cannot be read as the attribute's type, or breaks its own bounds."),
     Entry(
       code: .lenientValue, severity: .warning, title: "Value Xcode accepts leniently",
-      help: "Xcode compiles this value (a Boolean default `0.0`, an integer default `NO`, a date bound in an old format), but it is not of the attribute's type."),
+      help:
+        "Xcode compiles this value (a Boolean default `0.0`, an integer default `NO`, a date bound in an old format), but it is not of the attribute's type."
+    ),
     Entry(
       code: .badRegularExpression, severity: .error, title: "Regular expression does not compile",
       help: "The regularExpressionString is not a valid ICU regular expression."),
@@ -199,10 +211,14 @@ public enum DiagnosticCatalog {
       help: "Xcode warns about relationships without an inverse: the object graph cannot be kept consistent."),
     Entry(
       code: .badAnnotation, severity: .error, title: "Invalid outline annotation",
-      help: "An `outline.order`, `outline.title` or `outline.containment` userInfo entry names something that does not fit."),
+      help:
+        "An `outline.order`, `outline.title` or `outline.containment` userInfo entry names something that does not fit."
+    ),
     Entry(
       code: .ambiguousContainment, severity: .warning, title: "Ambiguous containment",
-      help: "Several containment relationships of an entity can hold the same child entity; mark one with the userInfo entry `outline.containment = YES` so nesting knows which."),
+      help:
+        "Several containment relationships of an entity can hold the same child entity; mark one with the userInfo entry `outline.containment = YES` so nesting knows which."
+    ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",
       help: "`.outline.json` has an unknown key, an unknown rule code, a wrong type or a bad value."),
@@ -213,4 +229,34 @@ public enum DiagnosticCatalog {
 
   /// The entry for `code`, or nil when the code does not exist.
   public static func entry(for code: DiagnosticCode) -> Entry? { byCode[code] }
+}
+
+extension DiagnosticCatalog {
+  /// `Documentation/Diagnostics.md`, generated from the catalog (`outline explain --markdown`).
+  public static func markdown() -> String {
+    var out = """
+      # Diagnostics
+
+      Generated from the catalog in `Sources/OutlineCore/DiagnosticCode.swift` by
+      `outline explain --markdown`; a test keeps this file in step. Severities are
+      defaults: `.outline.json` `rules` can change them or turn a code off.
+
+      - `OL1xx` documents and syntax, `OL2xx` entities and attributes, `OL3xx` values,
+        `OL4xx` the order invariant, `OL5xx` ids and relationships (SPEC §4);
+      - `OM` model checks, reported by `outline model check` (SPEC §2);
+      - `OC` configuration files (SPEC §8).
+
+      | code | severity | title |
+      | --- | --- | --- |
+
+      """
+    for entry in entries {
+      out +=
+        "| [\(entry.code)](#\(entry.code.rawValue.lowercased())) | \(entry.severity) | \(entry.title) |\n"
+    }
+    for entry in entries {
+      out += "\n## \(entry.code)\n\n**\(entry.title)** (\(entry.severity))\n\n\(entry.help)\n"
+    }
+    return out
+  }
 }

@@ -51,7 +51,8 @@ public enum Renumbering {
   public static func edits(numbering group: Group, in tree: ItemTree, source: SourceText, model: Model)
     -> [TextEdit]
   {
-    edits(assigning: group.children.enumerated().map { ($1, Int64($0)) }, in: tree, source: source, model: model)
+    edits(
+      assigning: group.children.enumerated().map { ($1, Int64($0)) }, in: tree, source: source, model: model)
   }
 
   /// Edits that set each item's order to the value given, touching only what differs.

@@ -208,7 +208,8 @@ struct ModelResolver {
       switch type {
       case .boolean: lenient = ModelValues.number(text) != nil
       case .integer16, .integer32, .integer64:
-        lenient = ModelValues.boolean(text) != nil || ModelValues.number(text).map { $0 == $0.rounded() } == true
+        lenient =
+          ModelValues.boolean(text) != nil || ModelValues.number(text).map { $0 == $0.rounded() } == true
       case .date, .uuid, .uri, .binary: lenient = true
       default: lenient = false
       }
@@ -226,9 +227,11 @@ struct ModelResolver {
     guard let measure else { return }
     let noun = type == .string ? "length \(text.count)" : "default \(text)"
     if let minimum, measure < minimum {
-      report(.badDefault, "The \(noun) of \(where_) is below minValueString \(attribute.minValue!)", at: range)
+      report(
+        .badDefault, "The \(noun) of \(where_) is below minValueString \(attribute.minValue!)", at: range)
     } else if let maximum, measure > maximum {
-      report(.badDefault, "The \(noun) of \(where_) is above maxValueString \(attribute.maxValue!)", at: range)
+      report(
+        .badDefault, "The \(noun) of \(where_) is above maxValueString \(attribute.maxValue!)", at: range)
     }
   }
 

@@ -143,8 +143,9 @@ public enum ModelValues {
       return false
     }
     for byte in b[1..<colon] {
-      guard isAlpha(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard
+        isAlpha(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       else { return false }
     }
     return colon + 1 < b.count && !b.contains { $0 <= 0x20 || $0 == 0x7F }
@@ -197,7 +198,8 @@ public enum ModelValues {
     case .boolean:
       return boolean(text) == nil ? "'\(text)' is not a Boolean (true/false, YES/NO, 1/0)" : nil
     case .date:
-      return isISODate(text) ? nil : "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
+      return isISODate(text)
+        ? nil : "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
     case .uuid:
       return isUUID(text) ? nil : "'\(text)' is not a UUID (8-4-4-4-12 hex digits)"
     case .uri:

@@ -67,9 +67,13 @@ extension OutlineValidator {
         findings.idRange = tag.valueRange(of: index)
         id = tag.value(of: index)
       } else if let relationship = schema.relationship(name, of: entity) {
-        checkRelationshipAttribute(tag, index: index, entity: entity, relationship: relationship, model: schema.model)
+        checkRelationshipAttribute(
+          tag, index: index, entity: entity, relationship: relationship, model: schema.model)
         written.append((relationship, index))
-      } else if isRoot && (XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")) {
+      } else if isRoot
+        && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
+          || XMLName.equals(name, "entity"))
+      {
         continue
       } else if isNamespaceDeclaration(name) {
         continue

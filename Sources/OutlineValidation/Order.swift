@@ -30,14 +30,17 @@ extension OutlineValidator {
           .duplicateOrder,
           "Order \(value) is used twice among the \(count) children of \(parent())",
           at: entry.range,
-          related: [RelatedLocation(range: entries[Int(first)].range, message: "order \(value) is also here")])
+          related: [RelatedLocation(range: entries[Int(first)].range, message: "order \(value) is also here")]
+        )
       } else {
         firstUse[Int(value)] = Int32(position)
       }
     }
     if !outOfRange.isEmpty {
       let unused = firstUse.indices.lazy.filter { firstUse[$0] < 0 }.prefix(4).map(String.init)
-      let gap = unused.isEmpty ? "" : " (unused: \(unused.prefix(3).joined(separator: ", "))\(unused.count > 3 ? ", ..." : ""))"
+      let gap =
+        unused.isEmpty
+        ? "" : " (unused: \(unused.prefix(3).joined(separator: ", "))\(unused.count > 3 ? ", ..." : ""))"
       for position in outOfRange {
         let value = entries[position].value!
         let why = value < 0 ? "is negative" : "is too large"

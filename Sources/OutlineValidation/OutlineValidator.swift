@@ -137,7 +137,9 @@ public final class OutlineValidator: XMLEventHandler {
       .modelHasErrors,
       "The model has \(errors.count) error\(errors.count == 1 ? "" : "s"), first: \(first.message) (run `outline model check`)",
       at: range,
-      related: [RelatedLocation(range: first.range, message: "\(first.code) at \(position)", file: model.path)])
+      related: [
+        RelatedLocation(range: first.range, message: "\(first.code) at \(position)", file: model.path)
+      ])
   }
 
   /// The containment relationship that holds `entity` under `parent` (-1 for none), reporting OL202.

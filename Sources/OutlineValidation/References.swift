@@ -68,7 +68,8 @@ struct ReferenceTable {
       for target in reference.targets {
         guard let definition = definitions[target.id] else {
           validator.report(
-            .unknownID, "'\(relationship.name)' names '\(target.id)', which no object in the file has as its id",
+            .unknownID,
+            "'\(relationship.name)' names '\(target.id)', which no object in the file has as its id",
             at: target.range)
           continue
         }

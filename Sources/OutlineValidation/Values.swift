@@ -21,8 +21,9 @@ extension OutlineValidator {
       }
       checkBounds(Double(value), shown: String(value), attribute: attribute, range: range)
     case .string:
-      guard attribute.minValue != nil || attribute.maxValue != nil
-        || attribute.regularExpression != nil
+      guard
+        attribute.minValue != nil || attribute.maxValue != nil
+          || attribute.regularExpression != nil
       else { return }
       let text = XMLEscaping.decodeAttribute(raw)
       let length = text.count

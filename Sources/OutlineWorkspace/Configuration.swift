@@ -255,7 +255,8 @@ struct ConfigurationParser {
       }
       guard case .string(let level) = value else {
         configuration.diagnostics.append(
-          problem("The level of \(code) must be a string: off, error, warning, information or hint", valueRange))
+          problem(
+            "The level of \(code) must be a string: off, error, warning, information or hint", valueRange))
         try skipRest(of: value)
         continue
       }
@@ -265,7 +266,8 @@ struct ConfigurationParser {
         configuration.rules[diagnosticCode] = severity
       } else {
         configuration.diagnostics.append(
-          problem("Unknown level '\(level)' for \(code) (off, error, warning, information, hint)", valueRange))
+          problem("Unknown level '\(level)' for \(code) (off, error, warning, information, hint)", valueRange)
+        )
       }
     }
   }

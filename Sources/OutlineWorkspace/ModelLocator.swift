@@ -24,7 +24,8 @@ public enum ModelLocator {
     if !isDirectory.boolValue { return path }
     let url = URL(fileURLWithPath: path)
     if url.pathExtension == "xcdatamodeld" {
-      let versions = (try? FileManager.default.contentsOfDirectory(atPath: path))?
+      let versions =
+        (try? FileManager.default.contentsOfDirectory(atPath: path))?
         .filter { $0.hasSuffix(".xcdatamodel") }
         .sorted { versionKey($0) < versionKey($1) } ?? []
       guard !versions.isEmpty else {
@@ -71,7 +72,8 @@ public enum ModelLocator {
       let open = text.range(of: "<string>", range: key.upperBound..<text.endIndex),
       let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
     else { return nil }
-    let name = String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     return name.isEmpty ? nil : name
   }
 

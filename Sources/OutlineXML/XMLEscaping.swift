@@ -56,8 +56,7 @@ public enum XMLEscaping {
   }
 
   /// The scalar a reference at `index` stands for, and the reference's length.
-  static func reference(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)?
-  {
+  static func reference(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
     var end = index + 1
     while end < raw.count && raw[end] != UInt8(ascii: ";") && end - index < 12 { end += 1 }
     guard end < raw.count, raw[end] == UInt8(ascii: ";") else { return nil }

@@ -1,10 +1,11 @@
+import CLibXML2
+import OutlineCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CLibXML2
-import OutlineCore
 
 /// Drives libxml2's push parser over a document and reports its events with
 /// exact byte ranges.
@@ -140,7 +141,9 @@ public final class XMLEventParser {
   // MARK: Positions in libxml2's input buffer
 
   /// The current input's base, cursor and the global offset of its base.
-  private var input: (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)? {
+  private var input:
+    (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)?
+  {
     guard let input = context?.pointee.input?.pointee, let base = input.base, let cur = input.cur,
       let end = input.end
     else { return nil }

@@ -7,7 +7,9 @@ enum CLI {
   static let products: URL = {
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("outline-lint").path) { return url }
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("outline-lint").path) {
+        return url
+      }
       url = url.deletingLastPathComponent()
     }
     return repository.appendingPathComponent(".build/debug")

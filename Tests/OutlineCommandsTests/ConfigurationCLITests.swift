@@ -46,15 +46,18 @@ import Testing
         ".outline.json": "{\"model\": \"Tags.xcdatamodel\"}",
         "Tags.xcdatamodel/contents": Self.tagModel,
         "uses-config.outline": "<outline><Tag name=\"a\"/></outline>\n",
-        "uses-attribute.outline": "<outline model=\"../schema/Outline.xcdatamodeld\"><Item order=\"0\"/></outline>\n",
+        "uses-attribute.outline":
+          "<outline model=\"../schema/Outline.xcdatamodeld\"><Item order=\"0\"/></outline>\n",
       ], in: folder)
     let schema = CLI.repository.appendingPathComponent("schema")
-    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("../schema").standardized, withDestinationURL: schema)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("../schema").standardized, withDestinationURL: schema)
     defer { try? FileManager.default.removeItem(at: folder.appendingPathComponent("../schema").standardized) }
     let run = try CLI.run("outline-lint", ["."], in: folder)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     // --model wins over everything.
-    let forced = try CLI.run("outline-lint", ["--model", "Tags.xcdatamodel", "uses-attribute.outline"], in: folder)
+    let forced = try CLI.run(
+      "outline-lint", ["--model", "Tags.xcdatamodel", "uses-attribute.outline"], in: folder)
     #expect(forced.stdout.contains("error[OL200]: 'Item' is not an entity"))
   }
 
@@ -76,7 +79,8 @@ import Testing
 
 @Suite struct ModelCheckCLITests {
   @Test func corpusModelsHaveNoErrors() throws {
-    let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/xcdatamodel")
+    let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent(
+      "shared/corpus/xcdatamodel")
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
       Issue.record("../shared/corpus/xcdatamodel is absent: the corpus was not checked")
       return
@@ -102,7 +106,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stdout.hasPrefix(
-        "Bad.xcdatamodel/contents:3:57: error[OM200]: attributeType 'Integer 99' of 'A.a' is not a Core Data type"))
+        "Bad.xcdatamodel/contents:3:57: error[OM200]: attributeType 'Integer 99' of 'A.a' is not a Core Data type"
+      ))
     let missing = try CLI.run("outline", ["model", "check", "Nope.xcdatamodel"], in: folder)
     #expect(missing.status == 2)
   }

@@ -94,8 +94,14 @@ let brokenOrders = """
     }
     // Fingerprints stay the same when lines move.
     let folder = try CLI.temporaryFolder()
-    let original = try String(contentsOfFile: "\(CLI.repository.path)/examples/broken/orders.outline", encoding: .utf8)
-    try CLI.write(["a/orders.outline": original, "b/orders.outline": original.replacingOccurrences(of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n")], in: folder)
+    let original = try String(
+      contentsOfFile: "\(CLI.repository.path)/examples/broken/orders.outline", encoding: .utf8)
+    try CLI.write(
+      [
+        "a/orders.outline": original,
+        "b/orders.outline": original.replacingOccurrences(
+          of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n"),
+      ], in: folder)
     func prints(_ name: String) throws -> [String] {
       let run = try CLI.run("outline-lint", ["--format", "sarif", "\(name)/orders.outline"], in: folder)
       let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
@@ -105,7 +111,10 @@ let brokenOrders = """
     let a = try prints("a")
     // Paths differ, so fingerprints differ; within one path they are stable under moves.
     try CLI.write(
-      ["a/orders.outline": original.replacingOccurrences(of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n")],
+      [
+        "a/orders.outline": original.replacingOccurrences(
+          of: "<outline version=\"1\">", with: "<outline version=\"1\">\n\n")
+      ],
       in: folder)
     #expect(try prints("a") == a)
   }
@@ -114,7 +123,8 @@ let brokenOrders = """
     let missing = try CLI.run("outline-lint", ["no/such/file.outline"])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("does not exist"))
-    let model = try CLI.run("outline-lint", ["--model", "no/such/model.xcdatamodeld", "examples/groceries.outline"])
+    let model = try CLI.run(
+      "outline-lint", ["--model", "no/such/model.xcdatamodeld", "examples/groceries.outline"])
     #expect(model.status == 2)
     #expect(model.stdout.contains("error[OL102]"))
     let usage = try CLI.run("outline-lint", ["--format", "yaml", "examples"])
@@ -129,7 +139,8 @@ let brokenOrders = """
 
   @Test func fixRenumbersOnlyOrderValuesAtomically() throws {
     let folder = try CLI.temporaryFolder()
-    try CLI.write(["list.outline": brokenOrders, "bad.outline": "<outline><Item order=\"0\"></outline>\n"], in: folder)
+    try CLI.write(
+      ["list.outline": brokenOrders, "bad.outline": "<outline><Item order=\"0\"></outline>\n"], in: folder)
     let list = folder.appendingPathComponent("list.outline").path
     let bad = folder.appendingPathComponent("bad.outline").path
     chmod(list, 0o640)

@@ -32,7 +32,8 @@ import Testing
 
   @Test func corpusIsPresent() {
     if !FileManager.default.fileExists(atPath: Self.corpus.path) {
-      Issue.record("../shared/corpus/xcdatamodel is absent: the corpus tests did not run (\(Self.corpus.path))")
+      Issue.record(
+        "../shared/corpus/xcdatamodel is absent: the corpus tests did not run (\(Self.corpus.path))")
     }
   }
 

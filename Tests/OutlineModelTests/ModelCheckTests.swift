@@ -30,31 +30,94 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
 
   static let cases: [ModelCase] = [
     ModelCase(code: "OM100", severity: .error, entities: "<entity name=\"A\"></model>1️⃣"),
-    ModelCase(code: "OM200", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"1️⃣Integer 128\"/></entity>"),
-    ModelCase(code: "OM200", severity: .error, entities: "<entity name=\"A\"><attribute name=\"1️⃣a\"/></entity>"),
+    ModelCase(
+      code: "OM200", severity: .error,
+      entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"1️⃣Integer 128\"/></entity>"),
+    ModelCase(
+      code: "OM200", severity: .error, entities: "<entity name=\"A\"><attribute name=\"1️⃣a\"/></entity>"),
     ModelCase(code: "OM201", severity: .error, entities: "<entity name=\"A\"/><entity name=\"1️⃣A\"/>"),
-    ModelCase(code: "OM202", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/><attribute name=\"1️⃣a\" attributeType=\"String\"/></entity>"),
-    ModelCase(code: "OM202", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/></entity><entity name=\"B\" parentEntity=\"A\"><attribute name=\"1️⃣a\" attributeType=\"String\"/></entity>"),
-    ModelCase(code: "OM203", severity: .error, entities: "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"1️⃣Nope\"/></entity>"),
-    ModelCase(code: "OM204", severity: .error, entities: "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"B\" inverseName=\"1️⃣s\"/></entity><entity name=\"B\"/>"),
-    ModelCase(code: "OM204", severity: .error, entities: "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"B\" inverseName=\"1️⃣s\"/></entity><entity name=\"B\"><relationship name=\"s\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"other\"/><relationship name=\"other\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"s\"/></entity>"),
+    ModelCase(
+      code: "OM202", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/><attribute name=\"1️⃣a\" attributeType=\"String\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM202", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/></entity><entity name=\"B\" parentEntity=\"A\"><attribute name=\"1️⃣a\" attributeType=\"String\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM203", severity: .error,
+      entities:
+        "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"1️⃣Nope\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM204", severity: .error,
+      entities:
+        "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"B\" inverseName=\"1️⃣s\"/></entity><entity name=\"B\"/>"
+    ),
+    ModelCase(
+      code: "OM204", severity: .error,
+      entities:
+        "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"B\" inverseName=\"1️⃣s\"/></entity><entity name=\"B\"><relationship name=\"s\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"other\"/><relationship name=\"other\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"s\"/></entity>"
+    ),
     ModelCase(code: "OM205", severity: .error, entities: "<entity name=\"A\" parentEntity=\"1️⃣Nope\"/>"),
-    ModelCase(code: "OM205", severity: .error, entities: "<entity name=\"A\" parentEntity=\"1️⃣B\"/><entity name=\"B\" parentEntity=\"A\"/>"),
-    ModelCase(code: "OM206", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 16\" minValueString=\"1️⃣5\" maxValueString=\"1\"/></entity>"),
-    ModelCase(code: "OM207", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 16\" minValueString=\"0\" maxValueString=\"5\" defaultValueString=\"1️⃣9\"/></entity>"),
-    ModelCase(code: "OM207", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Double\" defaultValueString=\"1️⃣abc\"/></entity>"),
-    ModelCase(code: "OM208", severity: .warning, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Boolean\" defaultValueString=\"1️⃣0.0\"/></entity>"),
-    ModelCase(code: "OM208", severity: .warning, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 32\" defaultValueString=\"1️⃣NO\"/></entity>"),
-    ModelCase(code: "OM208", severity: .warning, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Date\" minValueString=\"1️⃣12/4/2013\"/></entity>"),
-    ModelCase(code: "OM209", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\" regularExpressionString=\"1️⃣[a-z\"/></entity>"),
-    ModelCase(code: "OM210", severity: .warning, entities: "<entity name=\"A\"><relationship name=\"1️⃣r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\"/></entity>"),
-    ModelCase(code: "OM211", severity: .error, entities: "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/><userInfo><entry key=\"outline.order\" value=\"1️⃣a\"/></userInfo></entity>"),
-    ModelCase(code: "OM212", severity: .warning, entities: """
-      <entity name="A"><relationship name="x" optional="YES" toMany="YES" destinationEntity="B" inverseName="xa"/>
-      <relationship name="1️⃣y" optional="YES" toMany="YES" destinationEntity="B" inverseName="ya"/></entity>
-      <entity name="B"><relationship name="xa" optional="YES" maxCount="1" destinationEntity="A" inverseName="x"/>
-      <relationship name="ya" optional="YES" maxCount="1" destinationEntity="A" inverseName="y"/></entity>
-      """),
+    ModelCase(
+      code: "OM205", severity: .error,
+      entities: "<entity name=\"A\" parentEntity=\"1️⃣B\"/><entity name=\"B\" parentEntity=\"A\"/>"),
+    ModelCase(
+      code: "OM206", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 16\" minValueString=\"1️⃣5\" maxValueString=\"1\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM207", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 16\" minValueString=\"0\" maxValueString=\"5\" defaultValueString=\"1️⃣9\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM207", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Double\" defaultValueString=\"1️⃣abc\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM208", severity: .warning,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Boolean\" defaultValueString=\"1️⃣0.0\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM208", severity: .warning,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Integer 32\" defaultValueString=\"1️⃣NO\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM208", severity: .warning,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"Date\" minValueString=\"1️⃣12/4/2013\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM209", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\" regularExpressionString=\"1️⃣[a-z\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM210", severity: .warning,
+      entities:
+        "<entity name=\"A\"><relationship name=\"1️⃣r\" optional=\"YES\" maxCount=\"1\" destinationEntity=\"A\"/></entity>"
+    ),
+    ModelCase(
+      code: "OM211", severity: .error,
+      entities:
+        "<entity name=\"A\"><attribute name=\"a\" attributeType=\"String\"/><userInfo><entry key=\"outline.order\" value=\"1️⃣a\"/></userInfo></entity>"
+    ),
+    ModelCase(
+      code: "OM212", severity: .warning,
+      entities: """
+        <entity name="A"><relationship name="x" optional="YES" toMany="YES" destinationEntity="B" inverseName="xa"/>
+        <relationship name="1️⃣y" optional="YES" toMany="YES" destinationEntity="B" inverseName="ya"/></entity>
+        <entity name="B"><relationship name="xa" optional="YES" maxCount="1" destinationEntity="A" inverseName="x"/>
+        <relationship name="ya" optional="YES" maxCount="1" destinationEntity="A" inverseName="y"/></entity>
+        """),
   ]
 
   @Test(arguments: cases)

@@ -110,16 +110,27 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
       code: "OL502", broken: document("<Item order=\"0\" xml:id=\"i\" tags=\"1️⃣i\"/>"),
       valid: document("<Item order=\"0\" xml:id=\"i\" tags=\"t\"/><Tag xml:id=\"t\" name=\"t\"/>")),
     CodeCase(
-      code: "OL503", broken: document("<Item order=\"0\" best=\"1️⃣a b\"/><Tag xml:id=\"a\" name=\"a\"/><Tag xml:id=\"b\" name=\"b\"/>"),
-      valid: document("<Item order=\"0\" best=\"a\"/><Tag xml:id=\"a\" name=\"a\"/><Tag xml:id=\"b\" name=\"b\"/>")),
+      code: "OL503",
+      broken: document(
+        "<Item order=\"0\" best=\"1️⃣a b\"/><Tag xml:id=\"a\" name=\"a\"/><Tag xml:id=\"b\" name=\"b\"/>"),
+      valid: document(
+        "<Item order=\"0\" best=\"a\"/><Tag xml:id=\"a\" name=\"a\"/><Tag xml:id=\"b\" name=\"b\"/>")),
     CodeCase(
       code: "OL503",
-      broken: document("<Item order=\"0\" xml:id=\"a\" related=\"1️⃣a b c\"/><Item order=\"1\" xml:id=\"b\"/><Item order=\"2\" xml:id=\"c\"/>"),
-      valid: document("<Item order=\"0\" xml:id=\"a\" related=\"b c\"/><Item order=\"1\" xml:id=\"b\"/><Item order=\"2\" xml:id=\"c\"/>")),
+      broken: document(
+        "<Item order=\"0\" xml:id=\"a\" related=\"1️⃣a b c\"/><Item order=\"1\" xml:id=\"b\"/><Item order=\"2\" xml:id=\"c\"/>"
+      ),
+      valid: document(
+        "<Item order=\"0\" xml:id=\"a\" related=\"b c\"/><Item order=\"1\" xml:id=\"b\"/><Item order=\"2\" xml:id=\"c\"/>"
+      )),
     CodeCase(
       code: "OL504",
-      broken: document("<Item order=\"0\" xml:id=\"i\" tags=\"1️⃣t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"j\"/>"),
-      valid: document("<Item order=\"0\" xml:id=\"i\" tags=\"t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"i\"/>")),
+      broken: document(
+        "<Item order=\"0\" xml:id=\"i\" tags=\"1️⃣t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"j\"/>"
+      ),
+      valid: document(
+        "<Item order=\"0\" xml:id=\"i\" tags=\"t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"i\"/>"
+      )),
   ]
 
   @Test(arguments: cases)

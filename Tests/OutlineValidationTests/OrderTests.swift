@@ -140,7 +140,8 @@ import Testing
   }
 
   @Test func malformedDocumentKeepsTheTreeThatParsed() {
-    let text = "<outline>\n<Item order=\"0\">\n<Item order=\"0\"/>\n<Item order=\"1\" title=\"oops>\n</outline>"
+    let text =
+      "<outline>\n<Item order=\"0\">\n<Item order=\"0\"/>\n<Item order=\"1\" title=\"oops>\n</outline>"
     let result = OutlineValidator.validate(SourceText(text), modelProvider: fixedModel(Fixtures.testModel))
     #expect(result.diagnostics.contains { $0.code == .notWellFormed })
     #expect(result.tree!.items.count == 3)

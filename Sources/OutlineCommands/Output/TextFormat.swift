@@ -7,7 +7,8 @@ enum TextFormat {
     for report in reports {
       for diagnostic in report.diagnostics {
         let position = DisplayPosition(diagnostic.range.start, in: report.source)
-        out += "\(report.path):\(position.line):\(position.column): \(diagnostic.severity)[\(diagnostic.code)]: \(diagnostic.message)\n"
+        out +=
+          "\(report.path):\(position.line):\(position.column): \(diagnostic.severity)[\(diagnostic.code)]: \(diagnostic.message)\n"
         for related in diagnostic.related {
           let file = related.file ?? report.path
           let where_ = DisplayPosition(related.range.start, in: report.source(for: related))
