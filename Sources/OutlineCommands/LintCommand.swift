@@ -115,6 +115,16 @@ struct LintJob {
 
   func run() -> Result {
     let isStdin = path == "-"
+    if !isStdin && !fix {
+      // Validate as the file streams by; read back only the lines reported.
+      do {
+        let (check, lines) = try DocumentCheck.stream(
+          path: path, modelOverride: modelOverride, configurations: configurations, models: models)
+        return Result(report: report(check, lines), configuration: check.configuration)
+      } catch {
+        return Result(failure: error.description)
+      }
+    }
     guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
       return Result(failure: "cannot read '\(path)'")
     }
@@ -140,8 +150,13 @@ struct LintJob {
           "fixed \(path): \(edits.count) order value\(edits.count == 1 ? "" : "s") renumbered, \(remaining) error\(remaining == 1 ? "" : "s") remain"
       }
     }
-    var report = FileReport(path: isStdin ? "<stdin>" : path, source: source, diagnostics: check.diagnostics)
+    return Result(report: report(check, source), configuration: check.configuration, fixNote: note)
+  }
+
+  private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {
+    var report = FileReport(
+      path: path == "-" ? "<stdin>" : path, source: lines, diagnostics: check.diagnostics)
     if let model = check.model, let modelPath = model.path { report.relatedSources[modelPath] = model.source }
-    return Result(report: report, configuration: check.configuration, fixNote: note)
+    return report
   }
 }

@@ -3,10 +3,12 @@
 /// A line ends at `\n`; a `\r\n` pair belongs to the line it ends, so a CRLF
 /// file has the same line numbers as its LF twin. Lines are 0-based inside.
 /// The index can be built incrementally, chunk by chunk, so that a streaming
-/// parse never has to hold the whole file to report positions.
+/// parse never has to hold the whole file to report positions. Offsets are
+/// stored in 32 bits (4 bytes a line): texts are limited to 4 GiB, as
+/// libxml2's own counters are.
 public struct LineIndex: Sendable, Equatable {
   /// The offset of the first byte of each line; always starts with 0.
-  public private(set) var lineStarts: [Int] = [0]
+  private var lineStarts: [UInt32] = [0]
   /// How many bytes have been indexed.
   public private(set) var byteCount = 0
 
@@ -30,7 +32,7 @@ public struct LineIndex: Sendable, Equatable {
     while index < count {
       guard let hit = memchr(base + index, 0x0A, count - index) else { break }
       let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      lineStarts.append(byteCount + position + 1)
+      lineStarts.append(UInt32(truncatingIfNeeded: byteCount + position + 1))
       index = position + 1
     }
     byteCount += count
@@ -46,7 +48,7 @@ public struct LineIndex: Sendable, Equatable {
     var high = lineStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+      if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
     }
     return low
   }
@@ -55,12 +57,12 @@ public struct LineIndex: Sendable, Equatable {
   public func start(ofLine line: Int) -> Int {
     if line < 0 { return 0 }
     if line >= lineStarts.count { return byteCount }
-    return lineStarts[line]
+    return Int(lineStarts[line])
   }
 
   /// The offset where `line` ends, before its `\n` or `\r\n`.
   public func contentEnd(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : byteCount
+    var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) - 1 : byteCount
     if end > start(ofLine: line), end - 1 < bytes.count, bytes[end - 1] == 0x0D { end -= 1 }
     return max(end, start(ofLine: line))
   }

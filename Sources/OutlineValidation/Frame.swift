@@ -1,11 +1,25 @@
 import OutlineCore
 
-/// One sibling's order as the validator saw it.
+/// One sibling's order as the validator saw it, in 16 bytes: a parent may
+/// have a million children.
 struct OrderEntry {
+  private var storedValue: Int64
+  private var start: UInt32
+  /// The range's length; the top bit says the value is missing or not an integer.
+  private var lengthAndFlag: UInt32
+
+  init(value: Int64?, range: TextRange) {
+    storedValue = value ?? 0
+    start = UInt32(truncatingIfNeeded: range.start)
+    lengthAndFlag = UInt32(truncatingIfNeeded: range.length) & 0x7FFF_FFFF | (value == nil ? 0x8000_0000 : 0)
+  }
+
   /// The order when it is an integer; nil when missing (OL400) or not an integer (OL300).
-  var value: Int64?
+  var value: Int64? { lengthAndFlag & 0x8000_0000 != 0 ? nil : storedValue }
   /// The order value's range, or the element name's when it is missing.
-  var range: TextRange
+  var range: TextRange {
+    TextRange(start: Int(start), end: Int(start) + Int(lengthAndFlag & 0x7FFF_FFFF))
+  }
 }
 
 /// The children of one parent in one containment relationship.

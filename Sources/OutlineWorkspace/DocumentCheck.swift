@@ -1,6 +1,14 @@
+import Foundation
 import OutlineCore
 import OutlineModel
 import OutlineValidation
+import OutlineXML
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Validates one document the way every face of the toolchain does: the
 /// configuration found for it, its model chosen by SPEC §8's order, its rules applied.
@@ -24,14 +32,83 @@ public struct DocumentCheck: Sendable {
     _ source: SourceText, path: String?, modelOverride: String?, configurations: ConfigurationFinder,
     models: ModelCache, buildTree: Bool
   ) -> DocumentCheck {
+    check(
+      path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+      buildTree: buildTree
+    ) { parser in
+      source.bytes.withUnsafeBufferPointer { parser.feed($0) }
+    }
+  }
+
+  /// Checks the file at `path` as it streams from disk in 1 MiB chunks, so
+  /// memory does not grow with the file; the returned lines read back only
+  /// the lines diagnostics point to. Throws when the file cannot be read.
+  public static func stream(
+    path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache
+  ) throws(ReadError) -> (DocumentCheck, FileLines) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw ReadError(
+        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+    }
+    defer { close(descriptor) }
+    var lines = LineIndex()
+    var failure: Int32 = 0
+    let check = check(
+      path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+      buildTree: false
+    ) { parser in
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if count == 0 { return }
+        chunk.withUnsafeBufferPointer { buffer in
+          let filled = UnsafeBufferPointer(rebasing: buffer[0..<count])
+          lines.append(filled)
+          parser.feed(filled)
+        }
+      }
+    }
+    if failure != 0 {
+      throw ReadError(
+        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(failure), as: UTF8.self))")
+    }
+    return (check, FileLines(path: path, lines: lines))
+  }
+
+  private static func check(
+    path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
+    buildTree: Bool, feed: (XMLEventParser) -> Void
+  ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
-    let validator = OutlineValidator.validate(
-      source, modelProvider: resolution.provider(for: path), buildTree: buildTree)
+    let validator = OutlineValidator(modelProvider: resolution.provider(for: path), buildTree: buildTree)
+    let parser = XMLEventParser(handler: validator)
+    feed(parser)
+    parser.finish()
+    validator.finish()
     var diagnostics = validator.diagnostics
     if let configuration { diagnostics = configuration.apply(to: diagnostics) }
     return DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration)
   }
+}
+
+/// Why a file could not be read.
+public struct ReadError: Error, CustomStringConvertible, Sendable {
+  /// What failed, naming the path.
+  public let description: String
+}
+
+func strerrorBytes(_ code: Int32) -> [UInt8] {
+  guard let message = strerror(code) else { return Array("error \(code)".utf8) }
+  return Array(
+    UnsafeBufferPointer(
+      start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message)))
 }

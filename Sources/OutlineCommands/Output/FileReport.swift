@@ -4,15 +4,15 @@ import OutlineCore
 public struct FileReport: Sendable {
   /// The path as the user gave it (or `<stdin>`).
   public var path: String
-  /// The file's text, for lines and columns.
-  public var source: SourceText
+  /// The file's lines, for lines and columns.
+  public var source: any DocumentLines
   /// Sorted diagnostics.
   public var diagnostics: [Diagnostic]
   /// Sources of other files named by related locations (the model).
-  public var relatedSources: [String: SourceText] = [:]
+  public var relatedSources: [String: any DocumentLines] = [:]
 
   /// Creates a report; sorts the diagnostics.
-  public init(path: String, source: SourceText, diagnostics: [Diagnostic]) {
+  public init(path: String, source: any DocumentLines, diagnostics: [Diagnostic]) {
     self.path = path
     self.source = source
     self.diagnostics = Diagnostic.sortedByPosition(diagnostics)
@@ -24,7 +24,7 @@ public struct FileReport: Sendable {
   }
 
   /// The source a related location points into.
-  public func source(for related: RelatedLocation) -> SourceText {
+  public func source(for related: RelatedLocation) -> any DocumentLines {
     related.file.flatMap { relatedSources[$0] } ?? source
   }
 }
@@ -34,8 +34,8 @@ struct DisplayPosition {
   let line: Int
   let column: Int
 
-  init(_ offset: Int, in source: SourceText) {
-    let position = source.position(of: offset, unit: .scalar)
+  init(_ offset: Int, in source: any DocumentLines) {
+    let position = source.linePosition(of: offset, unit: .scalar)
     line = position.line + 1
     column = position.column + 1
   }

@@ -43,7 +43,7 @@ enum JSONFormat {
   }
 
   /// 1-based lines and character columns, plus 0-based UTF-8 offsets.
-  static func range(_ range: TextRange, in source: SourceText) -> JSONValue {
+  static func range(_ range: TextRange, in source: any DocumentLines) -> JSONValue {
     func point(_ offset: Int) -> JSONValue {
       let position = DisplayPosition(offset, in: source)
       return ["line": .int(position.line), "column": .int(position.column), "offset": .int(offset)]

@@ -30,7 +30,7 @@ enum SARIFFormat {
       for diagnostic in report.diagnostics {
         let start = DisplayPosition(diagnostic.range.start, in: report.source)
         let hash = Fingerprint.lineHash(
-          code: diagnostic.code.rawValue, path: report.path, line: lineText(start.line, in: report.source))
+          code: diagnostic.code.rawValue, path: report.path, line: report.source.lineText(start.line - 1))
         let occurrence = occurrences[hash, default: 0] + 1
         occurrences[hash] = occurrence
         var result: [(String, JSONValue)] = [
@@ -82,7 +82,7 @@ enum SARIFFormat {
     return document.serialized(indent: 2) + "\n"
   }
 
-  static func location(_ path: String, _ range: TextRange, _ source: SourceText) -> JSONValue {
+  static func location(_ path: String, _ range: TextRange, _ source: any DocumentLines) -> JSONValue {
     let start = DisplayPosition(range.start, in: source)
     let end = DisplayPosition(max(range.end, range.start), in: source)
     let endColumn = range.end == range.start ? end.column + 1 : end.column
@@ -111,14 +111,6 @@ enum SARIFFormat {
       }
     }
     return out
-  }
-
-  static func lineText(_ line: Int, in source: SourceText) -> String {
-    source.bytes.withUnsafeBufferPointer { buffer in
-      let start = source.lines.start(ofLine: line - 1)
-      let end = source.lines.contentEnd(ofLine: line - 1, in: buffer)
-      return String(decoding: buffer[start..<end], as: UTF8.self)
-    }
   }
 
   /// `Title Words` as a PascalCase rule name.

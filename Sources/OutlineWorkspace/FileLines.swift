@@ -1,0 +1,38 @@
+import Foundation
+import OutlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file validated as it streamed by: its line index is kept, its bytes are
+/// not; a line is read back from disk when a diagnostic points to it.
+public struct FileLines: DocumentLines {
+  /// The file.
+  public let path: String
+  public let lines: LineIndex
+
+  /// Lines of `path` indexed by `lines`.
+  public init(path: String, lines: LineIndex) {
+    self.path = path
+    self.lines = lines
+  }
+
+  public func lineBytes(_ line: Int) -> [UInt8] {
+    guard line >= 0, line < lines.lineCount else { return [] }
+    let start = lines.start(ofLine: line)
+    let end = line + 1 < lines.lineCount ? lines.start(ofLine: line + 1) : lines.byteCount
+    guard end > start else { return [] }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: end - start)
+    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, end - start, off_t(start)) }
+    guard count > 0 else { return [] }
+    bytes.removeLast(bytes.count - count)
+    while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+    return bytes
+  }
+}
