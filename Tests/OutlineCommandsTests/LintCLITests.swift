@@ -198,3 +198,22 @@ let brokenOrders = """
     #expect(run.status == 0, "\(run.stdout)")
   }
 }
+
+@Suite struct StreamingCLITests {
+  /// A file is validated as it streams and only reported lines are read back;
+  /// standard input is read whole. Both must print the same positions,
+  /// including after non-ASCII text and CRLF line ends.
+  @Test func streamedFileAndStandardInputAgree() throws {
+    let text =
+      "<outline>\r\n  <Item title=\"é 中文 😀\" order=\"0\"/>\r\n  <Item title=\"😀\" order=\"7\"/>\r\n"
+      + "  <Item title=\"x\" order=\"x\"/>\r\n</outline>\r\n"
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["crlf.outline": text], in: folder)
+    let file = try CLI.run("outline-lint", ["--format", "json", "crlf.outline"], in: folder)
+    let stdin = try CLI.run("outline-lint", ["--format", "json", "-"], in: folder, input: text)
+    #expect(file.stdout.replacingOccurrences(of: "crlf.outline", with: "<stdin>") == stdin.stdout)
+    let text1 = try CLI.run("outline-lint", ["crlf.outline"], in: folder)
+    #expect(text1.stdout.contains("crlf.outline:3:26: error[OL402]"))
+    #expect(text1.stdout.contains("crlf.outline:4:26: error[OL300]"))
+  }
+}
