@@ -34,13 +34,16 @@ let package = Package(
       swiftSettings: hotPath),
     .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
     .target(
+      name: "OutlineConvert",
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
+    .target(
       name: "OutlineWorkspace",
       dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
     .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace", "OutlineJSON",
+        "OutlineWorkspace", "OutlineJSON", "OutlineConvert",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,6 +54,7 @@ let package = Package(
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
     .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace"]),
     .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
+    .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(
       name: "OutlineCommandsTests",

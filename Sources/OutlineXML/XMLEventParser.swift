@@ -107,6 +107,9 @@ public final class XMLEventParser {
     sax.comment = { userData, content in
       XMLEventParser.from(userData).onComment(content)
     }
+    sax.processingInstruction = { userData, _, _ in
+      XMLEventParser.from(userData).onProcessingInstruction()
+    }
     sax.internalSubset = { userData, _, _, _ in
       XMLEventParser.from(userData).onDoctype()
     }
@@ -279,6 +282,21 @@ public final class XMLEventParser {
     // libxml2 stands just past `-->`.
     let end = input.baseOffset + input.base.distance(to: input.cur)
     handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: text)
+  }
+
+  private func onProcessingInstruction() {
+    guard !stopped, let input else { return }
+    // libxml2 stands just past `?>`; the instruction starts at the last `<?` before it.
+    var pointer = input.cur
+    while pointer > input.base + 1 {
+      pointer -= 1
+      if pointer.pointee == UInt8(ascii: "?") && (pointer - 1).pointee == UInt8(ascii: "<") {
+        let start = input.baseOffset + input.base.distance(to: pointer - 1)
+        handler.processingInstruction(
+          range: TextRange(start: start, end: input.baseOffset + input.base.distance(to: input.cur)))
+        return
+      }
+    }
   }
 
   private func onDoctype() {

@@ -91,6 +91,14 @@ public protocol XMLEventHandler: AnyObject {
   func doctype(range: TextRange)
   /// A syntax error with libxml2's message; `isFatal` errors end the events.
   func syntaxError(message: String, range: TextRange, isFatal: Bool)
+  /// A processing instruction `<?target data?>` (not the XML declaration).
+  func processingInstruction(range: TextRange)
+}
+
+extension XMLEventHandler {
+  /// Processing instructions carry no outline data; handlers that keep
+  /// layout (the formatter) override this.
+  public func processingInstruction(range: TextRange) {}
 }
 
 /// Helpers for comparing names given as bytes.

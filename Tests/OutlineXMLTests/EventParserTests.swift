@@ -68,6 +68,12 @@ import Testing
     #expect(events(Self.sample, chunkSize: chunkSize) == events(Self.sample))
   }
 
+  @Test func processingInstructionsHaveRanges() {
+    #expect(
+      events("<?xml version=\"1.0\"?>\n<?pi one?><outline><?x a < b?></outline>")
+        == ["pi <?pi one?>", "start outline tag=<outline> []", "pi <?x a < b?>", "end </outline>"])
+  }
+
   @Test func syntaxErrorCarriesLibxml2MessageAndPosition() {
     let xml = "<outline>\n  <Item title=\"é\">\n  </Itm>\n</outline>\n"
     let lines = events(xml)

@@ -32,3 +32,7 @@ final class Recorder: XMLEventHandler {
     lines.append("error@\(range.start) \(message)")
   }
 }
+
+extension Recorder {
+  func processingInstruction(range: TextRange) { lines.append("pi \(text(range))") }
+}

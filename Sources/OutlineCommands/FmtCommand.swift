@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import OutlineConvert
+import OutlineCore
+import OutlineWorkspace
+
+/// `outline fmt [--check] PATH...`: the canonical layout (SPEC §6).
+struct FmtCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fmt",
+    abstract: "Rewrite .outline files in the canonical layout (comments kept).",
+    discussion: """
+      Two-space indent, one object per line, attributes xml:id first then in model order, \
+      values escaped as &amp; &lt; &quot;. A file that does not parse (or holds text inside \
+      objects) is refused and left untouched. Writes are atomic. - formats standard input to \
+      standard output.
+
+      Exit status: 0 done (with --check: nothing would change), 1 a file was refused \
+      (with --check: a file would change), 2 usage or I/O trouble.
+      """)
+
+  @Flag(help: "Change nothing; list the files that would change and exit 1 if any would.")
+  var check = false
+
+  @Option(help: ArgumentHelp("Order attributes by this model, whatever the files say.", valueName: "path"))
+  var model: String?
+
+  @Argument(help: "Files, folders (searched for *.outline) or - for standard input.")
+  var paths: [String]
+
+  func run() throws {
+    let configurations = ConfigurationFinder()
+    let models = ModelCache()
+    var troubled = false
+    var refused = false
+    var changed: [String] = []
+    let files = FileCollector.collect(paths, configurations: configurations) { message in
+      Terminal.error(message)
+      troubled = true
+    }
+    for path in files {
+      let isStdin = path == "-"
+      guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
+        Terminal.error("cannot read '\(path)'")
+        troubled = true
+        continue
+      }
+      let source = SourceText(bytes: bytes)
+      let checked = DocumentCheck.run(
+        source, path: isStdin ? nil : path, modelOverride: model, configurations: configurations,
+        models: models, buildTree: false)
+      if let blocker = checked.diagnostics.first(where: {
+        $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
+      }) {
+        let position = source.position(of: blocker.range.start, unit: .scalar)
+        Terminal.error(
+          "cannot format \(isStdin ? "<stdin>" : path):\(position): \(blocker.code): \(blocker.message)")
+        refused = true
+        continue
+      }
+      let formatted = Formatter.format(source, model: checked.model)
+      if isStdin {
+        Terminal.write(String(decoding: formatted, as: UTF8.self))
+        continue
+      }
+      guard formatted != bytes else { continue }
+      changed.append(path)
+      if check {
+        Terminal.write("\(path)\n")
+        continue
+      }
+      do {
+        try AtomicFile.write(formatted, to: path)
+      } catch {
+        Terminal.error(error.description)
+        troubled = true
+      }
+    }
+    if !check && !changed.isEmpty {
+      Terminal.write("formatted \(changed.count) file\(changed.count == 1 ? "" : "s")\n", to: 2)
+    }
+    if troubled { throw ExitCode(2) }
+    if refused || (check && !changed.isEmpty) { throw ExitCode(1) }
+  }
+}

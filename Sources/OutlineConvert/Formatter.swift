@@ -1,0 +1,136 @@
+import OutlineCore
+import OutlineModel
+import OutlineXML
+
+/// The canonical layout of SPEC §6: the XML declaration, 2-space indent, one
+/// object per line, attributes `xml:id` first then in model order, values
+/// escaped as `&amp; &lt; &quot;`, comments and processing instructions kept
+/// in place. Formatting is idempotent: `format(format(x)) == format(x)`.
+///
+/// Works from the parser's events in one pass with a stack of open names;
+/// the caller formats only documents that parsed and hold no text content.
+public final class Formatter: XMLEventHandler {
+  private let source: SourceText
+  private let model: Model?
+  private var output: [UInt8] = []
+  private var names: [ArraySlice<UInt8>] = []
+  private var pendingOpen = false
+  private var lastEntity: (name: [UInt8], index: Int)?
+
+  /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
+  public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
+    let formatter = Formatter(source: source, model: model)
+    XMLEventParser.parse(source.bytes, handler: formatter)
+    if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
+    return formatter.output
+  }
+
+  private init(source: SourceText, model: Model?) {
+    self.source = source
+    self.model = model
+    output.reserveCapacity(source.bytes.count + 64)
+    output += Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
+  }
+
+  private func indent() {
+    output.append(contentsOf: repeatElement(0x20, count: 2 * names.count))
+  }
+
+  private func closePendingOpen() {
+    if pendingOpen {
+      output += Array(">\n".utf8)
+      pendingOpen = false
+    }
+  }
+
+  public func startElement(_ tag: StartTag) {
+    closePendingOpen()
+    indent()
+    output.append(UInt8(ascii: "<"))
+    output += tag.name
+    for index in attributeOrder(tag) {
+      output.append(0x20)
+      output += tag.name(of: index)
+      output += Array("=\"".utf8)
+      output += Array(XMLEscaping.escapeAttribute(tag.value(of: index)).utf8)
+      output.append(UInt8(ascii: "\""))
+    }
+    names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
+    pendingOpen = true
+  }
+
+  public func endElement(range: TextRange?) {
+    guard let name = names.popLast() else { return }
+    if pendingOpen {
+      output += Array("/>\n".utf8)
+      pendingOpen = false
+      return
+    }
+    indent()
+    output += Array("</".utf8)
+    output += name
+    output += Array(">\n".utf8)
+  }
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) { verbatim(range) }
+
+  public func processingInstruction(range: TextRange) { verbatim(range) }
+
+  private func verbatim(_ range: TextRange) {
+    closePendingOpen()
+    indent()
+    output += source.bytes[range.start..<range.end]
+    output.append(0x0A)
+  }
+
+  public func text(range: TextRange) {}
+  public func doctype(range: TextRange) {}
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
+
+  // MARK: Attribute order
+
+  /// The root's format attributes, namespace declarations, `xml:id`, the
+  /// entity's attributes then relationships in model order, then anything
+  /// else in source order.
+  private func attributeOrder(_ tag: StartTag) -> [Int] {
+    let entity = entityIndex(tag)
+    var keyed: [(group: Int, rank: Int, index: Int)] = []
+    for index in 0..<tag.attributes.count {
+      let name = tag.name(of: index)
+      if names.isEmpty, let rank = ["version", "model", "entity"].firstIndex(where: { XMLName.equals(name, Array($0.utf8)) }) {
+        keyed.append((0, rank, index))
+      } else if XMLName.equals(name, "xmlns")
+        || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))
+      {
+        keyed.append((1, index, index))
+      } else if XMLName.equals(name, "xml:id") {
+        keyed.append((2, 0, index))
+      } else if let entity, let model {
+        let text = XMLName.string(name)
+        if let attribute = model.entities[entity].attributeIndex[text] {
+          keyed.append((3, attribute, index))
+        } else if let relationship = model.entities[entity].relationshipIndex[text] {
+          keyed.append((4, relationship, index))
+        } else {
+          keyed.append((5, index, index))
+        }
+      } else {
+        keyed.append((5, index, index))
+      }
+    }
+    keyed.sort { ($0.group, $0.rank, $0.index) < ($1.group, $1.rank, $1.index) }
+    return keyed.map(\.index)
+  }
+
+  private func entityIndex(_ tag: StartTag) -> Int? {
+    guard let model else { return nil }
+    if names.isEmpty {
+      if let index = tag.index(of: "entity") { return model.entity(named: tag.value(of: index)) }
+      return model.defaultRootEntity
+    }
+    if let last = lastEntity, XMLName.equals(tag.name, last.name) { return last.index }
+    guard let index = model.entity(named: XMLName.string(tag.name)) else { return nil }
+    lastEntity = (Array(tag.name), index)
+    return index
+  }
+}
