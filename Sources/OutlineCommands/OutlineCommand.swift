@@ -6,7 +6,9 @@ public struct OutlineCommand: ParsableCommand {
     commandName: "outline",
     abstract:
       "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
-    subcommands: [LintCommand.self, FmtCommand.self, ModelCommand.self, ExplainCommand.self])
+    subcommands: [
+      LintCommand.self, FmtCommand.self, ConvertCommand.self, ModelCommand.self, ExplainCommand.self,
+    ])
 
   public init() {}
 }

@@ -14,8 +14,12 @@ enum Terminal {
 
   /// Writes all of `text` to `descriptor`, retrying short writes.
   static func write(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { buffer in
+    write(Array(text.utf8), to: descriptor)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying short writes.
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

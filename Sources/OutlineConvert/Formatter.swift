@@ -33,7 +33,7 @@ public final class Formatter: XMLEventHandler {
   }
 
   private func indent() {
-    output.append(contentsOf: repeatElement(0x20, count: 2 * names.count))
+    output.append(contentsOf: repeatElement(0x20, count: CanonicalLayout.indentWidth(depth: names.count)))
   }
 
   private func closePendingOpen() {
@@ -97,7 +97,9 @@ public final class Formatter: XMLEventHandler {
     var keyed: [(group: Int, rank: Int, index: Int)] = []
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      if names.isEmpty, let rank = ["version", "model", "entity"].firstIndex(where: { XMLName.equals(name, Array($0.utf8)) }) {
+      if names.isEmpty,
+        let rank = ["version", "model", "entity"].firstIndex(where: { XMLName.equals(name, Array($0.utf8)) })
+      {
         keyed.append((0, rank, index))
       } else if XMLName.equals(name, "xmlns")
         || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))

@@ -50,12 +50,16 @@ extension OutlineValidator {
           at: entries[position].range)
       }
     }
-    guard clean else { return }
+    guard clean else {
+      childrenInOrder = false
+      return
+    }
     if let position = entries.indices.first(where: { entries[$0].value! != Int64($0) }) {
       report(
         .orderNotDocumentOrder,
         "The children of \(parent()) are not in document order: child \(position + 1) has order \(entries[position].value!)",
         at: entries[position].range)
+      childrenInOrder = false
     }
   }
 }

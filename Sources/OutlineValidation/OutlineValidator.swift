@@ -18,6 +18,9 @@ public final class OutlineValidator: XMLEventHandler {
   public var model: Model? { schema?.model }
   /// The root entity, once known.
   public private(set) var rootEntity: Int?
+  /// Whether every parent's children come grouped by relationship and in
+  /// order order, so a serializer can write them as they stream by.
+  public internal(set) var childrenInOrder = true
 
   private let modelProvider: ModelProvider
   /// The model's hot-path tables; nil until the root arrives, or when no model could be read.
@@ -202,6 +205,7 @@ public final class OutlineValidator: XMLEventHandler {
     schema: BoundModel
   ) {
     let group = stack[parentFrame].group(for: relationship)
+    if group != stack[parentFrame].groups.count - 1 { childrenInOrder = false }
     stack[parentFrame].groups[group].count += 1
     let orderAttribute = schema.orderAttribute[entity]
     guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }

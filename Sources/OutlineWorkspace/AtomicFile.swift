@@ -17,17 +17,48 @@ public enum AtomicFile {
   /// Writes `bytes` to a temporary file in `path`'s folder, flushes it, gives
   /// it the mode of the file it replaces, and renames it over `path`.
   public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    let writer = try AtomicFileWriter(path: path)
+    writer.write(bytes)
+    try writer.commit()
+  }
+}
+
+/// Writes a file in pieces with the guarantees of ``AtomicFile``: nothing
+/// appears at the path until ``commit()``; ``discard()`` (or deinit) removes
+/// the temporary file.
+public final class AtomicFileWriter {
+  private let path: String
+  private let temporary: String
+  private var descriptor: Int32
+  private let mode: mode_t
+  private var failure: String?
+
+  /// Opens a temporary file beside `path`.
+  public init(path: String) throws(WriteError) {
+    self.path = path
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var template = Array("\(folder)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw WriteError(description: "cannot write in '\(folder)': \(String(cString: strerror(errno)))")
     }
-    let temporary = String(cString: template)
+    temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var existing = stat()
-    let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644 & ~currentUmask()
-    var failure: String?
+    if stat(path, &existing) == 0 {
+      mode = existing.st_mode & 0o7777
+    } else {
+      let mask = umask(0o022)
+      umask(mask)
+      mode = 0o666 & ~mask
+    }
+  }
+
+  deinit { discard() }
+
+  /// Appends `bytes`.
+  public func write(_ bytes: [UInt8]) {
+    guard failure == nil, descriptor >= 0 else { return }
     bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -40,9 +71,15 @@ public enum AtomicFile {
         offset += written
       }
     }
+  }
+
+  /// Flushes, sets the mode and renames the temporary file over the path.
+  public func commit() throws(WriteError) {
+    guard descriptor >= 0 else { throw WriteError(description: "cannot write '\(path)': already closed") }
     if failure == nil && fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
     if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     close(descriptor)
+    descriptor = -1
     if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
     if let failure {
       unlink(temporary)
@@ -50,9 +87,11 @@ public enum AtomicFile {
     }
   }
 
-  private static func currentUmask() -> mode_t {
-    let mask = umask(0o022)
-    umask(mask)
-    return mask
+  /// Removes the temporary file; the path is untouched.
+  public func discard() {
+    guard descriptor >= 0 else { return }
+    close(descriptor)
+    descriptor = -1
+    unlink(temporary)
   }
 }

@@ -21,6 +21,10 @@ public struct DocumentCheck: Sendable {
   public var model: Model?
   /// The configuration that applied.
   public var configuration: Configuration?
+  /// The root entity the document was read with.
+  public var rootEntity: Int?
+  /// Whether children come in order order, grouped by relationship (serializers can stream).
+  public var childrenInOrder = true
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -96,7 +100,8 @@ public struct DocumentCheck: Sendable {
     if let configuration { diagnostics = configuration.apply(to: diagnostics) }
     return DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
-      configuration: configuration)
+      configuration: configuration, rootEntity: validator.rootEntity,
+      childrenInOrder: validator.childrenInOrder)
   }
 }
 

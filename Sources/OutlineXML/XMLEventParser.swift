@@ -192,35 +192,8 @@ public final class XMLEventParser {
     }
   }
 
-  /// Fills `scratch` with the attribute ranges of a well-formed tag; returns the name's end.
   private func scanAttributes(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int) -> Int {
-    scratch.removeAll(keepingCapacity: true)
-    var index = 1
-    while index < contentEnd && !XMLName.isSpace(tag[index]) { index += 1 }
-    let nameEnd = index
-    while true {
-      while index < contentEnd && XMLName.isSpace(tag[index]) { index += 1 }
-      if index >= contentEnd { break }
-      let nameStart = index
-      while index < contentEnd && tag[index] != UInt8(ascii: "=") && !XMLName.isSpace(tag[index]) {
-        index += 1
-      }
-      let attributeNameEnd = index
-      while index < contentEnd && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") {
-        index += 1
-      }
-      guard index < contentEnd else { break }
-      let quote = tag[index]
-      index += 1
-      let valueStart = index
-      while index < contentEnd && tag[index] != quote { index += 1 }
-      scratch.append(
-        RawAttribute(
-          nameStart: Int32(nameStart), nameEnd: Int32(attributeNameEnd),
-          valueStart: Int32(valueStart), valueEnd: Int32(index)))
-      index += 1
-    }
-    return nameEnd
+    TagScanner.scan(tag, contentEnd: contentEnd, into: &scratch)
   }
 
   private func onEndElement() {

@@ -1,0 +1,59 @@
+import OutlineCore
+
+/// Finds the name and attribute ranges inside the bytes of a start tag that
+/// libxml2 has already found well-formed, so the scan needs no error handling.
+public enum TagScanner {
+  /// Fills `attributes` with the ranges of `tag` (`<` to `>`) up to
+  /// `contentEnd` (the offset of its `>` or `/>`); returns where the name ends.
+  public static func scan(
+    _ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, into attributes: inout [RawAttribute]
+  ) -> Int {
+    attributes.removeAll(keepingCapacity: true)
+    var index = 1
+    while index < contentEnd && !XMLName.isSpace(tag[index]) { index += 1 }
+    let nameEnd = index
+    while true {
+      while index < contentEnd && XMLName.isSpace(tag[index]) { index += 1 }
+      if index >= contentEnd { break }
+      let nameStart = index
+      while index < contentEnd && tag[index] != UInt8(ascii: "=") && !XMLName.isSpace(tag[index]) {
+        index += 1
+      }
+      let attributeNameEnd = index
+      while index < contentEnd && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") {
+        index += 1
+      }
+      guard index < contentEnd else { break }
+      let quote = tag[index]
+      index += 1
+      let valueStart = index
+      while index < contentEnd && tag[index] != quote { index += 1 }
+      attributes.append(
+        RawAttribute(
+          nameStart: Int32(nameStart), nameEnd: Int32(attributeNameEnd),
+          valueStart: Int32(valueStart), valueEnd: Int32(index)))
+      index += 1
+    }
+    return nameEnd
+  }
+
+  /// Calls `body` with the start tag at `range` of `bytes` (a range an
+  /// ``XMLEventHandler`` was given earlier for the same bytes).
+  public static func withStartTag<R>(
+    in bytes: [UInt8], range: TextRange, _ body: (StartTag) -> R
+  ) -> R {
+    bytes.withUnsafeBufferPointer { buffer in
+      let tag = UnsafeBufferPointer(rebasing: buffer[range.start..<range.end])
+      let isSelfClosing = tag.count >= 2 && tag[tag.count - 2] == UInt8(ascii: "/")
+      let contentEnd = tag.count - (isSelfClosing ? 2 : 1)
+      var attributes: [RawAttribute] = []
+      let nameEnd = scan(tag, contentEnd: contentEnd, into: &attributes)
+      return attributes.withUnsafeBufferPointer { list in
+        body(
+          StartTag(
+            bytes: tag, offset: range.start, nameEnd: nameEnd, attributes: list,
+            isSelfClosing: isSelfClosing))
+      }
+    }
+  }
+}
