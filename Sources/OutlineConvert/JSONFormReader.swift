@@ -117,7 +117,7 @@ private struct Walker {
     case .index(let index): return "[\(index)]"
     case .key(let key):
       let simple = key.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "@"
       }
       return simple && !key.isEmpty ? "." + key : "[\(JSONText.quote(key))]"
     }
@@ -174,7 +174,6 @@ private struct Walker {
       }
     case .object(var object):
       if case .objectEnd = event {
-        stack.removeLast()
         try close(object)
         return
       }
@@ -339,34 +338,29 @@ private struct Walker {
     stack.append(.object(child))
   }
 
+  /// Checks and ends the object on top of the stack, then pops it.
   private mutating func close(_ object: ObjectFrame) throws(JSONFormError) {
-    var object = object
     if !object.isRoot {
-      guard let entity = object.entity, object.sawEntity else {
-        stack.append(.object(object))
-        let error = fail("The object has no '@entity'")
-        throw error
-      }
+      guard let entity = object.entity, object.sawEntity else { throw fail("The object has no '@entity'") }
       try checkPlacement(of: entity)
       try checkRequired(object, entity: entity)
     } else if let entity = object.entity {
       try checkRequired(object, entity: entity)
     }
-    stack.append(.object(object))
     writeHead(closing: true)
-    object = top
+    let closed = top
     stack.removeLast()
     objectDepth -= 1
-    if emit && object.sawArray {
+    if emit && closed.sawArray {
       indent(depth: objectDepth)
-      output += Array("</\(elementName(object))>\n".utf8)
+      output += Array("</\(elementName(closed))>\n".utf8)
     }
   }
 
   /// A child must fit the array it stands in.
   private mutating func checkPlacement(of entity: Int) throws(JSONFormError) {
-    guard stack.count >= 2, case .children(let key, _, _) = stack[stack.count - 1],
-      case .object(let parent) = stack[stack.count - 2]
+    guard stack.count >= 3, case .children(let key, _, _) = stack[stack.count - 2],
+      case .object(let parent) = stack[stack.count - 3]
     else { return }
     let parentEntity = parent.entity
     if key == "@objects" { return }
@@ -382,7 +376,8 @@ private struct Walker {
 
   private func checkRequired(_ object: ObjectFrame, entity: Int) throws(JSONFormError) {
     let definition = model.entities[entity]
-    let written = Set(object.attributes.map(\.name) + (collectedLate[object.number] ?? []).map(\.0))
+    let lateNames = (collectedLate[object.number] ?? []) + (late[object.number] ?? [])
+    let written = Set(object.attributes.map(\.name) + lateNames.map(\.0))
     for (index, attribute) in definition.attributes.enumerated()
     where !attribute.isOptional && !attribute.isTransient && !written.contains(attribute.name)
       && (attribute.defaultValue == nil || (index == definition.orderAttribute && !object.isRoot))

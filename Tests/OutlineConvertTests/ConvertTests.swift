@@ -1,0 +1,249 @@
+import Foundation
+import OutlineCore
+import OutlineJSON
+import OutlineModel
+import OutlineValidation
+import Testing
+
+@testable import OutlineConvert
+
+enum Convert {
+  static func toJSON(_ xml: String, model: Model = ModelLoader.defaultModel) -> String {
+    let source = SourceText(xml)
+    let check = OutlineValidator.validate(source, modelProvider: fixedModel(model), buildTree: false)
+    precondition(check.diagnostics.allSatisfy { $0.severity != .error }, "\(check.diagnostics)")
+    var out: [UInt8] = []
+    JSONFormWriter.write(
+      source, model: model, rootEntity: check.rootEntity, childrenInOrder: check.childrenInOrder,
+      tree: { OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree! },
+      output: { out += $0 })
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func toXML(_ json: String, model: Model = ModelLoader.defaultModel) throws(JSONFormError) -> String {
+    String(decoding: try JSONFormReader.convert(Array(json.utf8), model: model), as: UTF8.self)
+  }
+
+  static func format(_ xml: String, model: Model = ModelLoader.defaultModel) -> String {
+    String(decoding: Formatter.format(SourceText(xml), model: model), as: UTF8.self)
+  }
+}
+
+@Suite struct FormatterTests {
+  @Test func canonicalLayoutKeepsCommentsAndIsIdempotent() {
+    let input = """
+      <?xml version='1.0'?>
+      <!-- top
+           comment -->
+      <outline title="W &amp; x"   version="1"><Item order="0"
+         title="a &lt; b" xml:id="a"><!-- inner -->
+            <Item title='q"uote' order="0"/><?pi data?>
+         </Item>
+            <Item order="1" title="tab&#9;nl&#10;"></Item>
+      </outline>
+      """
+    let expected = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- top
+           comment -->
+      <outline version="1" title="W &amp; x">
+        <Item xml:id="a" order="0" title="a &lt; b">
+          <!-- inner -->
+          <Item order="0" title="q&quot;uote"/>
+          <?pi data?>
+        </Item>
+        <Item order="1" title="tab&#9;nl&#10;"/>
+      </outline>
+
+      """
+    let once = Convert.format(input)
+    #expect(once == expected)
+    #expect(Convert.format(once) == once)
+  }
+
+  @Test func deepChainFormatsInLinearSize() {
+    let depth = 100_000
+    let xml =
+      "<outline>" + String(repeating: "<Item order=\"0\">", count: depth)
+      + String(repeating: "</Item>", count: depth) + "</outline>"
+    let formatted = Formatter.format(SourceText(xml), model: ModelLoader.defaultModel)
+    #expect(formatted.count < depth * 2 * (2 * CanonicalLayout.maximumIndentDepth + 30))
+    #expect(Formatter.format(SourceText(bytes: formatted), model: ModelLoader.defaultModel) == formatted)
+  }
+}
+
+@Suite struct JSONFormTests {
+  static let sample = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1" title="Weekend">
+      <Item title="Groceries" order="0">
+        <Item title="Milk" order="0" xml:id="milk"/>
+        <Item title="Eggs" order="1"/>
+      </Item>
+      <Item title="Work" order="1"/>
+    </outline>
+    """
+
+  @Test func matchesTheSpecExampleShape() throws {
+    let json = Convert.toJSON(Self.sample)
+    #expect(
+      json == """
+        {"@outline":1,"@entity":"Item","title":"Weekend","children":[
+        {"@entity":"Item","order":0,"title":"Groceries","children":[
+        {"@entity":"Item","@id":"milk","order":0,"title":"Milk"},
+        {"@entity":"Item","order":1,"title":"Eggs"}
+        ]},
+        {"@entity":"Item","order":1,"title":"Work"}
+        ]}
+
+        """)
+    // Foundation agrees it is JSON.
+    _ = try JSONSerialization.jsonObject(with: Data(json.utf8))
+  }
+
+  @Test func xmlToJSONToXMLKeepsTheData() throws {
+    let json = Convert.toJSON(Self.sample)
+    let xml = try Convert.toXML(json)
+    #expect(xml == Convert.format(Self.sample))
+    // JSON -> XML -> JSON is identical.
+    #expect(Convert.toJSON(xml) == json)
+  }
+
+  @Test func childrenAppearInOrderOrder() {
+    let json = Convert.toJSON(
+      "<outline><Item title=\"b\" order=\"1\"/><Item title=\"a\" order=\"0\"><Item title=\"y\" order=\"1\"/><Item title=\"x\" order=\"0\"/></Item></outline>"
+    )
+    let titles = json.split(separator: "\"title\":\"").dropFirst().map { $0.prefix(1) }
+    #expect(titles == ["a", "x", "y", "b"])
+  }
+
+  @Test func typedValues() throws {
+    let model = Fixtures.testModel
+    let xml = """
+      <outline><Item order="+0" count="007" ratio=".5" weight="1e3" price="12.50" flag="YES" when="2024-05-01T09:30:00Z" title="&quot;q&quot;" xml:id="a"/><Tag name="t" xml:id="t" items="a"/></outline>
+      """
+    let json = Convert.toJSON(xml, model: model)
+    #expect(
+      json.contains(
+        #""order":0,"title":"\"q\"","count":7,"ratio":0.5,"weight":1e3,"price":12.50,"flag":true,"when":"2024-05-01T09:30:00Z""#
+      ))
+    #expect(json.contains(#""items":["a"]"#))
+    let back = try Convert.toXML(json, model: model)
+    #expect(Convert.toJSON(back, model: model) == json)
+  }
+
+  @Test(arguments: [
+    (#"[1]"#, "$", "must be a JSON object"),
+    (#"{"@outline":2}"#, "$.@outline", "must be 1"),
+    (#"{"children":[{"title":"a"}]}"#, "$.children[0].title", "'@entity' must come first"),
+    (#"{"children":[{"@entity":"Nope"}]}"#, "$.children[0].@entity", "not an entity"),
+    (#"{"children":[{"@entity":"Item","order":"0"}]}"#, "$.children[0].order", "must be an integer"),
+    (
+      #"{"children":[{"@entity":"Item","order":0,"colour":"red"}]}"#, "$.children[0].colour",
+      "not an attribute"
+    ),
+    (#"{"children":[{"@entity":"Item","order":0},{"@entity":"Item"}]}"#, "$.children[1]", "needs 'order'"),
+    (#"{"children":[{"@entity":"Item","order":0,"title":null}]}"#, "$.children[0].title", "must be a string"),
+    (
+      #"{"children":[{"@entity":"Item","order":0,"children":[1]}]}"#, "$.children[0].children", "objects only"
+    ),
+    (#"{"children":[{"@entity":"Item","order":0}"#, "$.children", "Invalid JSON"),
+  ])
+  func badInputNamesTheJSONPath(input: String, path: String, message: String) {
+    do {
+      _ = try Convert.toXML(input)
+      Issue.record("expected an error for \(input)")
+    } catch {
+      #expect(error.path == path, "\(error.message)")
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+
+  @Test func lateAttributesAndEntityFirst() throws {
+    let json =
+      #"{"@outline":1,"children":[{"@entity":"Item","children":[{"@entity":"Item","order":0}],"order":0,"title":"late"}]}"#
+    let xml = try Convert.toXML(json)
+    #expect(xml.contains(#"<Item order="0" title="late">"#))
+  }
+
+  @Test func deepChainBothWays() throws {
+    let depth = 100_000
+    let xml =
+      "<outline>" + String(repeating: "<Item order=\"0\">", count: depth)
+      + String(repeating: "</Item>", count: depth) + "</outline>"
+    let json = Convert.toJSON(xml)
+    #expect(json.count < depth * 60)
+    let back = try Convert.toXML(json)
+    #expect(Convert.toJSON(back) == json)
+  }
+}
+
+/// Property-style round trips over generated outlines of random shape, values and depth.
+@Suite struct RoundTripProperties {
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  static func outline(seed: UInt64) -> String {
+    var random = Generator(state: seed)
+    let words = ["a", "é", "中文", "😀", "R&D", "<x>", "\"q\"", "tab\there", "nl\nthere", "  spaces  ", ""]
+    var xml = "<outline version=\"1\" title=\"\(words.randomElement(using: &random)!.xmlEscaped)\">\n"
+    var counts = [0]
+    var open = 0
+    for _ in 0..<Int.random(in: 1...60, using: &random) {
+      let roll = Int.random(in: 0..<10, using: &random)
+      if roll < 3 && open > 0 {
+        xml += "</Item>\n"
+        open -= 1
+        counts.removeLast()
+        continue
+      }
+      let title = (0..<Int.random(in: 0...3, using: &random)).map { _ in words.randomElement(using: &random)!
+      }.joined(separator: " ")
+      let attributes = "title=\"\(title.xmlEscaped)\" order=\"\(counts[counts.count - 1])\""
+      counts[counts.count - 1] += 1
+      if roll < 6 {
+        xml += "<Item \(attributes)/>\n"
+      } else {
+        xml += "<Item \(attributes)>\n"
+        open += 1
+        counts.append(0)
+      }
+    }
+    xml += String(repeating: "</Item>\n", count: open) + "</outline>\n"
+    return xml
+  }
+
+  @Test(arguments: 0..<60)
+  func roundTrips(seed: Int) throws {
+    let xml = Self.outline(seed: UInt64(seed) &* 7919 &+ 17)
+    let diagnostics = OutlineValidator.validate(SourceText(xml)).diagnostics
+    #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message)) in \(xml)")
+    let formatted = Convert.format(xml)
+    #expect(Convert.format(formatted) == formatted)
+    let json = Convert.toJSON(xml)
+    let back = try Convert.toXML(json)
+    #expect(back == formatted)
+    #expect(Convert.toJSON(back) == json)
+  }
+}
+
+extension String {
+  var xmlEscaped: String {
+    replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\t", with: "&#9;")
+      .replacingOccurrences(of: "\n", with: "&#10;")
+  }
+}
+
+enum Fixtures {
+  static let testModel: Model = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/models/Test.xcdatamodel/contents")
+    return ModelLoader.load(SourceText(bytes: [UInt8](try! Data(contentsOf: url))), path: url.path)
+  }()
+}
