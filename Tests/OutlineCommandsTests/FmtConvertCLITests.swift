@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct FmtCLITests {
+  static let messy = "<outline   version=\"1\"><!-- keep me -->\n<Item title=\"a\"   order=\"0\"></Item></outline>"
+  static let canonical = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1">
+      <!-- keep me -->
+      <Item order="0" title="a"/>
+    </outline>
+
+    """
+
+  @Test func formatsInPlaceAtomicallyAndChecks() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.messy, "b.outline": Self.canonical], in: folder)
+    chmod(folder.appendingPathComponent("a.outline").path, 0o600)
+    let check = try CLI.run("outline", ["fmt", "--check", "."], in: folder)
+    #expect(check.status == 1)
+    #expect(check.stdout == "./a.outline\n")
+    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.messy)
+    let run = try CLI.run("outline", ["fmt", "."], in: folder)
+    #expect(run.status == 0)
+    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.canonical)
+    var info = stat()
+    stat(folder.appendingPathComponent("a.outline").path, &info)
+    #expect(info.st_mode & 0o777 == 0o600)
+    #expect(try CLI.run("outline", ["fmt", "--check", "."], in: folder).status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.outline", "b.outline"])
+  }
+
+  @Test func refusesFilesWithSyntaxErrorsAndLeavesThemUntouched() throws {
+    let folder = try CLI.temporaryFolder()
+    let broken = "<outline>\n  <Item order=\"0\">\n</outline>\n"
+    try CLI.write(["bad.outline": broken], in: folder)
+    let run = try CLI.run("outline", ["fmt", "bad.outline"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("cannot format bad.outline:3:"))
+    #expect(try String(contentsOf: folder.appendingPathComponent("bad.outline"), encoding: .utf8) == broken)
+  }
+
+  @Test func standardInputToStandardOutput() throws {
+    let run = try CLI.run("outline", ["fmt", "-"], input: Self.messy)
+    #expect(run.status == 0)
+    #expect(run.stdout == Self.canonical)
+  }
+
+  @Test func examplesAreAlreadyFormatted() throws {
+    let run = try CLI.run("outline", ["fmt", "--check", "examples"])
+    #expect(run.status == 0, "\(run.stdout)")
+  }
+}
+
+@Suite(.serialized) struct ConvertCLITests {
+  @Test func roundTripThroughFiles() throws {
+    let folder = try CLI.temporaryFolder()
+    let original = try String(contentsOfFile: CLI.repository.path + "/examples/groceries.outline", encoding: .utf8)
+    try CLI.write(["g.outline": original], in: folder)
+    #expect(try CLI.run("outline", ["convert", "g.outline", "-o", "g.json"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["convert", "g.json", "-o", "back.outline"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["convert", "back.outline", "-o", "again.json"], in: folder).status == 0)
+    let json = try Data(contentsOf: folder.appendingPathComponent("g.json"))
+    #expect(try Data(contentsOf: folder.appendingPathComponent("again.json")) == json)
+    let lint = try CLI.run("outline-lint", ["back.outline"], in: folder)
+    #expect(lint.status == 0)
+    // The data is the same: the formatted original equals the converted file, comments aside.
+    let formatted = try CLI.run("outline", ["fmt", "-"], input: original)
+    let back = try String(contentsOf: folder.appendingPathComponent("back.outline"), encoding: .utf8)
+    let withoutComments = formatted.stdout.split(separator: "\n").filter { !$0.contains("<!--") }
+    #expect(back.split(separator: "\n") == withoutComments)
+  }
+
+  @Test func badJSONIsReportedWithPathAndNothingIsWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "bad.json": "{\"@outline\": 1,\n \"children\": [\n  {\"@entity\": \"Item\", \"order\": \"zero\"}\n ]}\n",
+        "existing.outline": "keep\n",
+      ], in: folder)
+    let run = try CLI.run("outline", ["convert", "bad.json", "-o", "existing.outline"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("bad.json:3:32: error: 'order' must be an integer (at $.children[0].order)"))
+    #expect(try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
+    let missing = try CLI.run("outline", ["convert", "bad.json", "-o", "new.outline"], in: folder)
+    #expect(missing.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.outline").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.json", "existing.outline"])
+  }
+
+  @Test func invalidXMLIsReportedAndNothingIsWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["dup.outline": "<outline><Item order=\"0\"/><Item order=\"0\"/></outline>\n"], in: folder)
+    let run = try CLI.run("outline", ["convert", "dup.outline", "-o", "dup.json"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("dup.outline:1:40: error[OL401]"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dup.json").path))
+  }
+
+  @Test func standardStreamsAndDirection() throws {
+    let json = try CLI.run("outline", ["convert", "-", "--to", "json"], input: "<outline><Item order=\"0\" title=\"x\"/></outline>")
+    #expect(json.stdout == "{\"@outline\":1,\"@entity\":\"Item\",\"children\":[\n{\"@entity\":\"Item\",\"order\":0,\"title\":\"x\"}\n]}\n")
+    let xml = try CLI.run("outline", ["convert", "-", "--to", "xml"], input: json.stdout)
+    #expect(xml.stdout.contains("<Item order=\"0\" title=\"x\"/>"))
+    let unknown = try CLI.run("outline", ["convert", "-"], input: "")
+    #expect(unknown.status != 0 && unknown.stderr.contains("--to"))
+  }
+}
