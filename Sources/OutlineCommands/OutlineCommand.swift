@@ -7,7 +7,8 @@ public struct OutlineCommand: ParsableCommand {
     abstract:
       "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
     subcommands: [
-      LintCommand.self, FmtCommand.self, ConvertCommand.self, ModelCommand.self, ExplainCommand.self,
+      LintCommand.self, FmtCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
+      ModelCommand.self, ExplainCommand.self,
     ])
 
   public init() {}

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct FmtCLITests {
-  static let messy = "<outline   version=\"1\"><!-- keep me -->\n<Item title=\"a\"   order=\"0\"></Item></outline>"
+  static let messy =
+    "<outline   version=\"1\"><!-- keep me -->\n<Item title=\"a\"   order=\"0\"></Item></outline>"
   static let canonical = """
     <?xml version="1.0" encoding="UTF-8"?>
     <outline version="1">
@@ -22,12 +23,14 @@ import Testing
     #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.messy)
     let run = try CLI.run("outline", ["fmt", "."], in: folder)
     #expect(run.status == 0)
-    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.canonical)
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.canonical)
     var info = stat()
     stat(folder.appendingPathComponent("a.outline").path, &info)
     #expect(info.st_mode & 0o777 == 0o600)
     #expect(try CLI.run("outline", ["fmt", "--check", "."], in: folder).status == 0)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.outline", "b.outline"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.outline", "b.outline"])
   }
 
   @Test func refusesFilesWithSyntaxErrorsAndLeavesThemUntouched() throws {
@@ -55,7 +58,8 @@ import Testing
 @Suite(.serialized) struct ConvertCLITests {
   @Test func roundTripThroughFiles() throws {
     let folder = try CLI.temporaryFolder()
-    let original = try String(contentsOfFile: CLI.repository.path + "/examples/groceries.outline", encoding: .utf8)
+    let original = try String(
+      contentsOfFile: CLI.repository.path + "/examples/groceries.outline", encoding: .utf8)
     try CLI.write(["g.outline": original], in: folder)
     #expect(try CLI.run("outline", ["convert", "g.outline", "-o", "g.json"], in: folder).status == 0)
     #expect(try CLI.run("outline", ["convert", "g.json", "-o", "back.outline"], in: folder).status == 0)
@@ -75,17 +79,22 @@ import Testing
     let folder = try CLI.temporaryFolder()
     try CLI.write(
       [
-        "bad.json": "{\"@outline\": 1,\n \"children\": [\n  {\"@entity\": \"Item\", \"order\": \"zero\"}\n ]}\n",
+        "bad.json":
+          "{\"@outline\": 1,\n \"children\": [\n  {\"@entity\": \"Item\", \"order\": \"zero\"}\n ]}\n",
         "existing.outline": "keep\n",
       ], in: folder)
     let run = try CLI.run("outline", ["convert", "bad.json", "-o", "existing.outline"], in: folder)
     #expect(run.status == 1)
     #expect(run.stderr.contains("bad.json:3:32: error: 'order' must be an integer (at $.children[0].order)"))
-    #expect(try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
     let missing = try CLI.run("outline", ["convert", "bad.json", "-o", "new.outline"], in: folder)
     #expect(missing.status == 1)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.outline").path))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.json", "existing.outline"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "bad.json", "existing.outline",
+      ])
   }
 
   @Test func invalidXMLIsReportedAndNothingIsWritten() throws {
@@ -98,8 +107,13 @@ import Testing
   }
 
   @Test func standardStreamsAndDirection() throws {
-    let json = try CLI.run("outline", ["convert", "-", "--to", "json"], input: "<outline><Item order=\"0\" title=\"x\"/></outline>")
-    #expect(json.stdout == "{\"@outline\":1,\"@entity\":\"Item\",\"children\":[\n{\"@entity\":\"Item\",\"order\":0,\"title\":\"x\"}\n]}\n")
+    let json = try CLI.run(
+      "outline", ["convert", "-", "--to", "json"], input: "<outline><Item order=\"0\" title=\"x\"/></outline>"
+    )
+    #expect(
+      json.stdout
+        == "{\"@outline\":1,\"@entity\":\"Item\",\"children\":[\n{\"@entity\":\"Item\",\"order\":0,\"title\":\"x\"}\n]}\n"
+    )
     let xml = try CLI.run("outline", ["convert", "-", "--to", "xml"], input: json.stdout)
     #expect(xml.stdout.contains("<Item order=\"0\" title=\"x\"/>"))
     let unknown = try CLI.run("outline", ["convert", "-"], input: "")

@@ -7,7 +7,9 @@ import Testing
   @Test func convertedExamplesValidate() throws {
     let folder = try CLI.temporaryFolder()
     var outputs: [String] = []
-    for example in ["examples/groceries.outline", "examples/tags/sprint.outline", "examples/playlist/road-trip.outline"] {
+    for example in [
+      "examples/groceries.outline", "examples/tags/sprint.outline", "examples/playlist/road-trip.outline",
+    ] {
       let name = folder.appendingPathComponent(URL(fileURLWithPath: example).lastPathComponent + ".json").path
       let run = try CLI.run("outline", ["convert", example, "-o", name])
       #expect(run.status == 0, "\(run.stderr)")
@@ -29,7 +31,8 @@ import Testing
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, CLI.repository.path + "/schema/outline-json.schema.json"] + outputs + [bad]
+    process.arguments =
+      ["python3", "-c", script, CLI.repository.path + "/schema/outline-json.schema.json"] + outputs + [bad]
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

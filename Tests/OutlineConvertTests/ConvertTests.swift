@@ -247,3 +247,9 @@ enum Fixtures {
     return ModelLoader.load(SourceText(bytes: [UInt8](try! Data(contentsOf: url))), path: url.path)
   }()
 }
+
+@Suite struct OPMLModelTests {
+  @Test func importWritesTheShippedModelWhenNothingIsUnknown() {
+    #expect(OPMLConversion.modelContents(rootExtras: [], outlineExtras: []) == ShippedModels.opml)
+  }
+}

@@ -191,6 +191,16 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
     #expect(item.relationships[item.relationshipIndex["children"]!].deletionRule == .cascade)
     #expect(item.relationships[item.relationshipIndex["parent"]!].deletionRule == .nullify)
   }
+
+  @Test func shippedOPMLModelMatchesTheFileInSchema() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "schema/OPML.xcdatamodeld/OPML.xcdatamodel/contents")
+    #expect(try String(contentsOf: url, encoding: .utf8) == ShippedModels.opml)
+    let model = ModelLoader.load(SourceText(ShippedModels.opml))
+    #expect(model.diagnostics.isEmpty)
+    #expect(model.defaultRootEntity == model.entity(named: "OPML"))
+  }
 }
 
 /// Markers, as in the validation tests.

@@ -1,0 +1,223 @@
+import OutlineCore
+import OutlineXML
+
+/// An OPML document as data: the `<opml>` attributes, the head fields, the
+/// `<body>` attributes and the outline tree (flat, pre-order).
+public struct OPMLDocument: Equatable, Sendable {
+  /// Attributes of `<opml>` other than namespace declarations (`version` among them).
+  public var opmlAttributes: [(name: String, value: String)] = []
+  /// Namespace declarations found anywhere (`xmlns:x` to its URI), first one wins.
+  public var namespaces: [(name: String, value: String)] = []
+  /// Head elements in order: name and text.
+  public var head: [(name: String, value: String)] = []
+  /// Attributes of `<body>` (non-standard, but kept).
+  public var bodyAttributes: [(name: String, value: String)] = []
+  /// The outlines in pre-order.
+  public var outlines: [OPMLOutline] = []
+
+  public static func == (lhs: OPMLDocument, rhs: OPMLDocument) -> Bool {
+    func same(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+      a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+    return same(lhs.opmlAttributes, rhs.opmlAttributes) && same(lhs.head, rhs.head)
+      && same(lhs.bodyAttributes, rhs.bodyAttributes) && lhs.outlines == rhs.outlines
+  }
+}
+
+/// One `<outline>` element.
+public struct OPMLOutline: Equatable, Sendable {
+  /// Its depth below `<body>` (0 for top-level outlines).
+  public var depth: Int
+  /// Its attributes in source order (namespace declarations left out).
+  public var attributes: [Attribute]
+
+  /// One attribute.
+  public struct Attribute: Equatable, Sendable {
+    public var name: String
+    public var value: String
+  }
+}
+
+/// Why an OPML file cannot be imported: what and where.
+public struct OPMLError: Error, Sendable, Equatable {
+  /// What is wrong.
+  public var message: String
+  /// Where, as a byte range of the (UTF-8) input.
+  public var range: TextRange
+}
+
+/// Reads OPML 1.0/1.1/2.0 into an ``OPMLDocument``.
+public enum OPMLReader {
+  /// Parses `bytes` (UTF-8, or ISO-8859-1 transcoded first); the text the
+  /// positions of errors refer to is returned alongside.
+  public static func read(_ bytes: [UInt8]) -> (Result<OPMLDocument, OPMLError>, SourceText) {
+    let source = SourceText(bytes: Latin1.transcodeIfDeclared(bytes))
+    let handler = Handler(source: source)
+    XMLEventParser.parse(source.bytes, handler: handler)
+    if let error = handler.error { return (.failure(error), source) }
+    if !handler.sawRoot {
+      return (.failure(OPMLError(message: "The file is empty", range: TextRange(at: 0))), source)
+    }
+    if !handler.sawBody {
+      return (
+        .failure(OPMLError(message: "<opml> has no <body>: OPML needs one", range: handler.rootName)), source
+      )
+    }
+    return (.success(handler.document), source)
+  }
+
+  private final class Handler: XMLEventHandler {
+    let source: SourceText
+    var document = OPMLDocument()
+    var error: OPMLError?
+    var sawRoot = false
+    var sawBody = false
+    var rootName = TextRange(at: 0)
+    private var path: [String] = []
+    private var headFieldStart: Int?
+
+    init(source: SourceText) { self.source = source }
+
+    private func fail(_ message: String, _ range: TextRange) {
+      if error == nil { error = OPMLError(message: message, range: range) }
+    }
+
+    private func attributes(_ tag: StartTag) -> [(String, String)] {
+      var result: [(String, String)] = []
+      for index in 0..<tag.attributes.count {
+        let name = XMLName.string(tag.name(of: index))
+        let value = tag.value(of: index)
+        if name == "xmlns" || name.hasPrefix("xmlns:") {
+          if !document.namespaces.contains(where: { $0.name == name }) {
+            document.namespaces.append((name, value))
+          }
+        } else {
+          result.append((name, value))
+        }
+      }
+      return result
+    }
+
+    func startElement(_ tag: StartTag) {
+      let name = XMLName.string(tag.name)
+      defer { path.append(name) }
+      guard error == nil else { return }
+      switch path.count {
+      case 0:
+        sawRoot = true
+        rootName = tag.nameRange
+        guard name == "opml" else {
+          fail("The root element is '\(name)', not 'opml': this is not an OPML file", tag.nameRange)
+          return
+        }
+        document.opmlAttributes = attributes(tag).map { ($0.0, $0.1) }
+        if !document.opmlAttributes.contains(where: { $0.name == "version" }) {
+          fail("<opml> has no version attribute (OPML 1.0 and 2.0 require one)", tag.nameRange)
+        }
+      case 1:
+        if name == "body" {
+          sawBody = true
+          document.bodyAttributes = attributes(tag).map { ($0.0, $0.1) }
+        } else if name != "head" {
+          fail("'\(name)' is not part of OPML: <opml> holds <head> and <body>", tag.nameRange)
+        }
+      case 2 where path[1] == "head":
+        headFieldStart = tag.isSelfClosing ? nil : tag.range.end
+        if tag.isSelfClosing { document.head.append((name, "")) }
+      case _ where path.count >= 2 && path[1] == "body":
+        guard name == "outline" else {
+          fail("'\(name)' inside <body>: OPML bodies hold <outline> elements only", tag.nameRange)
+          return
+        }
+        document.outlines.append(
+          OPMLOutline(
+            depth: path.count - 2,
+            attributes: attributes(tag).map { OPMLOutline.Attribute(name: $0.0, value: $0.1) }))
+      default:
+        fail("'\(name)' inside a head field: head fields hold text only", tag.nameRange)
+      }
+    }
+
+    func endElement(range: TextRange?) {
+      defer { _ = path.popLast() }
+      if path.count == 3, path[1] == "head", let start = headFieldStart, let range {
+        let raw = Array(source.bytes[start..<range.start])
+        document.head.append((path[2], Self.text(raw)))
+        headFieldStart = nil
+      }
+    }
+
+    /// The text of a head field: references decoded, CDATA sections unwrapped.
+    static func text(_ raw: [UInt8]) -> String {
+      let string = String(decoding: raw, as: UTF8.self)
+      guard string.contains("<![CDATA[") else {
+        return XMLEscaping.decodeText(raw.withUnsafeBufferPointer { $0 })
+      }
+      var out = ""
+      var rest = Substring(string)
+      while let open = rest.range(of: "<![CDATA[") {
+        out += XMLEscaping.decodeText(Array(rest[..<open.lowerBound].utf8).withUnsafeBufferPointer { $0 })
+        rest = rest[open.upperBound...]
+        let close = rest.range(of: "]]>") ?? rest.endIndex..<rest.endIndex
+        out += rest[..<close.lowerBound]
+        rest = rest[close.upperBound...]
+      }
+      return out + XMLEscaping.decodeText(Array(rest.utf8).withUnsafeBufferPointer { $0 })
+    }
+
+    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+
+    func text(range: TextRange) {
+      guard error == nil else { return }
+      if path.count == 3 && path[1] == "head" { return }
+      fail("Text outside a head field: OPML keeps text in attributes", range)
+    }
+
+    func doctype(range: TextRange) {
+      fail("A DOCTYPE is not allowed; nothing it declares is read", range)
+    }
+
+    func syntaxError(message: String, range: TextRange, isFatal: Bool) {
+      fail("Not well-formed XML: \(message)", range)
+    }
+  }
+}
+
+/// ISO-8859-1 input, which OPML files often declare, as UTF-8.
+enum Latin1 {
+  static func transcodeIfDeclared(_ bytes: [UInt8]) -> [UInt8] {
+    let prefix = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+    guard prefix.hasPrefix("<?xml"), let close = prefix.firstIndex(of: ">") else { return bytes }
+    let declaration = prefix[..<close]
+    let latin = ["iso-8859-1", "latin1", "latin-1", "windows-1252", "iso8859-1"]
+    guard
+      let name = latin.first(where: { declaration.contains("\"\($0)\"") || declaration.contains("'\($0)'") })
+    else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 8)
+    for byte in bytes {
+      if byte < 0x80 {
+        out.append(byte)
+      } else {
+        out.append(0xC0 | (byte >> 6))
+        out.append(0x80 | (byte & 0x3F))
+      }
+    }
+    // Say what the bytes now are, keeping the declaration's length.
+    let declared = Array(name.utf8)
+    if let at = find(declared, in: out, caseInsensitive: true) {
+      let replacement = Array("UTF-8".utf8) + Array(repeating: UInt8(ascii: " "), count: 0)
+      out.replaceSubrange(at..<at + declared.count, with: replacement)
+    }
+    return out
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: [UInt8], caseInsensitive: Bool) -> Int? {
+    let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    guard haystack.count >= needle.count else { return nil }
+    for start in 0...min(200, haystack.count - needle.count) {
+      if (0..<needle.count).allSatisfy({ lower(haystack[start + $0]) == lower(needle[$0]) }) { return start }
+    }
+    return nil
+  }
+}

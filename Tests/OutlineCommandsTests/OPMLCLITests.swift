@@ -1,0 +1,109 @@
+import Foundation
+import OutlineConvert
+import Testing
+
+/// Every corpus OPML file through the binaries: the well-formed ones import,
+/// lint clean, are already formatted, and export to the same data; the
+/// `.MALFORMED.` and `.INVALID.` ones get an error with a position and no output.
+@Suite(.serialized) struct OPMLCLITests {
+  static let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/opml")
+
+  static func files() -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: corpus.path))?.filter { $0.hasSuffix(".opml") }
+      .sorted() ?? []
+  }
+
+  /// The data of an OPML file, order-insensitive where OPML is (attributes, head fields).
+  struct Data: Equatable {
+    var opml: [String: String]
+    var head: [String: String]
+    var body: [String: String]
+    var outlines: [[String]]
+
+    init(_ document: OPMLDocument) {
+      opml = Dictionary(document.opmlAttributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+      head = Dictionary(document.head.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+      body = Dictionary(document.bodyAttributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+      outlines = document.outlines.map {
+        ["\($0.depth)"] + $0.attributes.map { "\($0.name)=\($0.value)" }.sorted()
+      }
+    }
+  }
+
+  static func read(_ url: URL) throws -> OPMLDocument {
+    let (result, _) = OPMLReader.read([UInt8](try Foundation.Data(contentsOf: url)))
+    return try result.get()
+  }
+
+  @Test func corpusIsPresent() {
+    if Self.files().isEmpty {
+      Issue.record("../shared/corpus/opml is absent: the OPML corpus was not checked")
+    }
+  }
+
+  @Test(arguments: files())
+  func importLintFormatExportRoundTrip(_ name: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let input = Self.corpus.appendingPathComponent(name).path
+    let run = try CLI.run("outline", ["import", input, "-o", "doc.outline"], in: folder)
+    if name.contains(".MALFORMED.") || name.contains(".INVALID.") {
+      #expect(run.status == 1)
+      #expect(run.stderr.contains("\(input):"), "\(run.stderr)")
+      #expect(run.stderr.contains(": error: "))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+      return
+    }
+    #expect(run.status == 0, "\(run.stderr)")
+    let lint = try CLI.run("outline-lint", ["doc.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)")
+    #expect(try CLI.run("outline", ["fmt", "--check", "doc.outline"], in: folder).status == 0)
+    let export = try CLI.run("outline", ["export", "doc.outline", "-o", "back.opml"], in: folder)
+    #expect(export.status == 0, "\(export.stderr)")
+    let original = Data(try Self.read(URL(fileURLWithPath: input)))
+    let back = Data(try Self.read(folder.appendingPathComponent("back.opml")))
+    #expect(back == original)
+    // And again: export(import(export)) is stable byte for byte.
+    #expect(try CLI.run("outline", ["import", "back.opml", "-o", "again.outline"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["export", "again.outline", "-o", "again.opml"], in: folder).status == 0)
+    #expect(
+      try Foundation.Data(contentsOf: folder.appendingPathComponent("again.opml"))
+        == Foundation.Data(contentsOf: folder.appendingPathComponent("back.opml")))
+  }
+
+  @Test func unknownAttributesExtendTheModelCopy() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "feeds.opml": """
+        <?xml version="1.0" encoding="ISO-8859-1"?>
+        <opml version="2.0" xmlns:x="urn:x"><head><title>Caf\u{E9}</title><custom>1</custom></head>
+        <body><outline text="a" x:icon="i" order="7"><outline text="b" extra="e"/></outline></body></opml>
+        """
+      ], in: folder)
+    // Write the file as real ISO-8859-1 bytes.
+    let latin1 = try String(contentsOf: folder.appendingPathComponent("feeds.opml"), encoding: .utf8)
+      .data(using: .isoLatin1)!
+    try latin1.write(to: folder.appendingPathComponent("feeds.opml"))
+    let run = try CLI.run("outline", ["import", "feeds.opml"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let outline = try String(contentsOf: folder.appendingPathComponent("feeds.outline"), encoding: .utf8)
+    #expect(
+      outline == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline version="1" model="feeds.xcdatamodel" xmlns:x="urn:x" opmlVersion="2.0" title="Café" custom="1">
+          <Outline order="0" text="a" x:icon="i" opml.order="7">
+            <Outline order="0" text="b" extra="e"/>
+          </Outline>
+        </outline>
+
+        """)
+    let model = try String(
+      contentsOf: folder.appendingPathComponent("feeds.xcdatamodel/contents"), encoding: .utf8)
+    for name in ["custom", "x:icon", "opml.order", "extra"] {
+      #expect(model.contains("<attribute name=\"\(name)\" optional=\"YES\" attributeType=\"String\"/>"))
+    }
+    let export = try CLI.run("outline", ["export", "feeds.outline"], in: folder)
+    #expect(export.stdout.contains("<outline text=\"a\" x:icon=\"i\" order=\"7\">"))
+    #expect(export.stdout.contains("<title>Café</title>"))
+  }
+}
