@@ -6,6 +6,10 @@ import OutlineModel
 import OutlineValidation
 import OutlineWorkspace
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `outline convert IN [-o OUT] [--to json|xml]` (SPEC §5, §6).
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -15,7 +19,8 @@ struct ConvertCommand: ParsableCommand {
       The direction comes from the extensions (.outline/.xml to .json and back) or --to. \
       - reads standard input; without -o (or with -o -) the result goes to standard output. \
       Input with errors is reported (JSON input with the JSON path of each problem) and \
-      nothing is written. Files are written atomically.
+      nothing is written. Files are written atomically. A file whose children are already \
+      in order converts in memory that does not grow with its size.
 
       Exit status: 0 converted, 1 the input has errors, 2 usage or I/O trouble.
       """)
@@ -52,76 +57,117 @@ struct ConvertCommand: ParsableCommand {
   }
 
   func run() throws {
-    let isStdin = input == "-"
-    guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(input) else {
-      Terminal.error("cannot read '\(input)'")
-      throw ExitCode(2)
-    }
-    let name = isStdin ? "<stdin>" : input
     switch direction()! {
-    case .json: try toJSON(bytes, name: name, path: isStdin ? nil : input)
-    case .xml: try toXML(bytes, name: name, path: isStdin ? nil : input)
+    case .json: try toJSON()
+    case .xml: try toXML()
     }
   }
 
-  private func toJSON(_ bytes: [UInt8], name: String, path: String?) throws {
-    let source = SourceText(bytes: bytes)
+  private var isStdin: Bool { input == "-" }
+  private var name: String { isStdin ? "<stdin>" : input }
+
+  private func toJSON() throws {
     let configurations = ConfigurationFinder()
     let models = ModelCache()
-    let check = DocumentCheck.run(
-      source, path: path, modelOverride: model, configurations: configurations, models: models,
-      buildTree: false)
+    let check: DocumentCheck
+    let lines: any DocumentLines
+    var source: SourceText?
+    if isStdin {
+      guard let bytes = FileInput.readStandardInput() else { throw fail("cannot read standard input", 2) }
+      source = SourceText(bytes: bytes)
+      check = DocumentCheck.run(
+        source!, path: nil, modelOverride: model, configurations: configurations, models: models,
+        buildTree: false)
+      lines = source!
+    } else {
+      do {
+        (check, lines) = try DocumentCheck.stream(
+          path: input, modelOverride: model, configurations: configurations, models: models)
+      } catch {
+        throw fail(error.description, 2)
+      }
+    }
     let errors = check.diagnostics.filter { $0.severity == .error }
     guard errors.isEmpty, let model = check.model else {
-      Terminal.write(TextFormat.render([FileReport(path: name, source: source, diagnostics: errors)]), to: 2)
-      Terminal.error("\(name) has errors; nothing was written")
-      throw ExitCode(1)
+      Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
+      throw fail("\(name) has errors; nothing was written", 1)
     }
     let target = try OutputTarget(output)
-    JSONFormWriter.write(
-      source, model: model, rootEntity: check.rootEntity, childrenInOrder: check.childrenInOrder,
-      tree: {
-        OutlineValidator.validate(source, modelProvider: fixedModel(model), buildTree: true).tree!
-      },
-      output: { target.write($0) })
+    if check.childrenInOrder {
+      // Second pass, from memory or again from disk, writing as it reads.
+      JSONFormWriter.writeStreaming(
+        model: model, rootEntity: check.rootEntity,
+        feed: { parser in
+          if let source {
+            source.bytes.withUnsafeBufferPointer { parser.feed($0) }
+          } else {
+            try? FileChunks.read(input) { parser.feed($0) }
+          }
+        },
+        output: { target.write($0) })
+    } else {
+      let whole =
+        try source
+        ?? SourceText(bytes: FileInput.read(input) ?? { throw fail("cannot read '\(input)'", 2) }())
+      let tree = OutlineValidator.validate(whole, modelProvider: fixedModel(model), buildTree: true).tree!
+      JSONFormWriter.writeTree(whole, tree: tree, model: model, rootEntity: check.rootEntity) {
+        target.write($0)
+      }
+    }
     try commit(target)
   }
 
-  private func toXML(_ bytes: [UInt8], name: String, path: String?) throws {
+  private func toXML() throws {
+    let bytes: ByteBuffer
+    if isStdin {
+      guard let read = FileInput.readStandardInput() else { throw fail("cannot read standard input", 2) }
+      bytes = ByteBuffer(copying: read)
+    } else {
+      do {
+        bytes = try MappedFile.map(input)
+      } catch {
+        throw fail(error.description, 2)
+      }
+    }
     let configurations = ConfigurationFinder()
     let resolution = ModelResolution(
-      override: model, configuration: configurations.configuration(for: path ?? "./-"), cache: ModelCache())
+      override: model, configuration: configurations.configuration(for: isStdin ? "./-" : input),
+      cache: ModelCache())
     let chosen: Model
-    switch resolution.provider(for: path)(JSONFormReader.modelReference(in: bytes)) {
+    switch resolution.provider(for: isStdin ? nil : input)(JSONFormReader.modelReference(in: bytes)) {
     case .loaded(let loaded): chosen = loaded
-    case .unreadable(let reason):
-      Terminal.error("\(name): the model cannot be read: \(reason)")
-      throw ExitCode(2)
+    case .unreadable(let reason): throw fail("\(name): the model cannot be read: \(reason)", 2)
     }
-    let xml: [UInt8]
+    let target = try OutputTarget(output)
     do {
-      xml = try JSONFormReader.convert(bytes, model: chosen)
-    } catch let error as JSONFormError {
-      let position = SourceText(bytes: bytes).position(of: error.offset, unit: .scalar)
+      try JSONFormReader.convert(bytes, model: chosen) { target.write($0) }
+    } catch {
+      let position = Self.position(of: error.offset, in: bytes.buffer)
       Terminal.write(
         "\(name):\(position.line + 1):\(position.column + 1): error: \(error.message) (at \(error.path))\n",
         to: 2)
-      Terminal.error("\(name) is not the JSON form; nothing was written")
-      throw ExitCode(1)
-    } catch {
-      throw error
+      throw fail("\(name) is not the JSON form; nothing was written", 1)
     }
-    let target = try OutputTarget(output)
-    target.write(xml)
     try commit(target)
+  }
+
+  /// Line and character column of `offset`, reading only up to it.
+  static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+    let end = min(offset, buffer.count)
+    let lines = LineIndex(UnsafeBufferPointer(rebasing: buffer[0..<end]))
+    return SourceText.position(of: end, unit: .scalar, lines: lines, bytes: buffer)
+  }
+
+  private func fail(_ message: String, _ status: Int32) -> ExitCode {
+    Terminal.error(message)
+    return ExitCode(status)
   }
 
   private func commit(_ target: OutputTarget) throws {
     do {
       try target.commit()
     } catch {
-      Terminal.error(error.description)
-      throw ExitCode(2)
+      throw fail(error.description, 2)
     }
   }
 }

@@ -24,7 +24,7 @@ public struct JSONFormError: Error, Sendable, Equatable {
 /// discriminator does); `@model` may stand anywhere in the root.
 public enum JSONFormReader {
   /// The root's `@model`, read ahead of everything else to choose the model.
-  public static func modelReference(in bytes: [UInt8]) -> String? {
+  public static func modelReference(in bytes: ByteBuffer) -> String? {
     var reader = JSONReader(bytes)
     do {
       guard try reader.next() == .objectStart else { return nil }
@@ -41,11 +41,24 @@ public enum JSONFormReader {
 
   /// Checks `bytes` against `model`, then returns the XML (nothing on error).
   public static func convert(_ bytes: [UInt8], model: Model) throws(JSONFormError) -> [UInt8] {
+    var xml: [UInt8] = []
+    try convert(ByteBuffer(copying: bytes), model: model) { xml += $0 }
+    return xml
+  }
+
+  /// Checks `bytes` against `model` in a first pass, then writes the XML to
+  /// `output` in pieces of about 1 MiB; `output` is not called when the input has errors.
+  public static func convert(
+    _ bytes: ByteBuffer, model: Model, output: (inout [UInt8]) -> Void
+  ) throws(JSONFormError) {
     var check = Walker(bytes: bytes, model: model, emit: false, late: [:])
     try check.run()
-    var write = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
-    try write.run()
-    return write.output
+    try withoutActuallyEscaping(output) { output throws(JSONFormError) in
+      var write = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
+      write.sink = output
+      try write.run()
+      output(&write.output)
+    }
   }
 }
 
@@ -55,6 +68,8 @@ private struct Walker {
   let emit: Bool
   var reader: JSONReader
   var output: [UInt8] = []
+  /// Receives the output in pieces.
+  var sink: ((inout [UInt8]) -> Void)?
   /// Attributes written after an array, by object number: written at the start tag.
   let late: [Int: [(String, String)]]
   var collectedLate: [Int: [(String, String)]] = [:]
@@ -88,7 +103,7 @@ private struct Walker {
     case references(key: String, ids: [String], component: Component?)
   }
 
-  init(bytes: [UInt8], model: Model, emit: Bool, late: [Int: [(String, String)]]) {
+  init(bytes: ByteBuffer, model: Model, emit: Bool, late: [Int: [(String, String)]]) {
     self.model = model
     self.emit = emit
     self.late = late
@@ -423,5 +438,9 @@ private struct Walker {
       output += Array(" \(name)=\"\(XMLEscaping.escapeAttribute(value))\"".utf8)
     }
     output += Array((closing ? "/>\n" : ">\n").utf8)
+    if output.count >= 1 << 20, let sink {
+      sink(&output)
+      output.removeAll(keepingCapacity: true)
+    }
   }
 }

@@ -26,16 +26,38 @@ public enum JSONFormWriter {
     _ source: SourceText, model: Model, rootEntity: Int?, childrenInOrder: Bool, tree: () -> ItemTree,
     output: (inout [UInt8]) -> Void
   ) {
-    let head = ObjectHead(model: model, rootEntity: rootEntity)
     if childrenInOrder {
-      withoutActuallyEscaping(output) { output in
-        let writer = StreamingJSONWriter(head: head, output: output)
-        XMLEventParser.parse(source.bytes, handler: writer)
-        writer.flush(final: true)
-      }
+      writeStreaming(
+        model: model, rootEntity: rootEntity,
+        feed: { parser in source.bytes.withUnsafeBufferPointer { parser.feed($0) } }, output: output)
     } else {
-      TreeJSONWriter(head: head, source: source, tree: tree(), model: model).write(output)
+      writeTree(source, tree: tree(), model: model, rootEntity: rootEntity, output: output)
     }
+  }
+
+  /// Writes the JSON form as `feed` pushes the document's bytes into the
+  /// parser: memory holds only the open path. The document's children must be
+  /// in order order (``OutlineValidator/childrenInOrder``).
+  public static func writeStreaming(
+    model: Model, rootEntity: Int?, feed: (XMLEventParser) -> Void, output: (inout [UInt8]) -> Void
+  ) {
+    withoutActuallyEscaping(output) { output in
+      let writer = StreamingJSONWriter(head: ObjectHead(model: model, rootEntity: rootEntity), output: output)
+      let parser = XMLEventParser(handler: writer)
+      feed(parser)
+      parser.finish()
+      writer.flush(final: true)
+    }
+  }
+
+  /// Writes the JSON form from the item tree, each sibling group sorted by order.
+  public static func writeTree(
+    _ source: SourceText, tree: ItemTree, model: Model, rootEntity: Int?, output: (inout [UInt8]) -> Void
+  ) {
+    TreeJSONWriter(
+      head: ObjectHead(model: model, rootEntity: rootEntity), source: source, tree: tree, model: model
+    )
+    .write(output)
   }
 }
 

@@ -24,8 +24,10 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 /// A pull reader of JSON (RFC 8259) over bytes: no recursion, no depth limit,
 /// exact ranges, numbers kept as written.
 public struct JSONReader {
-  private let bytes: [UInt8]
+  private let storage: ByteBuffer
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
+  private var discarded = 0
   private enum Container { case object, array }
   private var containers: [Container] = []
   private enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
@@ -35,9 +37,15 @@ public struct JSONReader {
   /// How deep the reader is (objects and arrays open).
   public var depth: Int { containers.count }
 
-  /// A reader over `bytes` (a UTF-8 BOM is skipped).
+  /// A reader over a copy of `bytes` (a UTF-8 BOM is skipped).
   public init(_ bytes: [UInt8]) {
-    self.bytes = bytes
+    self.init(ByteBuffer(copying: bytes))
+  }
+
+  /// A reader over `storage`, handing back pages it has passed (a UTF-8 BOM is skipped).
+  public init(_ storage: ByteBuffer) {
+    self.storage = storage
+    bytes = storage.buffer
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 
@@ -56,6 +64,10 @@ public struct JSONReader {
 
   /// The next event, or nil at the end of a complete text.
   public mutating func next() throws(JSONSyntaxError) -> JSONEvent? {
+    if index - discarded > 1 << 23 {
+      discarded = index - (1 << 16)
+      storage.discard(upTo: discarded)
+    }
     skipSpace()
     if expect == .done {
       if index < bytes.count { throw fail("Unexpected text after the JSON value") }

@@ -50,38 +50,24 @@ public struct DocumentCheck: Sendable {
   public static func stream(
     path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw ReadError(
-        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
-    }
-    defer { close(descriptor) }
     var lines = LineIndex()
-    var failure: Int32 = 0
+    var failure: ReadError?
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: false
     ) { parser in
-      var chunk = [UInt8](repeating: 0, count: 1 << 20)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
+      do {
+        try FileChunks.read(path) { chunk in
+          lines.append(chunk)
+          parser.feed(chunk)
         }
-        if count == 0 { return }
-        chunk.withUnsafeBufferPointer { buffer in
-          let filled = UnsafeBufferPointer(rebasing: buffer[0..<count])
-          lines.append(filled)
-          parser.feed(filled)
-        }
+      } catch let error as ReadError {
+        failure = error
+      } catch {
+        failure = ReadError(description: "cannot read '\(path)': \(error)")
       }
     }
-    if failure != 0 {
-      throw ReadError(
-        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(failure), as: UTF8.self))")
-    }
+    if let failure { throw failure }
     return (check, FileLines(path: path, lines: lines))
   }
 
@@ -102,6 +88,30 @@ public struct DocumentCheck: Sendable {
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder)
+  }
+}
+
+/// Reads a file front to back in 1 MiB chunks.
+public enum FileChunks {
+  /// Calls `body` with each chunk of the file at `path`.
+  public static func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw ReadError(
+        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+    }
+    defer { close(descriptor) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(
+          description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+      }
+      if count == 0 { return }
+      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
   }
 }
 

@@ -1,0 +1,34 @@
+/// Bytes with an owner: a copy in memory, or a read-only file mapping whose
+/// pages can be handed back once a forward reader has passed them, so a
+/// streaming pass over a large file keeps little of it resident.
+public final class ByteBuffer: @unchecked Sendable {
+  /// The bytes; valid while this object lives.
+  public let buffer: UnsafeBufferPointer<UInt8>
+  private let release: () -> Void
+  private let discard: ((_ upTo: Int) -> Void)?
+
+  /// A copy of `bytes`.
+  public init(copying bytes: [UInt8]) {
+    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = storage.initialize(from: bytes)
+    buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
+    release = { storage.deallocate() }
+    discard = nil
+  }
+
+  /// Bytes owned elsewhere (a mapping): `release` frees them, `discard` hands
+  /// back the pages before an offset.
+  public init(
+    buffer: UnsafeBufferPointer<UInt8>, release: @escaping () -> Void,
+    discard: ((_ upTo: Int) -> Void)?
+  ) {
+    self.buffer = buffer
+    self.release = release
+    self.discard = discard
+  }
+
+  deinit { release() }
+
+  /// Says the bytes before `offset` will not be read again soon.
+  public func discard(upTo offset: Int) { discard?(offset) }
+}
