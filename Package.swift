@@ -33,6 +33,13 @@ let package = Package(
       name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineModel"],
       swiftSettings: hotPath),
     .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
+    .target(name: "JSONRPC", dependencies: ["OutlineJSON"]),
+    .target(
+      name: "OutlineLSP",
+      dependencies: [
+        "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineModel", "OutlineValidation",
+        "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
+      ]),
     .target(
       name: "OutlineConvert",
       dependencies: ["OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
@@ -43,12 +50,13 @@ let package = Package(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace", "OutlineJSON", "OutlineConvert",
+        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "outline", dependencies: ["OutlineCommands"]),
     .executableTarget(name: "outline-lint", dependencies: ["OutlineCommands"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),

@@ -12,6 +12,8 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
   case array([JSONValue])
   /// Keys keep their order.
   case object([(String, JSONValue)])
+  /// JSON text serialized elsewhere, written as it is (large or deep results).
+  case raw(String)
 
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .number(String(value)) }
@@ -55,6 +57,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
     case .number(let digits): out += digits
+    case .raw(let text): out += text
     case .string(let value): out += JSONText.quote(value)
     case .array(let items):
       if items.isEmpty {

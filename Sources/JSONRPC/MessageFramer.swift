@@ -1,0 +1,102 @@
+/// Splits a byte stream into JSON-RPC message bodies framed by LSP's
+/// `Content-Length` headers (base protocol). Bytes may arrive in any chunks.
+public struct MessageFramer {
+  /// What the stream held next.
+  public enum Frame: Equatable {
+    /// A complete message body.
+    case message([UInt8])
+    /// A header block that cannot be used; the framer skipped it.
+    case badHeader(String)
+  }
+
+  /// The largest body accepted (the body is skipped past this).
+  public var maximumBodyLength = 1 << 30
+  private var buffer: [UInt8] = []
+  private var start = 0
+
+  /// An empty framer.
+  public init() {}
+
+  /// Adds bytes from the stream.
+  public mutating func append(_ bytes: some Sequence<UInt8>) { buffer += bytes }
+
+  /// The next frame, or nil when more bytes are needed.
+  public mutating func next() -> Frame? {
+    guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A]) else {
+      if buffer.count - start > 64 * 1024 {
+        // No header ends within 64 KiB: garbage; drop it.
+        start = buffer.count
+        compact()
+        return .badHeader("no header block ends within 64 KiB")
+      }
+      return nil
+    }
+    let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
+    let bodyStart = headerEnd + 4
+    var length: Int?
+    var problem: String?
+    for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
+      guard let colon = line.firstIndex(of: ":") else {
+        problem = "malformed header line '\(line.prefix(80))'"
+        continue
+      }
+      let name = line[..<colon].trimmingCharacters()
+      let value = line[line.index(after: colon)...].trimmingCharacters()
+      if name.lowercased() == "content-length" {
+        if length != nil {
+          problem = "Content-Length given twice"
+        } else if let parsed = Int(value), parsed >= 0 {
+          length = parsed
+        } else {
+          problem = "Content-Length '\(value.prefix(40))' is not a length"
+        }
+      }
+    }
+    if problem == nil && length == nil { problem = "no Content-Length header" }
+    if let problem {
+      start = bodyStart
+      compact()
+      return .badHeader(problem)
+    }
+    let bodyLength = length!
+    if bodyLength > maximumBodyLength {
+      // A length no client sends: treat what follows as the next header, not as a body.
+      start = bodyStart
+      compact()
+      return .badHeader("Content-Length \(bodyLength) is larger than \(maximumBodyLength)")
+    }
+    guard buffer.count - bodyStart >= bodyLength else { return nil }
+    let body = Array(buffer[bodyStart..<bodyStart + bodyLength])
+    start = bodyStart + bodyLength
+    compact()
+    return .message(body)
+  }
+
+  private func find(_ needle: [UInt8]) -> Int? {
+    guard buffer.count - start >= needle.count else { return nil }
+    var index = start
+    while index + needle.count <= buffer.count {
+      if buffer[index] == needle[0] && buffer[index..<index + needle.count].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  private mutating func compact() {
+    if start > 1 << 16 || start == buffer.count {
+      buffer.removeFirst(start)
+      start = 0
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> String {
+    var slice = self
+    while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+    while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+    return String(slice)
+  }
+}

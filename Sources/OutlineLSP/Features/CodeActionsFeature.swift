@@ -1,0 +1,90 @@
+import JSONRPC
+import OutlineCore
+import OutlineEditing
+import OutlineJSON
+import OutlineValidation
+
+/// `textDocument/codeAction`: the renumber quick fix on order diagnostics,
+/// `source.fixAll`, and the refactors on the item at the cursor (sort
+/// siblings, move up, move down). Every edit is minimal and keeps a valid
+/// document valid.
+struct CodeActionsFeature {
+  let mapper: PositionMapper
+
+  static let orderCodes: Set<String> = ["OL400", "OL401", "OL402", "OL300"]
+
+  func actions(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    guard let range = mapper.textRange(params["range"], in: snapshot.source) else {
+      throw ResponseError.invalidParams("range is missing or not a range")
+    }
+    let analysis = snapshot.analysis
+    guard analysis.parsed, let tree = analysis.tree, let model = analysis.model else { return [] }
+    let source = snapshot.source
+    let queries = DocumentQueries(source: source, analysis: analysis)
+    let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+    func wanted(_ kind: String) -> Bool {
+      guard let only else { return true }
+      return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+    }
+    var actions: [JSONValue] = []
+    func action(
+      _ title: String, _ kind: String, _ edits: [TextEdit], diagnostics: [JSONValue] = [],
+      preferred: Bool = false
+    ) {
+      guard !edits.isEmpty, wanted(kind) else { return }
+      var value: [(String, JSONValue)] = [
+        ("title", .string(title)), ("kind", .string(kind)),
+        ("edit", WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: source) })),
+      ]
+      if !diagnostics.isEmpty { value.append(("diagnostics", .array(diagnostics))) }
+      if preferred { value.append(("isPreferred", true)) }
+      actions.append(.object(value))
+    }
+
+    // Quick fixes for the order diagnostics the client sent.
+    var fixedParents: Set<Int> = []
+    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+      guard let code = diagnostic["code"]?.stringValue, Self.orderCodes.contains(code),
+        let at = mapper.textRange(diagnostic["range"], in: source), let item = tree.item(at: at.start),
+        let group = SiblingEdits.group(of: item, tree: tree, model: model),
+        !fixedParents.contains(group.parent)
+      else { continue }
+      fixedParents.insert(group.parent)
+      action(
+        "Renumber children of \(queries.label(group.parent))", "quickfix",
+        Renumbering.edits(numbering: group, in: tree, source: source, model: model),
+        diagnostics: [diagnostic],
+        preferred: true)
+    }
+    action(
+      "Renumber every broken sibling group", "source.fixAll",
+      Renumbering.fixAll(tree: tree, source: source, model: model))
+
+    // Refactors on the item at the cursor.
+    if let item = tree.item(at: range.start), item > 0,
+      let group = SiblingEdits.group(of: item, tree: tree, model: model),
+      Renumbering.isValid(group, in: tree)
+    {
+      let label = queries.label(item)
+      let position = group.children.firstIndex(of: item)!
+      let inOrder = group.children.enumerated().allSatisfy {
+        tree.items[$0.element].order == Int64($0.offset)
+      }
+      if !inOrder {
+        action(
+          "Sort siblings by order", "refactor.rewrite", SiblingEdits.sort(group, tree: tree, source: source))
+      }
+      if position > 0 {
+        action(
+          "Move up: \(label)", "refactor.rewrite",
+          SiblingEdits.swap(item, group.children[position - 1], tree: tree, source: source))
+      }
+      if position + 1 < group.children.count {
+        action(
+          "Move down: \(label)", "refactor.rewrite",
+          SiblingEdits.swap(item, group.children[position + 1], tree: tree, source: source))
+      }
+    }
+    return .array(actions)
+  }
+}

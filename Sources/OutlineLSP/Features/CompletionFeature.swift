@@ -1,0 +1,234 @@
+import JSONRPC
+import OutlineCore
+import OutlineJSON
+import OutlineModel
+import OutlineValidation
+import OutlineWorkspace
+import OutlineXML
+
+/// `textDocument/completion`: entity names valid at the cursor (a new object
+/// comes with its required attributes and the next free order, as the seed's
+/// `insertItemWithTitle:parent:` computes it), attribute names not yet
+/// present, booleans, and ids for relationship attributes.
+struct CompletionFeature {
+  let mapper: PositionMapper
+
+  /// Where the cursor stands, read from the text before it.
+  enum Context: Equatable {
+    case elementName(prefixStart: Int)
+    case attributeName(tagStart: Int, prefixStart: Int)
+    case attributeValue(tagStart: Int, attribute: String, valueStart: Int)
+    case content
+  }
+
+  static func context(at offset: Int, in bytes: [UInt8]) -> Context {
+    var index = offset
+    while index > 0 {
+      index -= 1
+      if bytes[index] == UInt8(ascii: ">") { return .content }
+      if bytes[index] == UInt8(ascii: "<") { break }
+      if index == 0 { return .content }
+    }
+    guard offset > 0, bytes[index] == UInt8(ascii: "<") else { return .content }
+    let tagStart = index
+    var cursor = tagStart + 1
+    if cursor < bytes.count
+      && [UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[cursor])
+    {
+      return .content
+    }
+    while cursor < offset && !XMLName.isSpace(bytes[cursor]) { cursor += 1 }
+    if cursor >= offset { return .elementName(prefixStart: tagStart + 1) }
+    // Walk the attributes typed so far.
+    while cursor < offset {
+      while cursor < offset && XMLName.isSpace(bytes[cursor]) { cursor += 1 }
+      let nameStart = cursor
+      while cursor < offset && bytes[cursor] != UInt8(ascii: "=") && !XMLName.isSpace(bytes[cursor]) {
+        cursor += 1
+      }
+      if cursor >= offset { return .attributeName(tagStart: tagStart, prefixStart: nameStart) }
+      let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
+      while cursor < offset && bytes[cursor] != UInt8(ascii: "\"") && bytes[cursor] != UInt8(ascii: "'") {
+        cursor += 1
+      }
+      if cursor >= offset { return .attributeName(tagStart: tagStart, prefixStart: offset) }
+      let quote = bytes[cursor]
+      cursor += 1
+      let valueStart = cursor
+      while cursor < offset && bytes[cursor] != quote { cursor += 1 }
+      if cursor >= offset {
+        return .attributeValue(tagStart: tagStart, attribute: name, valueStart: valueStart)
+      }
+      cursor += 1
+    }
+    return .attributeName(tagStart: tagStart, prefixStart: offset)
+  }
+
+  func complete(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is missing or not a position")
+    }
+    let analysis = snapshot.analysis
+    guard let model = analysis.model, let tree = analysis.tree else { return [] }
+    let source = snapshot.source
+    let context = Self.context(at: offset, in: source.bytes)
+    var items: [JSONValue] = []
+    switch context {
+    case .content, .elementName:
+      let parent = Self.enclosingItem(offset, tree: tree, source: source)
+      let withBracket: Bool
+      if case .elementName = context { withBracket = false } else { withBracket = true }
+      items = entityItems(
+        parent: parent, tree: tree, model: model, rootEntity: analysis.rootEntity, withBracket: withBracket)
+    case .attributeName(let tagStart, _):
+      guard
+        let entity = entity(ofTagAt: tagStart, source: source, model: model, tree: tree, analysis: analysis)
+      else { break }
+      let present = Set(Self.attributeNames(from: tagStart, to: offset, in: source.bytes))
+      let definition = model.entities[entity]
+      if !present.contains("xml:id") {
+        items.append(item("xml:id", detail: "the object's id", insert: "xml:id=\"$1\"", kind: 10))
+      }
+      for attribute in definition.attributes where !present.contains(attribute.name) {
+        items.append(
+          item(attribute.name, detail: attribute.typeName, insert: "\(attribute.name)=\"$1\"", kind: 10))
+      }
+      for relationship in definition.relationships
+      where !present.contains(relationship.name) && !relationship.isContainment {
+        if let destination = relationship.destination, let inverse = relationship.inverse,
+          model.entities[destination].relationships[inverse].isContainment
+        {
+          continue  // implied by nesting
+        }
+        items.append(
+          item(
+            relationship.name, detail: relationship.isToMany ? "ids" : "id",
+            insert: "\(relationship.name)=\"$1\"", kind: 18))
+      }
+    case .attributeValue(let tagStart, let name, _):
+      guard
+        let entity = entity(ofTagAt: tagStart, source: source, model: model, tree: tree, analysis: analysis)
+      else { break }
+      let definition = model.entities[entity]
+      if let index = definition.attributeIndex[name], definition.attributes[index].type == .boolean {
+        items = ["true", "false"].map { item($0, detail: "Boolean", insert: $0, kind: 12) }
+      } else if let index = definition.relationshipIndex[name],
+        let destination = definition.relationships[index].destination
+      {
+        for candidate in tree.items
+        where candidate.idRange != nil && candidate.entity >= 0
+          && model.isKind(Int(candidate.entity), of: destination)
+        {
+          let id = source.string(in: candidate.idRange!)
+          items.append(item(id, detail: model.entities[Int(candidate.entity)].name, insert: id, kind: 18))
+        }
+      }
+    }
+    return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  private func item(_ label: String, detail: String, insert: String, kind: Int) -> JSONValue {
+    [
+      "label": .string(label), "detail": .string(detail), "kind": .int(kind),
+      "insertText": .string(insert), "insertTextFormat": 2,
+    ]
+  }
+
+  /// New objects valid under `parent`, each with its required attributes and next free order.
+  private func entityItems(parent: Int?, tree: ItemTree, model: Model, rootEntity: Int?, withBracket: Bool)
+    -> [JSONValue]
+  {
+    guard let parent else { return [] }
+    let parentEntity =
+      parent == 0 ? rootEntity : (tree.items[parent].entity >= 0 ? Int(tree.items[parent].entity) : nil)
+    var items: [JSONValue] = []
+    for (index, entity) in model.entities.enumerated() where !entity.isAbstract {
+      var relationship: Int?
+      if let parentEntity, case .relationship(let found) = model.containment(of: parentEntity, holding: index)
+      {
+        relationship = found
+      } else if parent != 0 {
+        continue  // only the root holds free objects
+      }
+      var attributes: [String] = []
+      var placeholder = 1
+      if let order = entity.orderAttribute, relationship != nil,
+        !(parentEntity.map { model.entities[$0].relationships[relationship!].isOrdered } ?? false)
+      {
+        // As the seed's insertItemWithTitle:parent: numbers a new child: after the last one.
+        let siblings = tree.children(of: parent).filter { Int(tree.items[$0].relationship) == relationship! }
+        attributes.append("\(entity.attributes[order].name)=\"\(siblings.count)\"")
+      }
+      if let title = entity.titleAttribute {
+        attributes.insert("\(entity.attributes[title].name)=\"$\(placeholder)\"", at: 0)
+        placeholder += 1
+      }
+      for (position, attribute) in entity.attributes.enumerated()
+      where !attribute.isOptional && attribute.defaultValue == nil && !attribute.isTransient
+        && position != entity.titleAttribute && position != entity.orderAttribute
+      {
+        attributes.append("\(attribute.name)=\"$\(placeholder)\"")
+        placeholder += 1
+      }
+      let body = ([entity.name] + attributes).joined(separator: " ") + "/>"
+      items.append(
+        item(
+          entity.name, detail: relationship == nil ? "free object" : "new child",
+          insert: (withBracket ? "<" : "") + body, kind: 7))
+    }
+    return items
+  }
+
+  /// The deepest open element whose content holds `offset` (in a document
+  /// cut short by a syntax error too).
+  static func enclosingItem(_ offset: Int, tree: ItemTree, source: SourceText) -> Int? {
+    var best: Int?
+    for (index, item) in tree.items.enumerated() where item.startTag.end <= offset {
+      let selfClosing = item.startTag.length >= 2 && source.bytes[item.startTag.end - 2] == UInt8(ascii: "/")
+      if selfClosing { continue }
+      if let end = item.endTag, end.start < offset { continue }
+      if best == nil || tree.items[best!].depth < item.depth { best = index }
+    }
+    return best
+  }
+
+  private func entity(
+    ofTagAt tagStart: Int, source: SourceText, model: Model, tree: ItemTree, analysis: DocumentCheck
+  ) -> Int? {
+    var end = tagStart + 1
+    while end < source.bytes.count && !XMLName.isSpace(source.bytes[end])
+      && source.bytes[end] != UInt8(ascii: ">")
+      && source.bytes[end] != UInt8(ascii: "/")
+    {
+      end += 1
+    }
+    let name = source.string(in: TextRange(start: tagStart + 1, end: end))
+    if name == "outline" { return analysis.rootEntity }
+    return model.entity(named: name)
+  }
+
+  static func attributeNames(from tagStart: Int, to offset: Int, in bytes: [UInt8]) -> [String] {
+    var names: [String] = []
+    var cursor = tagStart + 1
+    var end = offset
+    while end < bytes.count && bytes[end] != UInt8(ascii: ">") && bytes[end] != UInt8(ascii: "<") { end += 1 }
+    while cursor < end && !XMLName.isSpace(bytes[cursor]) { cursor += 1 }
+    while cursor < end {
+      while cursor < end && XMLName.isSpace(bytes[cursor]) { cursor += 1 }
+      let start = cursor
+      while cursor < end && bytes[cursor] != UInt8(ascii: "=") && !XMLName.isSpace(bytes[cursor]) {
+        cursor += 1
+      }
+      if cursor > start { names.append(String(decoding: bytes[start..<cursor], as: UTF8.self)) }
+      while cursor < end && bytes[cursor] != UInt8(ascii: "\"") && bytes[cursor] != UInt8(ascii: "'") {
+        cursor += 1
+      }
+      guard cursor < end else { break }
+      let quote = bytes[cursor]
+      cursor += 1
+      while cursor < end && bytes[cursor] != quote { cursor += 1 }
+      cursor += 1
+    }
+    return names
+  }
+}

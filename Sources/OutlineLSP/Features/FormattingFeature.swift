@@ -1,0 +1,37 @@
+import OutlineConvert
+import OutlineCore
+import OutlineJSON
+
+/// `textDocument/formatting`: the canonical layout of `outline fmt`, as one
+/// edit over the part that changes; nothing for a document that does not parse.
+struct FormattingFeature {
+  let mapper: PositionMapper
+
+  func format(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    let analysis = snapshot.analysis
+    guard analysis.parsed, !analysis.diagnostics.contains(where: { $0.code == .textInObject }) else {
+      return []
+    }
+    let old = snapshot.source.bytes
+    let new = Formatter.format(snapshot.source, model: analysis.model)
+    if new == old { return [] }
+    // Trim the common prefix and suffix: the edit covers only what changes.
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+    // Never split a UTF-8 sequence.
+    while prefix > 0 && prefix < old.count && old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    while suffix > 0 && old.count - suffix < old.count && old[old.count - suffix] & 0xC0 == 0x80 {
+      suffix -= 1
+    }
+    let edit = TextEdit(
+      range: TextRange(start: prefix, end: old.count - suffix),
+      newText: String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
+    return [mapper.edit(edit, in: snapshot.source)]
+  }
+}

@@ -1,0 +1,87 @@
+import JSONRPC
+import OutlineCore
+import OutlineJSON
+import OutlineModel
+
+/// `textDocument/hover`: an object's entity, path and order; an attribute's
+/// type and constraints from the model.
+struct HoverFeature {
+  let mapper: PositionMapper
+
+  func hover(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is missing or not a position")
+    }
+    let queries = DocumentQueries(source: snapshot.source, analysis: snapshot.analysis)
+    guard let tree = queries.tree, let item = tree.item(at: offset) else { return .null }
+    let model = queries.model
+    let entityIndex = Int(tree.items[item].entity)
+    let entity = entityIndex >= 0 ? model?.entities[entityIndex] : nil
+    if let (_, hit) = queries.startTag(at: offset), let hit, let entity {
+      if let index = entity.attributeIndex[hit.name] {
+        return reply(
+          Self.describe(entity.attributes[index]), hit.nameRange.start..<hit.valueRange.end, snapshot)
+      }
+      if let index = entity.relationshipIndex[hit.name] {
+        return reply(
+          Self.describe(entity.relationships[index], model: model!), hit.nameRange.start..<hit.valueRange.end,
+          snapshot)
+      }
+    }
+    // The object itself.
+    var path: [String] = []
+    var current = Int(tree.items[item].parent)
+    while current > 0 {
+      path.append(queries.label(current))
+      current = Int(tree.items[current].parent)
+    }
+    var text = "**\(entity?.name ?? snapshot.source.string(in: tree.items[item].nameRange))**"
+    if item > 0 { text += " — \(queries.label(item))" }
+    if !path.isEmpty { text += "\n\nin: " + path.reversed().joined(separator: " › ") }
+    if let order = tree.items[item].order {
+      let siblings = item > 0 ? tree.children(of: Int(tree.items[item].parent)).count : 1
+      text += "\n\norder: \(order) of \(siblings) sibling\(siblings == 1 ? "" : "s")"
+    }
+    let children = tree.children(of: item).count
+    if children > 0 { text += "\n\nchildren: \(children)" }
+    let name = tree.items[item].nameRange
+    return reply(text, name.start..<name.end, snapshot)
+  }
+
+  private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> JSONValue {
+    [
+      "contents": ["kind": "markdown", "value": .string(markdown)],
+      "range": mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source),
+    ]
+  }
+
+  static func describe(_ attribute: Attribute) -> String {
+    var lines = [
+      "**\(attribute.name)**: \(attribute.typeName)\(attribute.isOptional ? ", optional" : ", required")"
+    ]
+    if attribute.isTransient { lines.append("transient (not stored)") }
+    if let value = attribute.defaultValue { lines.append("default: `\(value)`") }
+    let noun = attribute.type == .string ? "length" : "value"
+    if let minimum = attribute.minValue { lines.append("minimum \(noun): \(minimum)") }
+    if let maximum = attribute.maxValue { lines.append("maximum \(noun): \(maximum)") }
+    if let pattern = attribute.regularExpression { lines.append("must match: `\(pattern)`") }
+    if attribute.declaringEntity.isEmpty == false { lines.append("declared by \(attribute.declaringEntity)") }
+    return lines.joined(separator: "\n\n")
+  }
+
+  static func describe(_ relationship: Relationship, model: Model) -> String {
+    let destination =
+      relationship.destination.map { model.entities[$0].name } ?? relationship.destinationName ?? "?"
+    var lines = [
+      "**\(relationship.name)**: \(relationship.isToMany ? "to-many" : "to-one") → \(destination)\(relationship.isOptional ? ", optional" : ", required")"
+    ]
+    lines.append(relationship.isToMany ? "ids separated by spaces" : "one id")
+    if let inverse = relationship.inverseName { lines.append("inverse: \(inverse)") }
+    if let minimum = relationship.minCount, relationship.isToMany { lines.append("at least \(minimum)") }
+    if let maximum = relationship.maxCount, relationship.isToMany, maximum > 0 {
+      lines.append("at most \(maximum)")
+    }
+    lines.append("on delete: \(relationship.deletionRule.rawValue)")
+    return lines.joined(separator: "\n\n")
+  }
+}

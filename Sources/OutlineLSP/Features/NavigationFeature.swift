@@ -1,0 +1,94 @@
+import JSONRPC
+import OutlineCore
+import OutlineJSON
+
+/// `textDocument/definition`, `references`, `prepareRename` and `rename` for ids.
+struct NavigationFeature {
+  let mapper: PositionMapper
+
+  private func query(_ snapshot: Snapshot, _ params: JSONValue) throws -> (
+    DocumentQueries, (id: String, range: TextRange)?
+  ) {
+    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is missing or not a position")
+    }
+    let queries = DocumentQueries(source: snapshot.source, analysis: snapshot.analysis)
+    return (queries, queries.id(at: offset))
+  }
+
+  private func location(_ range: TextRange, _ snapshot: Snapshot) -> JSONValue {
+    ["uri": .string(snapshot.uri), "range": mapper.range(range, in: snapshot.source)]
+  }
+
+  func definition(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    let (queries, hit) = try query(snapshot, params)
+    guard let hit, let definition = queries.ids().definitions[hit.id] else { return .null }
+    return location(definition.range, snapshot)
+  }
+
+  func references(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    let (queries, hit) = try query(snapshot, params)
+    guard let hit else { return [] }
+    let ids = queries.ids()
+    var ranges = ids.references[hit.id] ?? []
+    if params["context"]?["includeDeclaration"]?.boolValue ?? true, let definition = ids.definitions[hit.id] {
+      ranges.insert(definition.range, at: 0)
+    }
+    return .array(ranges.map { location($0, snapshot) })
+  }
+
+  func prepareRename(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    let (_, hit) = try query(snapshot, params)
+    guard let hit else { return .null }
+    return ["range": mapper.range(hit.range, in: snapshot.source), "placeholder": .string(hit.id)]
+  }
+
+  func rename(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+    guard let newName = params["newName"]?.stringValue else {
+      throw ResponseError.invalidParams("newName is missing")
+    }
+    guard Self.isValidID(newName) else {
+      throw ResponseError(
+        code: ErrorCode.requestFailed,
+        message: "'\(newName)' is not a valid id (an XML name without spaces or colons)")
+    }
+    let (queries, hit) = try query(snapshot, params)
+    guard let hit else {
+      throw ResponseError(code: ErrorCode.requestFailed, message: "There is no id here to rename")
+    }
+    let ids = queries.ids()
+    if ids.definitions[newName] != nil && newName != hit.id {
+      throw ResponseError(code: ErrorCode.requestFailed, message: "The id '\(newName)' is already used")
+    }
+    var ranges = ids.references[hit.id] ?? []
+    if let definition = ids.definitions[hit.id] { ranges.append(definition.range) }
+    let edits = ranges.sorted().map {
+      mapper.edit(TextEdit(range: $0, newText: newName), in: snapshot.source)
+    }
+    return WorkspaceEdits.edit(snapshot, edits)
+  }
+
+  /// An NCName, as `xml:id` requires.
+  static func isValidID(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" || $0 == "."
+    }
+  }
+}
+
+/// WorkspaceEdits bound to the document version they were computed for.
+enum WorkspaceEdits {
+  static func edit(_ snapshot: Snapshot, _ edits: [JSONValue]) -> JSONValue {
+    [
+      "documentChanges": [
+        [
+          "textDocument": ["uri": .string(snapshot.uri), "version": .int(snapshot.version)],
+          "edits": .array(edits),
+        ]
+      ]
+    ]
+  }
+}
