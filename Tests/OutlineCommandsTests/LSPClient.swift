@@ -1,0 +1,169 @@
+import Foundation
+import OutlineCore
+import OutlineJSON
+import Testing
+
+/// A test client that starts `outline lsp` and speaks JSON-RPC to it over real pipes.
+final class LSPClient: @unchecked Sendable {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private let lock = NSCondition()
+  private var received: [JSONValue] = []
+  private var nextID = 100
+
+  init() throws {
+    process.executableURL = CLI.products.appendingPathComponent("outline")
+    process.arguments = ["lsp"]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let handle = output.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      var buffer: [UInt8] = []
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        buffer += data
+        while let headerEnd = Self.find(Array("\r\n\r\n".utf8), in: buffer) {
+          let header = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
+          guard
+            let length = header.split(separator: ":").last.flatMap({
+              Int($0.trimmingCharacters(in: .whitespaces))
+            }),
+            buffer.count >= headerEnd + 4 + length
+          else { break }
+          let body = Array(buffer[(headerEnd + 4)..<(headerEnd + 4 + length)])
+          buffer.removeFirst(headerEnd + 4 + length)
+          // Deep replies (symbols of a deep chain) stay text: a deep value
+          // would be released recursively.
+          var message: JSONValue
+          if let parsed = try? JSONValue.parse(body, maximumDepth: 64) {
+            message = parsed
+          } else {
+            let text = String(decoding: body, as: UTF8.self)
+            let id = text.range(of: "\"id\":").map { text[$0.upperBound...].prefix { $0.isNumber } }.flatMap {
+              Int($0)
+            }
+            message = ["id": id.map { .int($0) } ?? .null, "raw": .string(text)]
+          }
+          lock.lock()
+          received.append(message)
+          lock.broadcast()
+          lock.unlock()
+        }
+      }
+    }
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<start + needle.count].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+
+  func sendRaw(_ bytes: [UInt8]) {
+    input.fileHandleForWriting.write(Data(bytes))
+  }
+
+  func send(_ message: JSONValue) {
+    let body = Array(message.serialized().utf8)
+    sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+  }
+
+  func notify(_ method: String, _ params: JSONValue) {
+    send(["jsonrpc": "2.0", "method": .string(method), "params": params])
+  }
+
+  /// Sends a request and waits for its reply.
+  @discardableResult
+  func request(_ method: String, _ params: JSONValue = [:], timeout: TimeInterval = 60) -> JSONValue? {
+    let id = nextRequestID()
+    send(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+    return wait(timeout: timeout) { $0["id"] == .int(id) }
+  }
+
+  func nextRequestID() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    nextID += 1
+    return nextID
+  }
+
+  /// Waits for (and removes) the first message matching `predicate`.
+  func wait(timeout: TimeInterval = 60, _ predicate: (JSONValue) -> Bool) -> JSONValue? {
+    let deadline = Date().addingTimeInterval(timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while true {
+      if let index = received.firstIndex(where: predicate) { return received.remove(at: index) }
+      if !lock.wait(until: deadline) { return nil }
+    }
+  }
+
+  /// The next diagnostics published for `uri` (optionally for `version`).
+  func diagnostics(_ uri: String, version: Int? = nil) -> JSONValue? {
+    wait {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == uri
+        && (version == nil || $0["params"]?["version"]?.intValue == version)
+    }?["params"]
+  }
+
+  func initialize(encodings: [String] = []) -> JSONValue? {
+    let result = request(
+      "initialize",
+      [
+        "processId": .null, "rootUri": .null,
+        "capabilities": ["general": ["positionEncodings": .array(encodings.map { .string($0) })]],
+      ])
+    notify("initialized", [:])
+    return result
+  }
+
+  func open(_ uri: String, _ text: String, version: Int = 1) {
+    notify(
+      "textDocument/didOpen",
+      [
+        "textDocument": [
+          "uri": .string(uri), "languageId": "outline", "version": .int(version), "text": .string(text),
+        ]
+      ])
+  }
+
+  func close() -> Int32 {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+/// Applies LSP text edits (in `unit` positions) to a text, as an editor does.
+func applyLSPEdits(_ edits: [JSONValue], to text: String, unit: ColumnUnit = .utf16) -> String {
+  let source = SourceText(text)
+  func offset(_ position: JSONValue?) -> Int {
+    source.offset(
+      of: SourcePosition(line: position!["line"]!.intValue!, column: position!["character"]!.intValue!),
+      unit: unit)
+  }
+  let textEdits = edits.map {
+    TextEdit(
+      range: TextRange(start: offset($0["range"]?["start"]), end: offset($0["range"]?["end"])),
+      newText: $0["newText"]!.stringValue!)
+  }
+  return String(decoding: TextEdit.apply(textEdits, to: source.bytes)!, as: UTF8.self)
+}
+
+/// The edits of a WorkspaceEdit for one document.
+func workspaceEdits(_ edit: JSONValue?) -> [JSONValue] {
+  edit?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue ?? []
+}

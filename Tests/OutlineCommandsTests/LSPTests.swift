@@ -1,0 +1,248 @@
+import Foundation
+import OutlineCore
+import OutlineJSON
+import Testing
+
+let lspDocument = """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <outline version="1" title="Weekend">
+    <!-- a
+         comment -->
+    <Item title="Groceries 😀" order="0" xml:id="g">
+      <Item title="Milk" order="0"/>
+      <Item title="Eggs" order="1"/>
+    </Item>
+    <Item title="Work" order="1"/>
+  </outline>
+
+  """
+
+@Suite(.serialized) struct LSPLifecycleTests {
+  @Test func lifecycleAndErrorCodes() throws {
+    let client = try LSPClient()
+    let early = client.request("textDocument/hover", [:])
+    #expect(early?["error"]?["code"] == .int(-32002))
+    let initialized = client.initialize()
+    let capabilities = initialized?["result"]?["capabilities"]
+    #expect(capabilities?["positionEncoding"] == "utf-16")
+    #expect(capabilities?["textDocumentSync"]?["change"] == .int(2))
+    for provider in [
+      "foldingRangeProvider", "documentSymbolProvider", "hoverProvider", "definitionProvider",
+      "referencesProvider", "documentFormattingProvider",
+    ] {
+      #expect(capabilities?[provider] == .bool(true), "\(provider)")
+    }
+    #expect(client.request("outline/nothing")?["error"]?["code"] == .int(-32601))
+    #expect(
+      client.request("textDocument/hover", ["textDocument": ["uri": "file:///nope.outline"]])?["error"]?[
+        "code"] == .int(-32602))
+    client.open("file:///t.outline", lspDocument)
+    _ = client.diagnostics("file:///t.outline")
+    #expect(
+      client.request("textDocument/hover", ["textDocument": ["uri": "file:///t.outline"], "position": "x"])?[
+        "error"]?["code"] == .int(-32602))
+    client.notify("unknown/notification", [:])
+    #expect(client.request("shutdown")?["result"] == .null)
+    client.notify("exit", .null)
+    #expect(client.close() == 0)
+  }
+
+  @Test func exitWithoutShutdownIsOne() throws {
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.notify("exit", .null)
+    #expect(client.close() == 1)
+  }
+
+  @Test func garbageFramesAreAnsweredOrLoggedAndTheServerKeepsServing() throws {
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.sendRaw(Array("Content-Length: 7\r\n\r\n{nope!}".utf8))
+    #expect(client.wait { $0["error"]?["code"] == .int(-32700) } != nil)
+    client.sendRaw(Array("Content-Length: 2\r\n\r\n[]".utf8))
+    #expect(client.wait { $0["error"]?["code"] == .int(-32600) } != nil)
+    client.sendRaw(Array("Content-Length: 4\r\n\r\n\"hi\"".utf8))
+    #expect(client.wait { $0["error"]?["code"] == .int(-32600) } != nil)
+    client.sendRaw(Array("Content-Type: x\r\n\r\n".utf8))
+    client.sendRaw(Array("Content-Length: -5\r\n\r\n".utf8))
+    client.sendRaw(Array("Content-Length: 1099511627776\r\n\r\n".utf8))
+    client.sendRaw(Array("Content-Length: 3\r\nContent-Length: 3\r\n\r\n".utf8))
+    // Still serving, in order.
+    #expect(client.request("shutdown")?["result"] == .null)
+    client.notify("exit", .null)
+    #expect(client.close() == 0)
+  }
+}
+
+@Suite(.serialized) struct LSPFeatureTests {
+  static let uri = "file:///tmp/lsp-test.outline"
+
+  func session(_ text: String = lspDocument, encodings: [String] = []) throws -> LSPClient {
+    let client = try LSPClient()
+    _ = client.initialize(encodings: encodings)
+    client.open(Self.uri, text)
+    return client
+  }
+
+  @Test func positionEncodingsCountAstralCharacters() throws {
+    let text = "<outline>\n  <Item title=\"😀😀\" order=\"5\"/>\n</outline>\n"
+    let utf16 = try session(text)
+    let d16 = utf16.diagnostics(Self.uri)?["diagnostics"]?.arrayValue?.first
+    #expect(d16?["code"] == "OL402")
+    // `  <Item title="😀😀" order="` : 2 + 13 + 2*2 + 9 = 28 UTF-16 units.
+    #expect(d16?["range"]?["start"]?["character"] == .int(28))
+    let utf8 = try session(text, encodings: ["utf-8", "utf-16"])
+    let d8 = utf8.diagnostics(Self.uri)?["diagnostics"]?.arrayValue?.first
+    #expect(d8?["range"]?["start"]?["character"] == .int(32))
+  }
+
+  @Test func incrementalEditsBreakThenFixTheOrderInvariant() throws {
+    let client = try session()
+    #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"] == [])
+    // Line 6 `    <Item title="Eggs" order="1"/>`: change 1 -> 0 (duplicate).
+    let position: JSONValue = ["line": 6, "character": 30]
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [
+          ["range": ["start": position, "end": ["line": 6, "character": 31]], "text": "0"]
+        ],
+      ])
+    let broken = client.diagnostics(Self.uri, version: 2)?["diagnostics"]?.arrayValue ?? []
+    #expect(broken.map { $0["code"] } == ["OL401"])
+    #expect(broken.first?["relatedInformation"]?.arrayValue?.count == 1)
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 3],
+        "contentChanges": [
+          ["range": ["start": position, "end": ["line": 6, "character": 31]], "text": "1"]
+        ],
+      ])
+    #expect(client.diagnostics(Self.uri, version: 3)?["diagnostics"] == [])
+    // Pull diagnostics agree.
+    let pulled = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(Self.uri)]])
+    #expect(pulled?["result"]?["items"] == [])
+  }
+
+  @Test func foldingAndSymbols() throws {
+    let client = try session()
+    let folds =
+      client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      .arrayValue ?? []
+    #expect(
+      folds.contains {
+        $0["startLine"] == .int(4) && $0["endLine"] == .int(6)
+          && $0["collapsedText"] == "Groceries 😀 (2 children)"
+      })
+    #expect(folds.contains { $0["kind"] == "comment" && $0["startLine"] == .int(2) })
+    let symbols =
+      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      .arrayValue ?? []
+    #expect(symbols.map { $0["name"] } == ["Groceries 😀", "Work"])
+    #expect(symbols.first?["children"]?.arrayValue?.map { $0["name"] } == ["Milk", "Eggs"])
+  }
+
+  @Test func codeActionsKeepTheDocumentValid() throws {
+    let broken = lspDocument.replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"7\"")
+    let client = try session(broken)
+    let diagnostics = client.diagnostics(Self.uri)?["diagnostics"] ?? []
+    let actions =
+      client.request(
+        "textDocument/codeAction",
+        [
+          "textDocument": ["uri": .string(Self.uri)],
+          "range": ["start": ["line": 5, "character": 6], "end": ["line": 5, "character": 6]],
+          "context": ["diagnostics": diagnostics],
+        ])?["result"]?.arrayValue ?? []
+    let renumber = actions.first { $0["title"] == "Renumber children of Groceries 😀" }
+    #expect(renumber?["kind"] == "quickfix")
+    let fixed = applyLSPEdits(workspaceEdits(renumber?["edit"]), to: broken)
+    #expect(fixed == lspDocument)
+
+    // Move, then sort back, on the valid document: each result validates.
+    let valid = try session()
+    _ = valid.diagnostics(Self.uri)
+    let moves =
+      valid.request(
+        "textDocument/codeAction",
+        [
+          "textDocument": ["uri": .string(Self.uri)],
+          "range": ["start": ["line": 6, "character": 6], "end": ["line": 6, "character": 6]],
+          "context": ["diagnostics": []],
+        ])?["result"]?.arrayValue ?? []
+    let up = moves.first { $0["title"]?.stringValue?.hasPrefix("Move up") == true }
+    let moved = applyLSPEdits(workspaceEdits(up?["edit"]), to: lspDocument)
+    #expect(moved.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
+    let check = try CLI.run("outline-lint", ["-"], input: moved)
+    #expect(check.status == 0, "\(check.stdout)")
+  }
+
+  @Test func hoverCompletionNavigationAndFormatting() throws {
+    let text = lspDocument.replacingOccurrences(
+      of: "<Item title=\"Work\" order=\"1\"/>", with: "<Item title=\"Work\" order=\"1\" xml:id=\"w\"/>")
+    let client = try session(text)
+    _ = client.diagnostics(Self.uri)
+    let hover = client.request(
+      "textDocument/hover",
+      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 6]])
+    #expect(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("order: 0 of 2 siblings") == true)
+    let attribute = client.request(
+      "textDocument/hover",
+      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 37]])
+    #expect(
+      attribute?["result"]?["contents"]?["value"]?.stringValue?.hasPrefix("**order**: Integer 64") == true)
+    let completion = client.request(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 53]])
+    let items = completion?["result"]?["items"]?.arrayValue ?? []
+    #expect(
+      items.contains { $0["label"] == "Item" && $0["insertText"] == "<Item title=\"$1\" order=\"2\"/>" })
+    let definition = client.request(
+      "textDocument/definition",
+      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47]])
+    #expect(definition?["result"]?["range"]?["start"] == ["line": 4, "character": 47])
+    let rename = client.request(
+      "textDocument/rename",
+      [
+        "textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47],
+        "newName": "groceries",
+      ])
+    let renamed = applyLSPEdits(workspaceEdits(rename?["result"]), to: text)
+    #expect(renamed.contains("xml:id=\"groceries\""))
+    let format = client.request(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    let formatted = applyLSPEdits(format?["result"]?.arrayValue ?? [], to: text)
+    #expect(formatted.contains("<Item xml:id=\"g\" order=\"0\" title=\"Groceries 😀\">"))
+  }
+
+  @Test func deepChainGetsSymbolsAndFolds() throws {
+    let depth = 20_000
+    let text =
+      "<outline>\n" + (0..<depth).map { "<Item order=\"0\" title=\"\($0)\">\n" }.joined()
+      + String(repeating: "</Item>\n", count: depth) + "</outline>\n"
+    let client = try session(text)
+    #expect(client.diagnostics(Self.uri)?["diagnostics"] == [])
+    let folds = client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(Self.uri)]])
+    #expect(folds?["result"]?.arrayValue?.count == depth + 1)
+    // Symbols nest 20,000 deep: the client keeps that reply as text.
+    let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])
+    let raw = symbols?["raw"]?.stringValue ?? ""
+    #expect(raw.components(separatedBy: "\"selectionRange\"").count - 1 == depth)
+  }
+
+  @Test func cancelledRequestsGetOneReply() throws {
+    let client = try session()
+    let id = client.nextRequestID()
+    client.send([
+      "jsonrpc": "2.0", "id": .int(id), "method": "textDocument/documentSymbol",
+      "params": ["textDocument": ["uri": .string(Self.uri)]],
+    ])
+    client.notify("$/cancelRequest", ["id": .int(id)])
+    let reply = client.wait { $0["id"] == .int(id) }
+    #expect(reply?["result"] != nil || reply?["error"]?["code"] == .int(-32800))
+    #expect(client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
+  }
+}
