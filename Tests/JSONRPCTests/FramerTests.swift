@@ -57,16 +57,25 @@ import Testing
     } else {
       Issue.record("not a notification")
     }
-    for (text, code) in [("{", -32700), ("[1]", -32600), ("1", -32600), (#"{"method":3}"#, -32600), ("{}", -32600)] {
+    for (text, code) in [
+      ("{", -32700), ("[1]", -32600), ("1", -32600), (#"{"method":3}"#, -32600), ("{}", -32600),
+    ] {
       if case .invalid(let error) = decode(text) {
         #expect(error.code == code, "\(text)")
       } else {
         Issue.record("\(text) was accepted")
       }
     }
-    if case .response = decode(#"{"jsonrpc":"2.0","id":1,"result":null}"#) {} else { Issue.record("not a response") }
+    if case .response = decode(#"{"jsonrpc":"2.0","id":1,"result":null}"#) {
+    } else {
+      Issue.record("not a response")
+    }
     // Nesting is bounded: no stack is exhausted by a hostile body.
     let deep = String(repeating: "[", count: 100_000)
-    if case .invalid(let error) = decode(deep) { #expect(error.code == -32700) } else { Issue.record("deep accepted") }
+    if case .invalid(let error) = decode(deep) {
+      #expect(error.code == -32700)
+    } else {
+      Issue.record("deep accepted")
+    }
   }
 }

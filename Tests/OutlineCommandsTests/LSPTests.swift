@@ -177,6 +177,14 @@ let lspDocument = """
     #expect(moved.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
     let check = try CLI.run("outline-lint", ["-"], input: moved)
     #expect(check.status == 0, "\(check.stdout)")
+    // Indent, outdent and delete each leave a valid document.
+    for title in ["Indent: Eggs", "Delete item: Eggs", "Outdent: Eggs"] {
+      let action = moves.first { $0["title"]?.stringValue == title }
+      #expect(action != nil, "\(title) missing from \(moves.map { $0["title"] })")
+      let result = applyLSPEdits(workspaceEdits(action?["edit"]), to: lspDocument)
+      let lint = try CLI.run("outline-lint", ["-"], input: result)
+      #expect(lint.status == 0, "\(title):\n\(result)\n\(lint.stdout)")
+    }
   }
 
   @Test func hoverCompletionNavigationAndFormatting() throws {

@@ -84,6 +84,25 @@ struct CodeActionsFeature {
           "Move down: \(label)", "refactor.rewrite",
           SiblingEdits.swap(item, group.children[position + 1], tree: tree, source: source))
       }
+      if case .success(let edits) = StructureEdits.indent(item, tree: tree, source: source, model: model) {
+        action("Indent: \(label)", "refactor.rewrite", edits)
+      }
+      if case .success(let edits) = StructureEdits.outdent(item, tree: tree, source: source, model: model) {
+        action("Outdent: \(label)", "refactor.rewrite", edits)
+      }
+    }
+    if let item = tree.item(at: range.start), item > 0, wanted("refactor.rewrite") {
+      let label = queries.label(item)
+      switch StructureEdits.delete(item, tree: tree, source: source, model: model) {
+      case .success(let edits):
+        action("Delete item: \(label)", "refactor.rewrite", edits)
+      case .failure(let refusal):
+        actions.append(
+          [
+            "title": .string("Delete item: \(label)"), "kind": "refactor.rewrite",
+            "disabled": ["reason": .string(refusal.reason)],
+          ])
+      }
     }
     return .array(actions)
   }

@@ -1,0 +1,287 @@
+import OutlineCore
+import OutlineModel
+import OutlineValidation
+import OutlineXML
+
+/// Why a structural edit is not offered or was refused.
+public struct EditRefusal: Error, Sendable, Equatable {
+  /// The reason, for the user.
+  public let reason: String
+}
+
+/// Indent, outdent and delete (SPEC §7) as minimal text edits: the moved or
+/// removed element's text travels whole, its lines re-indented; every
+/// sibling group it leaves or joins is renumbered in the same edit, and a
+/// deletion applies each relationship's `deletionRule` as Core Data would.
+public enum StructureEdits {
+  // MARK: Text blocks
+
+  /// The bytes an element occupies: its lines when it stands alone on them
+  /// (indentation and line end included), else exactly its tags.
+  static func block(of item: Int, tree: ItemTree, source: SourceText) -> TextRange {
+    let range = tree.items[item].fullRange
+    let bytes = source.bytes
+    var start = range.start
+    while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+    var end = range.end
+    while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D) { end += 1 }
+    let startsLine = start == 0 || bytes[start - 1] == 0x0A
+    let endsLine = end == bytes.count || bytes[end] == 0x0A
+    guard startsLine && endsLine else { return range }
+    return TextRange(start: start, end: min(end + 1, bytes.count))
+  }
+
+  /// `text` with `delta` spaces added to (or removed from) the lines that start with a tag.
+  static func reindent(_ text: String, by delta: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.first == "<" else { return String(line) }
+      let indent = line.count - trimmed.count
+      return String(repeating: " ", count: max(0, indent + delta)) + trimmed
+    }.joined(separator: "\n")
+  }
+
+  /// The text of `item`'s block with its order set to `order` and re-indented by `delta`.
+  static func movedText(_ item: Int, order: Int64, delta: Int, tree: ItemTree, source: SourceText) -> String {
+    let block = block(of: item, tree: tree, source: source)
+    let element = tree.items[item]
+    var text: String
+    if let orderRange = element.orderRange {
+      text =
+        source.string(in: TextRange(start: block.start, end: orderRange.start)) + String(order)
+        + source.string(in: TextRange(start: orderRange.end, end: block.end))
+    } else {
+      text = source.string(in: block)
+    }
+    text = reindent(text, by: delta)
+    if !text.hasSuffix("\n") && block.end > element.fullRange.end { text += "\n" }
+    return text
+  }
+
+  /// The indentation before `offset`'s line content.
+  static func indentation(at offset: Int, source: SourceText) -> Int {
+    let line = source.lines.start(ofLine: source.lines.line(containing: offset))
+    var index = line
+    while index < source.bytes.count && source.bytes[index] == 0x20 { index += 1 }
+    return index - line
+  }
+
+  /// Order edits closing the gap `removed` leaves among its siblings.
+  static func closeGap(
+    after removed: Int, group: Renumbering.Group, tree: ItemTree, source: SourceText, model: Model
+  )
+    -> [TextEdit]
+  {
+    guard let removedOrder = tree.items[removed].order else { return [] }
+    let assignments = group.children.compactMap { child -> (Int, Int64)? in
+      guard child != removed, let order = tree.items[child].order, order > removedOrder else { return nil }
+      return (child, order - 1)
+    }
+    return Renumbering.edits(assigning: assignments, in: tree, source: source, model: model)
+  }
+
+  // MARK: Indent
+
+  /// `item` becomes the last child of its previous sibling.
+  public static func indent(_ item: Int, tree: ItemTree, source: SourceText, model: Model) -> Result<
+    [TextEdit], EditRefusal
+  > {
+    guard let group = SiblingEdits.group(of: item, tree: tree, model: model),
+      Renumbering.isValid(group, in: tree),
+      let position = group.children.firstIndex(of: item), position > 0
+    else { return .failure(EditRefusal(reason: "There is no previous sibling to indent under")) }
+    let parent = group.children[position - 1]
+    let parentItem = tree.items[parent]
+    guard parentItem.entity >= 0, tree.items[item].entity >= 0,
+      case .relationship(let relationship) = model.containment(
+        of: Int(parentItem.entity), holding: Int(tree.items[item].entity))
+    else { return .failure(EditRefusal(reason: "The previous sibling cannot contain this object")) }
+    let newOrder = Int64(
+      tree.children(of: parent).filter { Int(tree.items[$0].relationship) == relationship }.count)
+    let childIndent = indentation(at: parentItem.startTag.start, source: source) + 2
+    let delta = childIndent - indentation(at: tree.items[item].startTag.start, source: source)
+    let moved = movedText(item, order: newOrder, delta: delta, tree: tree, source: source)
+    var edits = [TextEdit(range: block(of: item, tree: tree, source: source), newText: "")]
+    if let endTag = parentItem.endTag {
+      // Before the parent's end tag, on a line of its own.
+      let lineStart = source.lines.start(ofLine: source.lines.line(containing: endTag.start))
+      let onlySpaceBefore = source.bytes[lineStart..<endTag.start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      edits.append(
+        onlySpaceBefore
+          ? TextEdit(range: TextRange(at: lineStart), newText: moved)
+          : TextEdit(range: TextRange(at: endTag.start), newText: "\n" + moved))
+    } else {
+      // `<P .../>` opens: `<P ...>` + child + `</P>`.
+      let close = TextRange(start: parentItem.startTag.end - 2, end: parentItem.startTag.end)
+      let name = source.string(in: parentItem.nameRange)
+      let parentIndent = String(repeating: " ", count: childIndent - 2)
+      edits.append(TextEdit(range: close, newText: ">\n" + moved + parentIndent + "</\(name)>"))
+    }
+    edits += closeGap(after: item, group: group, tree: tree, source: source, model: model)
+    return .success(edits)
+  }
+
+  // MARK: Outdent
+
+  /// `item` becomes the next sibling of its parent.
+  public static func outdent(_ item: Int, tree: ItemTree, source: SourceText, model: Model) -> Result<
+    [TextEdit], EditRefusal
+  > {
+    let parent = Int(tree.items[item].parent)
+    guard parent > 0, let group = SiblingEdits.group(of: item, tree: tree, model: model),
+      Renumbering.isValid(group, in: tree),
+      let outer = SiblingEdits.group(of: parent, tree: tree, model: model),
+      Renumbering.isValid(outer, in: tree),
+      let parentOrder = tree.items[parent].order
+    else { return .failure(EditRefusal(reason: "This object has no parent to step out of")) }
+    let grand = Int(tree.items[parent].parent)
+    let grandEntity = tree.items[grand].entity
+    guard grandEntity >= 0, tree.items[item].entity >= 0,
+      case .relationship(let relationship) = model.containment(
+        of: Int(grandEntity), holding: Int(tree.items[item].entity)),
+      Int32(relationship) == tree.items[parent].relationship
+    else { return .failure(EditRefusal(reason: "The parent's parent cannot contain this object beside it")) }
+    let delta =
+      indentation(at: tree.items[parent].startTag.start, source: source)
+      - indentation(at: tree.items[item].startTag.start, source: source)
+    var moved = movedText(item, order: parentOrder + 1, delta: delta, tree: tree, source: source)
+    let parentBlock = block(of: parent, tree: tree, source: source)
+    if parentBlock.end == tree.items[parent].fullRange.end { moved = "\n" + moved }
+    var edits = [
+      TextEdit(range: block(of: item, tree: tree, source: source), newText: ""),
+      TextEdit(range: TextRange(at: parentBlock.end), newText: moved),
+    ]
+    edits += closeGap(after: item, group: group, tree: tree, source: source, model: model)
+    // Make room after the parent.
+    let shifted = outer.children.compactMap { child -> (Int, Int64)? in
+      guard let order = tree.items[child].order, order > parentOrder else { return nil }
+      return (child, order + 1)
+    }
+    edits += Renumbering.edits(assigning: shifted, in: tree, source: source, model: model)
+    return .success(edits)
+  }
+
+  // MARK: Delete
+
+  /// Deletes `item` with its subtree, renumbers the siblings after it (as the
+  /// seed's `prepareForDeletion` does) and applies each relationship's
+  /// `deletionRule`: Nullify removes the ids, Deny refuses, Cascade deletes the
+  /// referenced objects too.
+  public static func delete(_ item: Int, tree: ItemTree, source: SourceText, model: Model) -> Result<
+    [TextEdit], EditRefusal
+  > {
+    guard item > 0 else { return .failure(EditRefusal(reason: "The root object cannot be deleted")) }
+    var ids: [String: Int] = [:]
+    for (index, element) in tree.items.enumerated() {
+      if let range = element.idRange { ids[source.string(in: range)] = index }
+    }
+    // References: (holder, relationship index, value range, ids).
+    struct Reference {
+      var holder: Int
+      var relationship: Int
+      var value: TextRange
+      var targets: [String]
+    }
+    var references: [Reference] = []
+    for (index, element) in tree.items.enumerated() where element.entity >= 0 {
+      let entity = model.entities[Int(element.entity)]
+      TagScanner.withStartTag(in: source.bytes, range: element.startTag) { tag in
+        for attribute in 0..<tag.attributes.count {
+          guard let relationship = entity.relationshipIndex[XMLName.string(tag.name(of: attribute))],
+            !entity.relationships[relationship].isContainment
+          else { continue }
+          references.append(
+            Reference(
+              holder: index, relationship: relationship, value: tag.valueRange(of: attribute),
+              targets: tag.value(of: attribute).split(separator: " ").map(String.init)))
+        }
+      }
+    }
+    func subtree(_ root: Int) -> Range<Int> { root..<Int(tree.items[root].subtreeEnd) }
+    var deleted = Set(subtree(item))
+    var roots: Set<Int> = [item]
+    // Apply the rules until nothing more is deleted.
+    var changed = true
+    while changed {
+      changed = false
+      for reference in references {
+        let holderDeleted = deleted.contains(reference.holder)
+        let entity = model.entities[Int(tree.items[reference.holder].entity)]
+        let relationship = entity.relationships[reference.relationship]
+        for id in reference.targets {
+          guard let target = ids[id] else { continue }
+          let targetDeleted = deleted.contains(target)
+          if holderDeleted && !targetDeleted {
+            // The deleted object's own relationship decides.
+            switch relationship.deletionRule {
+            case .deny:
+              return .failure(
+                EditRefusal(
+                  reason:
+                    "'\(relationship.name)' of a deleted object still names '\(id)' and its delete rule is Deny"
+                ))
+            case .cascade:
+              deleted.formUnion(subtree(target))
+              roots.insert(target)
+              changed = true
+            default: break
+            }
+          } else if !holderDeleted && targetDeleted {
+            // The target's inverse relationship decides; without one, the id is removed.
+            guard let destination = relationship.destination, let inverse = relationship.inverse else {
+              continue
+            }
+            let rule = model.entities[destination].relationships[inverse].deletionRule
+            if rule == .deny {
+              return .failure(
+                EditRefusal(
+                  reason:
+                    "'\(id)' is named by '\(relationship.name)' and its '\(model.entities[destination].relationships[inverse].name)' delete rule is Deny"
+                ))
+            }
+            if rule == .cascade {
+              deleted.formUnion(subtree(reference.holder))
+              roots.insert(reference.holder)
+              changed = true
+            }
+          }
+        }
+      }
+    }
+    // Outermost deleted subtrees are removed as blocks.
+    let outermost = roots.filter { root in
+      var parent = Int(tree.items[root].parent)
+      while parent >= 0 {
+        if deleted.contains(parent) { return false }
+        parent = Int(tree.items[parent].parent)
+      }
+      return true
+    }
+    var edits = outermost.sorted().map {
+      TextEdit(range: block(of: $0, tree: tree, source: source), newText: "")
+    }
+    // Surviving references lose the deleted ids (Nullify, or no inverse).
+    for reference in references where !deleted.contains(reference.holder) {
+      let kept = reference.targets.filter { ids[$0].map { !deleted.contains($0) } ?? true }
+      if kept.count != reference.targets.count {
+        edits.append(TextEdit(range: reference.value, newText: kept.joined(separator: " ")))
+      }
+    }
+    // Each group that lost children is renumbered: survivors keep their relative order.
+    var parents: Set<Int> = []
+    for root in outermost { parents.insert(Int(tree.items[root].parent)) }
+    for parent in parents where !deleted.contains(parent) {
+      for group in Renumbering.groups(under: parent, in: tree, model: model) {
+        let survivors = group.children.filter { !deleted.contains($0) }
+        guard survivors.count != group.children.count else { continue }
+        let ordered = survivors.enumerated().sorted {
+          (tree.items[$0.element].order ?? Int64($0.offset), $0.offset)
+            < (tree.items[$1.element].order ?? Int64($1.offset), $1.offset)
+        }.map(\.element)
+        edits += Renumbering.edits(
+          assigning: ordered.enumerated().map { ($1, Int64($0)) }, in: tree, source: source, model: model)
+      }
+    }
+    return .success(edits)
+  }
+}

@@ -1,0 +1,171 @@
+import OutlineCore
+import OutlineModel
+import OutlineValidation
+import Testing
+
+@testable import OutlineEditing
+
+struct Edited {
+  let text: String
+  let diagnostics: [Diagnostic]
+}
+
+func document(_ text: String) -> (SourceText, ItemTree) {
+  let source = SourceText(text)
+  return (source, OutlineValidator.validate(source).tree!)
+}
+
+func apply(_ result: Result<[TextEdit], EditRefusal>, to source: SourceText) throws -> Edited {
+  let edits = try result.get()
+  let text = String(decoding: TextEdit.apply(edits, to: source.bytes)!, as: UTF8.self)
+  return Edited(text: text, diagnostics: OutlineValidator.validate(SourceText(text)).diagnostics)
+}
+
+let list = """
+  <outline>
+    <Item title="a" order="0"/>
+    <Item title="b" order="1">
+      <Item title="b1" order="0"/>
+    </Item>
+    <!-- keep -->
+    <Item title="c" order="2"/>
+    <Item title="d" order="3"/>
+  </outline>
+
+  """
+
+func index(of title: String, in tree: ItemTree, _ source: SourceText) -> Int {
+  tree.items.indices.first { tree.items[$0].titleRange.map { source.string(in: $0) } == title }!
+}
+
+@Suite struct StructureEditsTests {
+  @Test func indentMakesTheLastChildOfThePreviousSibling() throws {
+    let (source, tree) = document(list)
+    let result = try apply(
+      StructureEdits.indent(
+        index(of: "c", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
+      to: source)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))\n\(result.text)")
+    #expect(
+      result.text == """
+        <outline>
+          <Item title="a" order="0"/>
+          <Item title="b" order="1">
+            <Item title="b1" order="0"/>
+            <Item title="c" order="1"/>
+          </Item>
+          <!-- keep -->
+          <Item title="d" order="2"/>
+        </outline>
+
+        """)
+  }
+
+  @Test func indentUnderASelfClosingSiblingOpensIt() throws {
+    let (source, tree) = document(list)
+    let result = try apply(
+      StructureEdits.indent(
+        index(of: "b", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
+      to: source)
+    #expect(result.diagnostics.isEmpty, "\(result.text)")
+    #expect(
+      result.text.contains(
+        "<Item title=\"a\" order=\"0\">\n    <Item title=\"b\" order=\"0\">\n      <Item title=\"b1\" order=\"0\"/>\n    </Item>\n  </Item>"
+      ))
+  }
+
+  @Test func outdentBecomesTheNextSiblingOfTheParent() throws {
+    let (source, tree) = document(list)
+    let result = try apply(
+      StructureEdits.outdent(
+        index(of: "b1", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
+      to: source)
+    #expect(result.diagnostics.isEmpty, "\(result.text)")
+    #expect(
+      result.text == """
+        <outline>
+          <Item title="a" order="0"/>
+          <Item title="b" order="1">
+          </Item>
+          <Item title="b1" order="2"/>
+          <!-- keep -->
+          <Item title="c" order="3"/>
+          <Item title="d" order="4"/>
+        </outline>
+
+        """)
+  }
+
+  @Test func deleteRenumbersTheSiblingsAfter() throws {
+    let (source, tree) = document(list)
+    let result = try apply(
+      StructureEdits.delete(
+        index(of: "b", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
+      to: source)
+    #expect(result.diagnostics.isEmpty)
+    #expect(
+      result.text == """
+        <outline>
+          <Item title="a" order="0"/>
+          <!-- keep -->
+          <Item title="c" order="1"/>
+          <Item title="d" order="2"/>
+        </outline>
+
+        """)
+  }
+
+  static let rulesModel = ModelLoader.load(
+    SourceText(
+      """
+      <model>
+      <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/><attribute name="title" optional="YES" attributeType="String"/>
+      <relationship name="children" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="parent"/>
+      <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children"/>
+      <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="items"/>
+      <relationship name="notes" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="owners"/>
+      <relationship name="lock" optional="YES" maxCount="1" deletionRule="Deny" destinationEntity="Lock" inverseName="holder"/></entity>
+      <entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/><relationship name="items" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="tags"/></entity>
+      <entity name="Note"><relationship name="owners" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="notes"/></entity>
+      <entity name="Lock"><relationship name="holder" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Item" inverseName="lock"/></entity>
+      </model>
+      """))
+
+  @Test func deleteAppliesDeletionRules() throws {
+    let text = """
+      <outline>
+        <Item title="a" order="0" xml:id="a" tags="t" notes="n1"/>
+        <Item title="b" order="1" xml:id="b" tags="t"/>
+        <Tag xml:id="t" name="t" items="a b"/>
+        <Note xml:id="n1" owners="a"/>
+        <Note xml:id="n2"/>
+        <Item title="c" order="2" lock="l"/>
+        <Lock xml:id="l"/>
+      </outline>
+
+      """
+    let source = SourceText(text)
+    let validated = OutlineValidator.validate(source, modelProvider: fixedModel(Self.rulesModel))
+    #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map(\.message))")
+    let tree = validated.tree!
+    let model = Self.rulesModel
+    // Nullify removes the id from the tag; Cascade deletes the note.
+    let edits = try StructureEdits.delete(
+      index(of: "a", in: tree, source), tree: tree, source: source, model: model
+    ).get()
+    let after = String(decoding: TextEdit.apply(edits, to: source.bytes)!, as: UTF8.self)
+    #expect(after.contains("<Tag xml:id=\"t\" name=\"t\" items=\"b\"/>"))
+    #expect(!after.contains("n1"))
+    #expect(after.contains("<Item title=\"b\" order=\"0\""))
+    #expect(
+      OutlineValidator.validate(SourceText(after), modelProvider: fixedModel(model)).diagnostics.isEmpty)
+    // Deny refuses with the reason.
+    let denied = StructureEdits.delete(
+      index(of: "c", in: tree, source), tree: tree, source: source, model: model)
+    guard case .failure(let refusal) = denied else {
+      Issue.record("Deny was not refused")
+      return
+    }
+    #expect(refusal.reason.contains("Deny"))
+  }
+}
