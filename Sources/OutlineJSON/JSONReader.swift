@@ -213,17 +213,21 @@ public struct JSONReader {
     }
     var out = Array(bytes[start..<min(index, bytes.count)])
     while index < bytes.count {
+      // Copy the run up to the next quote, backslash or control character whole.
+      let runStart = index
+      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "\\")
+        && bytes[index] >= 0x20
+      {
+        index += 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
         return String(decoding: out, as: UTF8.self)
       }
       if byte < 0x20 { throw fail("Control character in a string") }
-      if byte != UInt8(ascii: "\\") {
-        out.append(byte)
-        index += 1
-        continue
-      }
       guard index + 1 < bytes.count else { break }
       let escape = bytes[index + 1]
       index += 2

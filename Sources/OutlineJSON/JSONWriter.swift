@@ -2,22 +2,57 @@
 public enum JSONText {
   /// `value` as a quoted JSON string.
   public static func quote(_ value: String) -> String {
-    var out = "\""
-    out.reserveCapacity(value.utf8.count + 2)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
-    return out
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(value.utf8.count + 2)
+    appendQuoted(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Appends `value` as a quoted JSON string: runs that need no escape are copied whole.
+  public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      var runStart = 0
+      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        switch byte {
+        case 0x22: out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+        runStart = index + 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}
+
+/// Builds JSON text in bytes, for large results written without a value tree.
+public struct JSONBytes {
+  /// The text so far.
+  public private(set) var bytes: [UInt8] = []
+
+  /// An empty text.
+  public init() {}
+
+  /// Appends literal JSON punctuation or a key written by the caller.
+  public mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends a quoted string.
+  public mutating func string(_ value: String) { JSONText.appendQuoted(value, to: &bytes) }
+
+  /// Appends an integer.
+  public mutating func int(_ value: Int) { bytes += Array(String(value).utf8) }
+
+  /// The text as a ``JSONValue`` to put in a message.
+  public var value: JSONValue { .raw(String(decoding: bytes, as: UTF8.self)) }
 }

@@ -29,6 +29,21 @@ struct PositionMapper {
     return TextRange(start: start, end: end)
   }
 
+  /// Appends `{"start":{...},"end":{...}}` without building values.
+  func append(_ range: TextRange, in source: SourceText, to json: inout JSONBytes) {
+    let start = source.position(of: range.start, unit: unit)
+    let end = source.position(of: range.end, unit: unit)
+    json.raw("{\"start\":{\"line\":")
+    json.int(start.line)
+    json.raw(",\"character\":")
+    json.int(start.column)
+    json.raw("},\"end\":{\"line\":")
+    json.int(end.line)
+    json.raw(",\"character\":")
+    json.int(end.column)
+    json.raw("}}")
+  }
+
   func edit(_ edit: TextEdit, in source: SourceText) -> JSONValue {
     ["range": range(edit.range, in: source), "newText": .string(edit.newText)]
   }

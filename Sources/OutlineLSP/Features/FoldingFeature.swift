@@ -12,15 +12,22 @@ struct FoldingFeature {
     let analysis = snapshot.analysis
     guard let tree = analysis.tree else { return [] }
     let source = snapshot.source
-    var out = "["
+    var json = JSONBytes()
+    json.raw("[")
     var first = true
-    func append(_ start: Int, _ end: Int, kind: String?, collapsed: String?) {
-      out += first ? "" : ","
+    func append(_ start: Int, _ end: Int, comment: Bool, collapsed: String?) {
+      if !first { json.raw(",") }
       first = false
-      out += "{\"startLine\":\(start),\"endLine\":\(end)"
-      if let kind { out += ",\"kind\":\"\(kind)\"" }
-      if let collapsed { out += ",\"collapsedText\":" + JSONText.quote(collapsed) }
-      out += "}"
+      json.raw("{\"startLine\":")
+      json.int(start)
+      json.raw(",\"endLine\":")
+      json.int(end)
+      if comment { json.raw(",\"kind\":\"comment\"") }
+      if let collapsed {
+        json.raw(",\"collapsedText\":")
+        json.string(collapsed)
+      }
+      json.raw("}")
     }
     for (index, item) in tree.items.enumerated() {
       let startLine = source.lines.line(containing: item.startTag.start)
@@ -33,13 +40,14 @@ struct FoldingFeature {
       let name = source.string(in: item.nameRange)
       let label =
         (title ?? name) + (children > 0 ? " (\(children) \(children == 1 ? "child" : "children"))" : "")
-      append(startLine, last, kind: nil, collapsed: label)
+      append(startLine, last, comment: false, collapsed: label)
     }
     for comment in tree.comments {
       let startLine = source.lines.line(containing: comment.start)
       let endLine = source.lines.line(containing: comment.end)
-      if endLine > startLine { append(startLine, endLine, kind: "comment", collapsed: nil) }
+      if endLine > startLine { append(startLine, endLine, comment: true, collapsed: nil) }
     }
-    return .raw(out + "]")
+    json.raw("]")
+    return json.value
   }
 }

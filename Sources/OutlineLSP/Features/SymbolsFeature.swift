@@ -12,31 +12,35 @@ struct SymbolsFeature {
     let analysis = snapshot.analysis
     guard let tree = analysis.tree, !tree.items.isEmpty else { return [] }
     let source = snapshot.source
-    var out = "["
+    var json = JSONBytes()
+    json.raw("[")
     // Pre-order: open each item's object; close the ones whose subtree ended.
     var open: [Int] = []
     var needsComma = false
     for index in 1..<tree.items.count {
       while let last = open.last, index >= Int(tree.items[last].subtreeEnd) {
-        out += "]}"
+        json.raw("]}")
         open.removeLast()
         needsComma = true
       }
-      if needsComma { out += "," }
+      if needsComma { json.raw(",") }
       let item = tree.items[index]
       let name = source.string(in: item.nameRange)
       let title = item.titleRange.map { XMLEscaping.decodeAttribute(Array(source.bytes[$0.start..<$0.end])) }
-      let display = title.flatMap { $0.isEmpty ? nil : $0 } ?? name
-      var detail = name
-      if let order = item.order { detail += " #\(order)" }
-      out += "{\"name\":" + JSONText.quote(display) + ",\"detail\":" + JSONText.quote(detail)
-      out += ",\"kind\":19,\"range\":" + mapper.range(item.fullRange, in: source).serialized()
-      out += ",\"selectionRange\":" + mapper.range(item.nameRange, in: source).serialized()
-      out += ",\"children\":["
+      json.raw("{\"name\":")
+      json.string(title.flatMap { $0.isEmpty ? nil : $0 } ?? name)
+      json.raw(",\"detail\":")
+      json.string(item.order.map { "\(name) #\($0)" } ?? name)
+      json.raw(",\"kind\":19,\"range\":")
+      mapper.append(item.fullRange, in: source, to: &json)
+      json.raw(",\"selectionRange\":")
+      mapper.append(item.nameRange, in: source, to: &json)
+      json.raw(",\"children\":[")
       open.append(index)
       needsComma = false
     }
-    out += String(repeating: "]}", count: open.count)
-    return .raw(out + "]")
+    for _ in open { json.raw("]}") }
+    json.raw("]")
+    return json.value
   }
 }
