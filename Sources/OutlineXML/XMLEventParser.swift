@@ -54,8 +54,18 @@ public final class XMLEventParser {
     parser.finish()
   }
 
-  /// Feeds the next bytes of the document.
+  /// Feeds the next bytes of the document, in pieces of at most 1 MiB
+  /// (libxml2 refuses to look ahead through more than 10 MB at once).
   public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+    let piece = 1 << 20
+    if chunk.count > piece {
+      var start = 0
+      while start < chunk.count {
+        feed(UnsafeBufferPointer(rebasing: chunk[start..<min(start + piece, chunk.count)]))
+        start += piece
+      }
+      return
+    }
     if stopped || chunk.isEmpty { return }
     if !checkedPrologue {
       // Look at the first bytes once enough of them are here to see the

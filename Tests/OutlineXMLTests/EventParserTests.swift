@@ -130,3 +130,29 @@ import Testing
     #expect(counter.ends == depth + 1)
   }
 }
+
+@Suite struct LargeFeedTests {
+  /// One feed of more than libxml2's 10 MB look-ahead limit is split, not refused.
+  @Test func aSingleHugeFeedParses() {
+    var xml = Array("<outline>".utf8)
+    let item = Array("<Item title=\"some title to make it long\" order=\"0\"/>\n".utf8)
+    while xml.count < 12_000_000 { xml += item }
+    xml += Array("</outline>".utf8)
+    final class Errors: XMLEventHandler {
+      var messages: [String] = []
+      var elements = 0
+      func startElement(_ tag: StartTag) { elements += 1 }
+      func endElement(range: TextRange?) {}
+      func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+      func text(range: TextRange) {}
+      func doctype(range: TextRange) {}
+      func syntaxError(message: String, range: TextRange, isFatal: Bool) { messages.append(message) }
+    }
+    let errors = Errors()
+    let parser = XMLEventParser(handler: errors)
+    xml.withUnsafeBufferPointer { parser.feed($0) }
+    parser.finish()
+    #expect(errors.messages == [])
+    #expect(errors.elements > 200_000)
+  }
+}
