@@ -1,0 +1,15 @@
+-- outline language server for Neovim 0.7+ (0.8+ can use vim.lsp.start instead).
+vim.filetype = vim.filetype or {}
+vim.cmd([[autocmd BufRead,BufNewFile *.outline setfiletype outline]])
+vim.api.nvim_create_autocmd("FileType", {
+  pattern = "outline",
+  callback = function(args)
+    local root = vim.fs and vim.fs.dirname(vim.api.nvim_buf_get_name(args.buf)) or vim.fn.getcwd()
+    local client = vim.lsp.start_client({
+      name = "outline",
+      cmd = { OUTLINE_BIN or "outline", "lsp" },
+      root_dir = root,
+    })
+    if client then vim.lsp.buf_attach_client(args.buf, client) end
+  end,
+})
