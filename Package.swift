@@ -56,12 +56,15 @@ let package = Package(
     ),
     .executableTarget(name: "outline", dependencies: ["OutlineCommands"]),
     .executableTarget(name: "outline-lint", dependencies: ["OutlineCommands"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
-    .testTarget(name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace"]),
-    .testTarget(name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel"]),
+    .testTarget(
+      name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace", "TestSupport"]),
+    .testTarget(
+      name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel", "TestSupport"]),
     .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(

@@ -1,3 +1,5 @@
+import OutlineWorkspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -19,17 +21,7 @@ enum Terminal {
 
   /// Writes all of `bytes` to `descriptor`, retrying short writes.
   static func write(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    FileDescriptorIO.writeAll(descriptor, bytes)
   }
 
   /// Whether standard error is a terminal (progress is shown only then).

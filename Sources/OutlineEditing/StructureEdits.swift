@@ -171,32 +171,9 @@ public enum StructureEdits {
     [TextEdit], EditRefusal
   > {
     guard item > 0 else { return .failure(EditRefusal(reason: "The root object cannot be deleted")) }
-    var ids: [String: Int] = [:]
-    for (index, element) in tree.items.enumerated() {
-      if let range = element.idRange { ids[source.string(in: range)] = index }
-    }
-    // References: (holder, relationship index, value range, ids).
-    struct Reference {
-      var holder: Int
-      var relationship: Int
-      var value: TextRange
-      var targets: [String]
-    }
-    var references: [Reference] = []
-    for (index, element) in tree.items.enumerated() where element.entity >= 0 {
-      let entity = model.entities[Int(element.entity)]
-      TagScanner.withStartTag(in: source.bytes, range: element.startTag) { tag in
-        for attribute in 0..<tag.attributes.count {
-          guard let relationship = entity.relationshipIndex[XMLName.string(tag.name(of: attribute))],
-            !entity.relationships[relationship].isContainment
-          else { continue }
-          references.append(
-            Reference(
-              holder: index, relationship: relationship, value: tag.valueRange(of: attribute),
-              targets: tag.value(of: attribute).split(separator: " ").map(String.init)))
-        }
-      }
-    }
+    let index = ReferenceIndex(tree: tree, source: source, model: model)
+    let ids = index.definitions.mapValues(\.item)
+    let references = index.references
     func subtree(_ root: Int) -> Range<Int> { root..<Int(tree.items[root].subtreeEnd) }
     var deleted = Set(subtree(item))
     var roots: Set<Int> = [item]
@@ -208,7 +185,7 @@ public enum StructureEdits {
         let holderDeleted = deleted.contains(reference.holder)
         let entity = model.entities[Int(tree.items[reference.holder].entity)]
         let relationship = entity.relationships[reference.relationship]
-        for id in reference.targets {
+        for (id, _) in reference.targets {
           guard let target = ids[id] else { continue }
           let targetDeleted = deleted.contains(target)
           if holderDeleted && !targetDeleted {
@@ -262,9 +239,9 @@ public enum StructureEdits {
     }
     // Surviving references lose the deleted ids (Nullify, or no inverse).
     for reference in references where !deleted.contains(reference.holder) {
-      let kept = reference.targets.filter { ids[$0].map { !deleted.contains($0) } ?? true }
+      let kept = reference.targets.filter { ids[$0.id].map { !deleted.contains($0) } ?? true }
       if kept.count != reference.targets.count {
-        edits.append(TextEdit(range: reference.value, newText: kept.joined(separator: " ")))
+        edits.append(TextEdit(range: reference.value, newText: kept.map(\.id).joined(separator: " ")))
       }
     }
     // Each group that lost children is renumbered: survivors keep their relative order.

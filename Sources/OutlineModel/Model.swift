@@ -43,8 +43,18 @@ public struct UserInfoEntry: Sendable, Hashable {
   public var valueRange: TextRange
 }
 
+/// What attributes and relationships have in common: one namespace per entity.
+public protocol ModelProperty {
+  /// The property name.
+  var name: String { get }
+  /// The `name` value's range in the model file.
+  var nameRange: TextRange { get }
+  /// The entity that declares it.
+  var declaringEntity: String { get }
+}
+
 /// An attribute of an entity, with the ranges of what it was read from.
-public struct Attribute: Sendable {
+public struct Attribute: Sendable, ModelProperty {
   /// The property name.
   public var name: String
   /// The type; nil when `attributeType` names no Core Data type.
@@ -70,7 +80,7 @@ public struct Attribute: Sendable {
 }
 
 /// A relationship of an entity.
-public struct Relationship: Sendable {
+public struct Relationship: Sendable, ModelProperty {
   public var name: String
   public var destinationName: String?
   public var inverseName: String?

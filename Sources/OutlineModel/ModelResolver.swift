@@ -95,29 +95,10 @@ struct ModelResolver {
         attributes += own[ancestor].attributes
         relationships += own[ancestor].relationships
       }
-      var names: [String: (TextRange, String)] = [:]
-      var keptAttributes: [Attribute] = []
-      for attribute in attributes {
-        if let (firstRange, _) = names[attribute.name] {
-          if attribute.declaringEntity == entities[index].name {
-            reportDuplicate(attribute.name, at: attribute.nameRange, first: firstRange, in: index)
-          }
-          continue
-        }
-        names[attribute.name] = (attribute.nameRange, attribute.declaringEntity)
-        keptAttributes.append(attribute)
-      }
-      var keptRelationships: [Relationship] = []
-      for relationship in relationships {
-        if let (firstRange, _) = names[relationship.name] {
-          if relationship.declaringEntity == entities[index].name {
-            reportDuplicate(relationship.name, at: relationship.nameRange, first: firstRange, in: index)
-          }
-          continue
-        }
-        names[relationship.name] = (relationship.nameRange, relationship.declaringEntity)
-        keptRelationships.append(relationship)
-      }
+      // Attributes and relationships share one namespace.
+      var names: [String: TextRange] = [:]
+      let keptAttributes = keepFirst(attributes, names: &names, entity: index)
+      let keptRelationships = keepFirst(relationships, names: &names, entity: index)
       entities[index].attributes = keptAttributes
       entities[index].relationships = keptRelationships
       for (position, attribute) in keptAttributes.enumerated() {
@@ -127,6 +108,26 @@ struct ModelResolver {
         entities[index].relationshipIndex[relationship.name] = position
       }
     }
+  }
+
+  /// The properties whose names are new, reporting the entity's own duplicates (OM202).
+  private mutating func keepFirst<P: ModelProperty>(
+    _ properties: [P], names: inout [String: TextRange], entity: Int
+  )
+    -> [P]
+  {
+    var kept: [P] = []
+    for property in properties {
+      if let first = names[property.name] {
+        if property.declaringEntity == entities[entity].name {
+          reportDuplicate(property.name, at: property.nameRange, first: first, in: entity)
+        }
+        continue
+      }
+      names[property.name] = property.nameRange
+      kept.append(property)
+    }
+    return kept
   }
 
   private mutating func reportDuplicate(

@@ -59,18 +59,7 @@ public final class AtomicFileWriter {
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) {
     guard failure == nil, descriptor >= 0 else { return }
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
+    if let code = FileDescriptorIO.writeAll(descriptor, bytes) { failure = String(cString: strerror(code)) }
   }
 
   /// Flushes, sets the mode and renames the temporary file over the path.

@@ -270,13 +270,21 @@ let lspDocument = """
     #expect(client.diagnostics(uri)?["diagnostics"]?.arrayValue?.map { $0["code"] } == ["OL203"])
     // The model gains the attribute: the open document is checked again.
     try CLI.write(
-      ["M.xcdatamodel/contents": model.replacingOccurrences(
-        of: "<attribute name=\"name\" attributeType=\"String\"/>",
-        with: "<attribute name=\"name\" attributeType=\"String\"/><attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>")],
+      [
+        "M.xcdatamodel/contents": model.replacingOccurrences(
+          of: "<attribute name=\"name\" attributeType=\"String\"/>",
+          with:
+            "<attribute name=\"name\" attributeType=\"String\"/><attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>"
+        )
+      ],
       in: folder)
     client.notify(
       "workspace/didChangeWatchedFiles",
-      ["changes": [["uri": .string(folder.appendingPathComponent("M.xcdatamodel/contents").absoluteString), "type": 2]]])
+      [
+        "changes": [
+          ["uri": .string(folder.appendingPathComponent("M.xcdatamodel/contents").absoluteString), "type": 2]
+        ]
+      ])
     #expect(client.diagnostics(uri)?["diagnostics"] == [])
   }
 
@@ -284,13 +292,20 @@ let lspDocument = """
     let uri = "file:///tmp/half.outline"
     let client = try LSPClient()
     _ = client.initialize()
-    client.open(uri, "<outline>\n  <Item title=\"a\" order=\"0\">\n    <Item title=\"b\" order=\"0\"/>\n  </Item>\n  <Item title=\"c\n")
+    client.open(
+      uri,
+      "<outline>\n  <Item title=\"a\" order=\"0\">\n    <Item title=\"b\" order=\"0\"/>\n  </Item>\n  <Item title=\"c\n"
+    )
     let diagnostics = client.diagnostics(uri)?["diagnostics"]?.arrayValue ?? []
     #expect(diagnostics.first?["code"] == "OL100")
-    let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])?["result"]?.arrayValue ?? []
+    let symbols =
+      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])?["result"]?
+      .arrayValue ?? []
     #expect(symbols.first?["name"] == "a")
     #expect(symbols.first?["children"]?.arrayValue?.first?["name"] == "b")
-    let folds = client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])?["result"]?.arrayValue ?? []
+    let folds =
+      client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])?["result"]?
+      .arrayValue ?? []
     #expect(folds.contains { $0["startLine"] == .int(1) })
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import TestSupport
 import Testing
 
 @testable import OutlineModel
@@ -200,30 +201,5 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
     let model = ModelLoader.load(SourceText(ShippedModels.opml))
     #expect(model.diagnostics.isEmpty)
     #expect(model.defaultRootEntity == model.entity(named: "OPML"))
-  }
-}
-
-/// Markers, as in the validation tests.
-struct Marked {
-  let text: String
-  let offsets: [Int]
-  static let markers = ["1️⃣", "2️⃣", "3️⃣"].map { Array($0.utf8) }
-
-  init(_ marked: String) {
-    let bytes = Array(marked.utf8)
-    var output: [UInt8] = []
-    var offsets = [Int](repeating: -1, count: Self.markers.count)
-    var index = 0
-    scan: while index < bytes.count {
-      for (number, marker) in Self.markers.enumerated() where bytes[index...].starts(with: marker) {
-        offsets[number] = output.count
-        index += marker.count
-        continue scan
-      }
-      output.append(bytes[index])
-      index += 1
-    }
-    text = String(decoding: output, as: UTF8.self)
-    self.offsets = Array(offsets.prefix { $0 >= 0 })
   }
 }

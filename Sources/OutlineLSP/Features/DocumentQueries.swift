@@ -1,4 +1,5 @@
 import OutlineCore
+import OutlineEditing
 import OutlineModel
 import OutlineValidation
 import OutlineWorkspace
@@ -54,37 +55,9 @@ struct DocumentQueries {
 
   /// Every `xml:id` and every id reference, with ranges.
   func ids() -> (definitions: [String: (item: Int, range: TextRange)], references: [String: [TextRange]]) {
-    var definitions: [String: (Int, TextRange)] = [:]
-    var references: [String: [TextRange]] = [:]
     guard let tree, let model else { return ([:], [:]) }
-    for (index, item) in tree.items.enumerated() {
-      if let range = item.idRange {
-        let id = source.string(in: range)
-        if definitions[id] == nil { definitions[id] = (index, range) }
-      }
-      guard item.entity >= 0 else { continue }
-      let entity = model.entities[Int(item.entity)]
-      TagScanner.withStartTag(in: source.bytes, range: item.startTag) { tag in
-        for attribute in 0..<tag.attributes.count {
-          guard let relationship = entity.relationshipIndex[XMLName.string(tag.name(of: attribute))],
-            !entity.relationships[relationship].isContainment
-          else { continue }
-          let value = tag.valueRange(of: attribute)
-          var start = value.start
-          while start < value.end {
-            while start < value.end && XMLName.isSpace(source.bytes[start]) { start += 1 }
-            var end = start
-            while end < value.end && !XMLName.isSpace(source.bytes[end]) { end += 1 }
-            if end > start {
-              references[source.string(in: TextRange(start: start, end: end)), default: []].append(
-                TextRange(start: start, end: end))
-            }
-            start = end
-          }
-        }
-      }
-    }
-    return (definitions, references)
+    let index = ReferenceIndex(tree: tree, source: source, model: model)
+    return (index.definitions, index.uses)
   }
 
   /// The id under `offset` (an `xml:id` value or an id in a relationship), with its range.

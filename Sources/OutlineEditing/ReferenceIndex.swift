@@ -1,0 +1,69 @@
+import OutlineCore
+import OutlineModel
+import OutlineValidation
+import OutlineXML
+
+/// Every written relationship attribute of a document with the ids it names
+/// and their ranges, and every `xml:id`: the one scan that navigation, rename
+/// and deletion share.
+public struct ReferenceIndex: Sendable {
+  /// One written relationship attribute.
+  public struct Reference: Sendable {
+    /// The item that writes it.
+    public var holder: Int
+    /// The relationship's index in the holder's entity.
+    public var relationship: Int
+    /// The attribute value's range.
+    public var value: TextRange
+    /// The ids it names, with their ranges.
+    public var targets: [(id: String, range: TextRange)]
+  }
+
+  /// The references in document order.
+  public var references: [Reference] = []
+  /// Each `xml:id` (the first definition of it) and its item and range.
+  public var definitions: [String: (item: Int, range: TextRange)] = [:]
+
+  /// Scans the start tags of `tree`.
+  public init(tree: ItemTree, source: SourceText, model: Model) {
+    for (index, item) in tree.items.enumerated() {
+      if let range = item.idRange {
+        let id = source.string(in: range)
+        if definitions[id] == nil { definitions[id] = (index, range) }
+      }
+      guard item.entity >= 0 else { continue }
+      let entity = model.entities[Int(item.entity)]
+      TagScanner.withStartTag(in: source.bytes, range: item.startTag) { tag in
+        for attribute in 0..<tag.attributes.count {
+          guard let relationship = entity.relationshipIndex[XMLName.string(tag.name(of: attribute))],
+            !entity.relationships[relationship].isContainment
+          else { continue }
+          let value = tag.valueRange(of: attribute)
+          var targets: [(String, TextRange)] = []
+          var start = value.start
+          while start < value.end {
+            while start < value.end && XMLName.isSpace(source.bytes[start]) { start += 1 }
+            var end = start
+            while end < value.end && !XMLName.isSpace(source.bytes[end]) { end += 1 }
+            if end > start {
+              let range = TextRange(start: start, end: end)
+              targets.append((source.string(in: range), range))
+            }
+            start = end
+          }
+          references.append(
+            Reference(holder: index, relationship: relationship, value: value, targets: targets))
+        }
+      }
+    }
+  }
+
+  /// The ranges at which each id is named by a relationship.
+  public var uses: [String: [TextRange]] {
+    var result: [String: [TextRange]] = [:]
+    for reference in references {
+      for target in reference.targets { result[target.id, default: []].append(target.range) }
+    }
+    return result
+  }
+}
