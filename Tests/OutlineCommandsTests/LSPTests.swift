@@ -177,6 +177,28 @@ let lspDocument = """
     #expect(moved.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
     let check = try CLI.run("outline-lint", ["-"], input: moved)
     #expect(check.status == 0, "\(check.stdout)")
+    // Sort siblings by order, on a valid group out of document order.
+    let swapped = lspDocument.replacingOccurrences(of: "\"Milk\" order=\"0\"", with: "\"Milk\" order=\"1\"")
+      .replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"0\"")
+    let sorting = try session(swapped)
+    _ = sorting.diagnostics(Self.uri)
+    let sortActions =
+      sorting.request(
+        "textDocument/codeAction",
+        [
+          "textDocument": ["uri": .string(Self.uri)],
+          "range": ["start": ["line": 5, "character": 6], "end": ["line": 5, "character": 6]],
+          "context": ["diagnostics": []],
+        ])?["result"]?.arrayValue ?? []
+    let sort = sortActions.first { $0["title"] == "Sort siblings by order" }
+    let sorted = applyLSPEdits(workspaceEdits(sort?["edit"]), to: swapped)
+    #expect(sorted.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
+    #expect(
+      try CLI.run("outline-lint", ["-"], input: sorted).stdout.contains("0 errors, 0 warnings in 1 file\n"))
+    // source.fixAll renumbers every broken group.
+    let fixAll = actions.first { $0["kind"] == "source.fixAll" }
+    #expect(applyLSPEdits(workspaceEdits(fixAll?["edit"]), to: broken) == lspDocument)
+
     // Indent, outdent and delete each leave a valid document.
     for title in ["Indent: Eggs", "Delete item: Eggs", "Outdent: Eggs"] {
       let action = moves.first { $0["title"]?.stringValue == title }
@@ -211,6 +233,13 @@ let lspDocument = """
       "textDocument/definition",
       ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47]])
     #expect(definition?["result"]?["range"]?["start"] == ["line": 4, "character": 47])
+    let references = client.request(
+      "textDocument/references",
+      [
+        "textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47],
+        "context": ["includeDeclaration": true],
+      ])
+    #expect(references?["result"]?.arrayValue?.count == 1)
     let rename = client.request(
       "textDocument/rename",
       [
