@@ -4,7 +4,7 @@ import Testing
 @testable import OutlineJSON
 
 @Suite struct JSONReaderTests {
-  func events(_ text: String) throws -> [JSONEvent] {
+  func events(_ text: String) throws(JSONSyntaxError) -> [JSONEvent] {
     var reader = JSONReader(Array(text.utf8))
     var out: [JSONEvent] = []
     while let event = try reader.next() { out.append(event) }
@@ -21,7 +21,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{", "Unexpected end"), ("[1,]", "Unexpected character"), ("01", "leading zeros"), ("\"a", "Unterminated"),
+    ("{", "Unexpected end"), ("[1,]", "Unexpected character"), ("01", "leading zeros"),
+    ("\"a", "Unterminated"),
     ("{\"a\" 1}", "Expected ':'"), ("[1 2]", "Expected ',' or ']'"), ("1 2", "after the JSON value"),
     ("\"\\q\"", "Invalid escape"), ("\"\\ud800\"", "lone surrogate"), ("tru", "Invalid literal"),
   ])
@@ -37,7 +38,8 @@ import Testing
 
   @Test func depthHasNoLimitAndNoRecursion() throws {
     let depth = 200_000
-    var reader = JSONReader(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+    var reader = JSONReader(
+      Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
     var maximum = 0
     while try reader.next() != nil { maximum = max(maximum, reader.depth) }
     #expect(maximum == depth)
@@ -46,7 +48,9 @@ import Testing
   @Test func valuesParseWithABoundedDepthAndSerializeBack() throws {
     let value = try JSONValue.parse(Array(#"{"a":[1,{"b":"c"}],"d":null}"#.utf8))
     #expect(value.serialized() == #"{"a":[1,{"b":"c"}],"d":null}"#)
-    #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Array(String(repeating: "[", count: 300).utf8)) }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONValue.parse(Array(String(repeating: "[", count: 300).utf8))
+    }
   }
 
   @Test func quotingEscapesOnlyWhatJSONNeeds() {
