@@ -338,3 +338,63 @@ let lspDocument = """
     #expect(folds.contains { $0["startLine"] == .int(1) })
   }
 }
+
+@Suite(.serialized) struct LSPUnderAttackTests {
+  @Test func wrongParamsOutOfRangeEditsAndAFloodOfChanges() throws {
+    let uri = "file:///tmp/attack.outline"
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(uri, lspDocument)
+    _ = client.diagnostics(uri, version: 1)
+    // Wrong param types.
+    #expect(
+      client.request("textDocument/hover", ["textDocument": ["uri": 42], "position": ["line": "a"]])?[
+        "error"]?["code"] == .int(-32602))
+    #expect(
+      client.request("textDocument/codeAction", ["textDocument": ["uri": .string(uri)], "range": "nope"])?[
+        "error"]?["code"] == .int(-32602))
+    #expect(
+      client.request(
+        "textDocument/rename",
+        ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 0]])?["error"]?["code"]
+        == .int(-32602))
+    // An edit far outside the document is clamped to its end, not a crash.
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": 2],
+        "contentChanges": [
+          [
+            "range": ["start": ["line": 9999, "character": 9999], "end": ["line": 99999, "character": 0]],
+            "text": "<!-- tail -->\n",
+          ]
+        ],
+      ])
+    #expect(client.diagnostics(uri, version: 2) != nil)
+    // A flood of changes, each cancelled request answered once, the last version wins.
+    var ids: [Int] = []
+    for version in 3...300 {
+      client.notify(
+        "textDocument/didChange",
+        [
+          "textDocument": ["uri": .string(uri), "version": .int(version)],
+          "contentChanges": [
+            ["text": .string(lspDocument.replacingOccurrences(of: "Work", with: "Work \(version)"))]
+          ],
+        ])
+      let id = client.nextRequestID()
+      ids.append(id)
+      client.send([
+        "jsonrpc": "2.0", "id": .int(id), "method": "textDocument/documentSymbol",
+        "params": ["textDocument": ["uri": .string(uri)]],
+      ])
+      client.notify("$/cancelRequest", ["id": .int(id)])
+    }
+    for id in ids { #expect(client.wait(timeout: 30) { $0["id"] == .int(id) } != nil, "no reply to \(id)") }
+    #expect(client.diagnostics(uri, version: 300)?["diagnostics"] == [])
+    let hover = client.request(
+      "textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": ["line": 8, "character": 4]])
+    #expect(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("Work 300") == true)
+    #expect(client.request("shutdown")?["result"] == .null)
+  }
+}
