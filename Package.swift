@@ -69,6 +69,6 @@ let package = Package(
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(
       name: "OutlineCommandsTests",
-      dependencies: ["OutlineCommands", "OutlineJSON", "outline", "outline-lint"]),
+      dependencies: ["OutlineCommands", "OutlineJSON", "TestSupport", "outline", "outline-lint"]),
   ]
 )

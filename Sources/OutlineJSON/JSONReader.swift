@@ -127,16 +127,10 @@ public struct JSONReader {
     let event: JSONEvent
     switch byte {
     case UInt8(ascii: "{"):
-      index += 1
-      containers.append(.object)
-      expect = .keyOrEnd
-      range = TextRange(start: start, end: index)
+      open(.object, start: start)
       return .objectStart
     case UInt8(ascii: "["):
-      index += 1
-      containers.append(.array)
-      expect = .valueOrEnd
-      range = TextRange(start: start, end: index)
+      open(.array, start: start)
       return .arrayStart
     case UInt8(ascii: "\""):
       event = .string(try readString())
@@ -157,6 +151,13 @@ public struct JSONReader {
     range = TextRange(start: start, end: index)
     afterValue()
     return event
+  }
+
+  private mutating func open(_ container: Container, start: Int) {
+    index += 1
+    containers.append(container)
+    expect = container == .object ? .keyOrEnd : .valueOrEnd
+    range = TextRange(start: start, end: index)
   }
 
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Nothing a user had is lost: a writer killed with SIGKILL at any moment
@@ -6,14 +7,7 @@ import Testing
 @Suite(.serialized) struct DataSafetyTests {
   @Test func killedWritersLeaveTheOldFileOrTheNewOne() throws {
     let folder = try CLI.temporaryFolder()
-    var text = "<outline>\n"
-    for parent in 0..<200 {
-      text += "<Item title=\"p\(parent)\" order=\"\(parent)\">\n"
-      for child in 0..<200 { text += "  <Item   title=\"c\(child)\"   order=\"\(child)\"/>\n" }
-      text += "</Item>\n"
-    }
-    text += "</outline>\n"
-    try CLI.write(["big.outline": text], in: folder)
+    try CLI.write(["big.outline": GeneratedOutline.twoLevels(parents: 200, children: 200)], in: folder)
     let target = folder.appendingPathComponent("big.json")
     let old = Data("{\"old\":true}\n".utf8)
     // The complete output, for comparison.

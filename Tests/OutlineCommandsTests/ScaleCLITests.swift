@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Depth and size through the binaries (SPEC §9): a 100,000-deep chain and a
@@ -24,15 +25,7 @@ import Testing
 
   @Test func millionItemsConvertBothWays() throws {
     let folder = try CLI.temporaryFolder()
-    var text = "<outline>\n"
-    text.reserveCapacity(40_000_000)
-    for parent in 0..<1_000 {
-      text += "<Item title=\"p\(parent)\" order=\"\(parent)\">\n"
-      for child in 0..<999 { text += " <Item title=\"c\" order=\"\(child)\"/>\n" }
-      text += "</Item>\n"
-    }
-    text += "</outline>\n"
-    try CLI.write(["big.outline": text], in: folder)
+    try CLI.write(["big.outline": GeneratedOutline.twoLevels(parents: 1_000, children: 999)], in: folder)
     #expect(try CLI.run("outline-lint", ["big.outline"], in: folder).status == 0)
     #expect(try CLI.run("outline", ["convert", "big.outline", "-o", "big.json"], in: folder).status == 0)
     #expect(try CLI.run("outline", ["convert", "big.json", "-o", "back.outline"], in: folder).status == 0)
