@@ -1,3 +1,5 @@
+import OutlineModel
+
 /// The canonical XML layout shared by `fmt` and JSON -> XML.
 public enum CanonicalLayout {
   /// Indentation stops growing at this depth, so a chain of 100,000 items
@@ -6,4 +8,27 @@ public enum CanonicalLayout {
 
   /// The spaces before an element at `depth` (the root is 0): 2 a level, up to the cap.
   public static func indentWidth(depth: Int) -> Int { 2 * min(depth, maximumIndentDepth) }
+
+  /// Where attribute `name` goes in a canonical start tag, as (group, rank):
+  /// the root's format attributes (`version`, `model`, `entity`), namespace
+  /// declarations, `xml:id`, the entity's attributes then relationships in
+  /// model order, then anything else. Equal keys keep source order.
+  public static func attributeRank(_ name: String, isRoot: Bool, entity: Entity?) -> (group: Int, rank: Int) {
+    if isRoot, let format = ["version", "model", "entity"].firstIndex(of: name) { return (0, format) }
+    if name == "xmlns" || name.hasPrefix("xmlns:") { return (1, 0) }
+    if name == "xml:id" { return (2, 0) }
+    if let entity {
+      if let attribute = entity.attributeIndex[name] { return (3, attribute) }
+      if let relationship = entity.relationshipIndex[name] { return (4, relationship) }
+    }
+    return (5, 0)
+  }
+
+  /// The indexes of `names` in canonical order (source order among equals).
+  public static func attributeOrder(_ names: [String], isRoot: Bool, entity: Entity?) -> [Int] {
+    let ranks = names.map { attributeRank($0, isRoot: isRoot, entity: entity) }
+    return names.indices.sorted {
+      (ranks[$0].group, ranks[$0].rank, $0) < (ranks[$1].group, ranks[$1].rank, $1)
+    }
+  }
 }

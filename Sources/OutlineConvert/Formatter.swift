@@ -89,39 +89,11 @@ public final class Formatter: XMLEventHandler {
 
   // MARK: Attribute order
 
-  /// The root's format attributes, namespace declarations, `xml:id`, the
-  /// entity's attributes then relationships in model order, then anything
-  /// else in source order.
+  /// The attribute indexes of `tag` in ``CanonicalLayout/attributeOrder(_:isRoot:entity:)``.
   private func attributeOrder(_ tag: StartTag) -> [Int] {
-    let entity = entityIndex(tag)
-    var keyed: [(group: Int, rank: Int, index: Int)] = []
-    for index in 0..<tag.attributes.count {
-      let name = tag.name(of: index)
-      if names.isEmpty,
-        let rank = ["version", "model", "entity"].firstIndex(where: { XMLName.equals(name, Array($0.utf8)) })
-      {
-        keyed.append((0, rank, index))
-      } else if XMLName.equals(name, "xmlns")
-        || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))
-      {
-        keyed.append((1, index, index))
-      } else if XMLName.equals(name, "xml:id") {
-        keyed.append((2, 0, index))
-      } else if let entity, let model {
-        let text = XMLName.string(name)
-        if let attribute = model.entities[entity].attributeIndex[text] {
-          keyed.append((3, attribute, index))
-        } else if let relationship = model.entities[entity].relationshipIndex[text] {
-          keyed.append((4, relationship, index))
-        } else {
-          keyed.append((5, index, index))
-        }
-      } else {
-        keyed.append((5, index, index))
-      }
-    }
-    keyed.sort { ($0.group, $0.rank, $0.index) < ($1.group, $1.rank, $1.index) }
-    return keyed.map(\.index)
+    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    let entity = entityIndex(tag).flatMap { index in model?.entities[index] }
+    return CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity)
   }
 
   private func entityIndex(_ tag: StartTag) -> Int? {

@@ -423,18 +423,10 @@ private struct Walker {
     var attributes = object.attributes + (late[object.number] ?? [])
     if object.isRoot { attributes.insert(("version", "1"), at: 0) }
     if let id = object.id { attributes.insert(("xml:id", id), at: object.isRoot ? 1 : 0) }
-    let definition = object.entity.map { model.entities[$0] }
-    let isRoot = object.isRoot
-    let rank: (String) -> Int = { name in
-      if isRoot, let format = ["version", "model", "entity"].firstIndex(of: name) { return format - 10 }
-      if name == "xml:id" { return -1 }
-      guard let definition else { return 0 }
-      return definition.attributeIndex[name]
-        ?? definition.relationshipIndex[name].map { $0 + definition.attributes.count } ?? Int.max
-    }
-    for (name, value) in attributes.enumerated().sorted(by: {
-      (rank($0.element.0), $0.offset) < (rank($1.element.0), $1.offset)
-    }).map(\.element) {
+    let order = CanonicalLayout.attributeOrder(
+      attributes.map(\.0), isRoot: object.isRoot, entity: object.entity.map { model.entities[$0] })
+    for index in order {
+      let (name, value) = attributes[index]
       output += Array(" \(name)=\"\(XMLEscaping.escapeAttribute(value))\"".utf8)
     }
     output += Array((closing ? "/>\n" : ">\n").utf8)

@@ -231,11 +231,7 @@ struct TreeJSONWriter {
         }
       }
       for index in groups.indices {
-        // Stable: children without an order (ordered relationships) keep document order.
-        groups[index].children = groups[index].children.enumerated().sorted {
-          (tree.items[$0.element].order ?? Int64($0.offset), $0.offset)
-            < (tree.items[$1.element].order ?? Int64($1.offset), $1.offset)
-        }.map(\.element)
+        groups[index].children = tree.inOrderOrder(groups[index].children)
       }
       return Pending(groups: groups)
     }

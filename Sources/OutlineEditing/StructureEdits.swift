@@ -251,10 +251,7 @@ public enum StructureEdits {
       for group in Renumbering.groups(under: parent, in: tree, model: model) {
         let survivors = group.children.filter { !deleted.contains($0) }
         guard survivors.count != group.children.count else { continue }
-        let ordered = survivors.enumerated().sorted {
-          (tree.items[$0.element].order ?? Int64($0.offset), $0.offset)
-            < (tree.items[$1.element].order ?? Int64($1.offset), $1.offset)
-        }.map(\.element)
+        let ordered = tree.inOrderOrder(survivors)
         edits += Renumbering.edits(
           assigning: ordered.enumerated().map { ($1, Int64($0)) }, in: tree, source: source, model: model)
       }

@@ -87,7 +87,13 @@ extension ItemTree {
   /// The children of `index` in order order: by their order value, document
   /// order among equals and for children without one (ordered relationships).
   public func orderedChildren(of index: Int) -> [Int] {
-    children(of: index).enumerated().sorted {
+    inOrderOrder(children(of: index))
+  }
+
+  /// `siblings` (given in document order) sorted by their order values;
+  /// document order among equals and for siblings without one.
+  public func inOrderOrder(_ siblings: [Int]) -> [Int] {
+    siblings.enumerated().sorted {
       (items[$0.element].order ?? Int64($0.offset), $0.offset) < (
         items[$1.element].order ?? Int64($1.offset), $1.offset
       )
