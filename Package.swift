@@ -56,7 +56,15 @@ let package = Package(
     ),
     .executableTarget(name: "outline", dependencies: ["OutlineCommands"]),
     .executableTarget(name: "outline-lint", dependencies: ["OutlineCommands"]),
+    .target(
+      name: "FuzzHarness",
+      dependencies: [
+        "JSONRPC", "OutlineConvert", "OutlineCore", "OutlineEditing", "OutlineJSON", "OutlineLSP",
+        "OutlineModel", "OutlineValidation", "OutlineXML",
+      ],
+      path: "Fuzz/Harness"),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
@@ -72,3 +80,15 @@ let package = Package(
       dependencies: ["OutlineCommands", "OutlineJSON", "TestSupport", "outline", "outline-lint"]),
   ]
 )
+
+// Fuzz targets (Fuzz/README.md): libFuzzer entry points around FuzzHarness,
+// with no main of their own, so they exist only when Fuzz/run builds them
+// with OUTLINE_FUZZ set.
+if Context.environment["OUTLINE_FUZZ"] != nil {
+  for name in ["FuzzOutline", "FuzzModel", "FuzzJSON", "FuzzLSP"] {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: ["FuzzHarness"], path: "Fuzz/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

@@ -138,7 +138,7 @@ struct ConvertCommand: ParsableCommand {
     case .loaded(let loaded): chosen = loaded
     case .unreadable(let reason): throw fail("\(name): the model cannot be read: \(reason)", 2)
     }
-    let target = try OutputTarget(output)
+    let target = try OutputTarget(output, spooled: true)
     do {
       try JSONFormReader.convert(bytes, model: chosen) { target.write($0) }
     } catch {

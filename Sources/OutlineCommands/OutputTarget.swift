@@ -1,22 +1,62 @@
+import Foundation
 import OutlineWorkspace
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where a command's document goes: standard output, or a file written atomically.
+///
+/// A command that learns about a problem only while it writes (JSON -> XML
+/// validates the XML it writes) asks for `spooled` standard output: the
+/// output waits in an unlinked temporary file and reaches standard output
+/// only at ``commit()``, so memory stays flat and a refused input prints nothing.
 final class OutputTarget {
   private let writer: AtomicFileWriter?
+  private var spool: Int32 = -1
+  private var failure: String?
 
   /// `-` or nil for standard output, else a path.
-  init(_ path: String?) throws(WriteError) {
+  init(_ path: String?, spooled: Bool = false) throws(WriteError) {
     writer = (path == nil || path == "-") ? nil : try AtomicFileWriter(path: path!)
+    if writer == nil && spooled {
+      var template = Array((NSTemporaryDirectory() + "/outline-spool-XXXXXX").utf8CString)
+      spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard spool >= 0 else {
+        throw WriteError(description: "cannot spool standard output: \(String(cString: strerror(errno)))")
+      }
+      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+  }
+
+  deinit {
+    if spool >= 0 { close(spool) }
   }
 
   func write(_ bytes: [UInt8]) {
     if let writer {
       writer.write(bytes)
+    } else if spool >= 0 {
+      if failure == nil, let code = FileDescriptorIO.writeAll(spool, bytes) {
+        failure = String(cString: strerror(code))
+      }
     } else {
       Terminal.write(bytes, to: 1)
     }
   }
 
-  /// Makes a file appear at its path; nothing for standard output.
-  func commit() throws(WriteError) { try writer?.commit() }
+  /// Makes a file appear at its path, or copies the spool to standard output.
+  func commit() throws(WriteError) {
+    if let writer { return try writer.commit() }
+    guard spool >= 0 else { return }
+    if let failure { throw WriteError(description: "cannot spool standard output: \(failure)") }
+    lseek(spool, 0, SEEK_SET)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(spool, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      Terminal.write(Array(chunk[0..<count]), to: 1)
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineJSON
 import OutlineModel
+import OutlineValidation
 import OutlineXML
 
 /// A JSON input that is not the JSON form: what, where (a JSON path such as
@@ -18,8 +19,13 @@ public struct JSONFormError: Error, Sendable, Equatable {
 /// layout.
 ///
 /// Two passes over the input, with a stack and no recursion: the first
-/// checks everything against the model (unknown keys, JSON types, values)
-/// and notes attributes written after an object's arrays; the second writes.
+/// checks the JSON against the model (unknown keys, JSON types, values)
+/// and notes attributes written after an object's arrays; the second writes,
+/// and the XML it writes streams through the validator, so what the
+/// document means (orders, ids, references, counts) is checked by the same
+/// code that lints it and a converted file always lints clean. A problem
+/// found there is reported at the JSON object whose start tag it is in,
+/// which a third pass finds only when there is such a problem.
 /// `@entity` must come before an object's attributes and arrays (as a type
 /// discriminator does); `@model` may stand anywhere in the root.
 public enum JSONFormReader {
@@ -47,18 +53,39 @@ public enum JSONFormReader {
   }
 
   /// Checks `bytes` against `model` in a first pass, then writes the XML to
-  /// `output` in pieces of about 1 MiB; `output` is not called when the input has errors.
+  /// `output` in pieces of about 1 MiB while validating it. `output` is not
+  /// called when the JSON itself is wrong; when the XML written does not
+  /// validate, this throws after `output` received pieces, which the caller
+  /// discards (``AtomicFileWriter`` and a spooled standard output do).
   public static func convert(
     _ bytes: ByteBuffer, model: Model, output: (inout [UInt8]) -> Void
   ) throws(JSONFormError) {
     var check = Walker(bytes: bytes, model: model, emit: false, late: [:])
     try check.run()
+    let validator = OutlineValidator(modelProvider: fixedModel(model))
+    let parser = XMLEventParser(handler: validator)
     try withoutActuallyEscaping(output) { output throws(JSONFormError) in
       var write = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
-      write.sink = output
+      write.sink = { piece in
+        piece.withUnsafeBufferPointer { parser.feed($0) }
+        output(&piece)
+      }
       try write.run()
-      output(&write.output)
+      write.flush()
     }
+    parser.finish()
+    validator.finish()
+    guard let first = validator.diagnostics.first(where: { $0.severity == .error }) else { return }
+    // Find the object whose start tag holds the problem.
+    var locate = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
+    locate.locating = first.range.start
+    locate.sink = { _ in }
+    do {
+      try locate.run()
+    } catch {}
+    throw JSONFormError(
+      message: "\(first.message) [\(first.code)]", path: locate.located?.path ?? "$",
+      offset: locate.located?.offset ?? 0)
   }
 }
 
@@ -70,6 +97,11 @@ private struct Walker {
   var output: [UInt8] = []
   /// Receives the output in pieces.
   var sink: ((inout [UInt8]) -> Void)?
+  /// The XML offset whose object the locating pass looks for, and what it found.
+  var locating: Int?
+  var located: (path: String, offset: Int)?
+  /// Bytes handed to `sink` so far.
+  private var flushed = 0
   /// Attributes written after an array, by object number: written at the start tag.
   let late: [Int: [(String, String)]]
   var collectedLate: [Int: [(String, String)]] = [:]
@@ -95,6 +127,8 @@ private struct Walker {
     var headWritten = false
     var sawArray = false
     var sawEntity = false
+    /// The offset of its `{`.
+    var start = 0
   }
 
   enum Frame {
@@ -149,7 +183,10 @@ private struct Walker {
     do {
       guard let first = try reader.next() else { throw fail("The input is empty") }
       guard first == .objectStart else { throw fail("The document must be a JSON object (the root object)") }
-      stack.append(.object(ObjectFrame(number: objectCount, entity: model.defaultRootEntity, isRoot: true)))
+      stack.append(
+        .object(
+          ObjectFrame(
+            number: objectCount, entity: model.defaultRootEntity, isRoot: true, start: reader.range.start)))
       objectCount += 1
       objectDepth = 1
       while let event = try reader.next() {
@@ -346,7 +383,7 @@ private struct Walker {
     guard case .object(let parent) = stack[stack.count - 2] else { return }
     stack[stack.count - 1] = .children(key: arrayKey, count: index + 1, component: .key(arrayKey))
     let child = ObjectFrame(
-      number: objectCount, entity: nil, isRoot: false, component: .index(index))
+      number: objectCount, entity: nil, isRoot: false, component: .index(index), start: reader.range.start)
     objectCount += 1
     objectDepth += 1
     _ = parent
@@ -430,9 +467,18 @@ private struct Walker {
       output += Array(" \(name)=\"\(XMLEscaping.escapeAttribute(value))\"".utf8)
     }
     output += Array((closing ? "/>\n" : ">\n").utf8)
-    if output.count >= 1 << 20, let sink {
-      sink(&output)
-      output.removeAll(keepingCapacity: true)
+    if let target = locating, located == nil, flushed + output.count > target {
+      located = (path(), object.start)
+      locating = nil
     }
+    if output.count >= 1 << 20 { flush() }
+  }
+
+  /// Hands what was written so far to `sink` (all of it stays in `output` without one).
+  mutating func flush() {
+    guard let sink else { return }
+    flushed += output.count
+    sink(&output)
+    output.removeAll(keepingCapacity: true)
   }
 }

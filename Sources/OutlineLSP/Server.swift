@@ -29,11 +29,18 @@ public final class LanguageServer: @unchecked Sendable {
   let configurations = ConfigurationFinder()
   let models = ModelCache()
   private let log: (String) -> Void
+  private let exit: (Int32) -> Void
 
-  /// A server on `connection`; `log` receives what is not worth an answer.
-  public init(connection: Connection, log: @escaping (String) -> Void) {
+  /// A server on `connection`; `log` receives what is not worth an answer;
+  /// `exit` is called with the status when the client sends `exit` (the
+  /// process exits by default; the fuzz target records it instead).
+  public init(
+    connection: Connection, log: @escaping (String) -> Void,
+    exit: ((Int32) -> Void)? = nil
+  ) {
     self.connection = connection
     self.log = log
+    self.exit = exit ?? terminateProcess
   }
 
   /// Serves until `exit` or end of input; returns the process exit status.
@@ -42,6 +49,14 @@ public final class LanguageServer: @unchecked Sendable {
       handler: { message in state.async { self.handle(message) } },
       onBadFrame: { problem in self.log("ignored a malformed frame: \(problem)") })
     return state.sync { shuttingDown ? 0 : 1 }
+  }
+
+  /// Waits until every message read so far has been handled and every
+  /// request and analysis it started has replied or published.
+  public func waitUntilIdle() {
+    state.sync {}
+    workers.sync(flags: .barrier) {}
+    state.sync {}
   }
 
   // MARK: Dispatch
@@ -251,4 +266,9 @@ public final class LanguageServer: @unchecked Sendable {
       publishDiagnostics(uri)
     }
   }
+}
+
+/// Ends the process with `status` (the default response to the `exit` notification).
+private func terminateProcess(_ status: Int32) {
+  exit(status)
 }

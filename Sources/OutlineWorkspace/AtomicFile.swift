@@ -10,6 +10,11 @@ import Foundation
 public struct WriteError: Error, CustomStringConvertible, Sendable {
   /// What failed, naming the path.
   public let description: String
+
+  /// A failure described by `description`.
+  public init(description: String) {
+    self.description = description
+  }
 }
 
 /// Writes files so that a reader, or a crash, sees the old file or the new one, never a mix.

@@ -97,6 +97,38 @@ import Testing
       ])
   }
 
+  /// Found by FuzzJSON: JSON whose types are right but whose meaning is not
+  /// (two children with order 0, a reference to no id) used to become an
+  /// outline that failed lint. The written XML is validated as it is written.
+  @Test func jsonThatWouldNotLintIsRefusedAtItsObject() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "orders.json": """
+        {"@outline": 1, "@entity": "Item", "children": [
+          {"@entity": "Item", "order": 0, "title": "a"},
+          {"@entity": "Item", "order": 0, "title": "b"}
+        ]}
+        """,
+        "existing.outline": "keep\n",
+      ], in: folder)
+    for output in ["existing.outline", "-"] {
+      let run = try CLI.run("outline", ["convert", "orders.json", "-o", output], in: folder)
+      #expect(run.status == 1)
+      #expect(
+        run.stderr.contains(
+          "orders.json:3:3: error: Order 0 is used twice among the 2 children of the root object [OL401] (at $.children[1])"
+        ), "\(run.stderr)")
+      #expect(run.stdout.isEmpty)
+    }
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "existing.outline", "orders.json",
+      ])
+  }
+
   @Test func invalidXMLIsReportedAndNothingIsWritten() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["dup.outline": "<outline><Item order=\"0\"/><Item order=\"0\"/></outline>\n"], in: folder)

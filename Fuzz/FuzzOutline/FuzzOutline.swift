@@ -1,0 +1,8 @@
+import FuzzHarness
+
+/// libFuzzer's entry point for FuzzHarness.outline (see there).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  FuzzHarness.outline(Array(UnsafeBufferPointer(start: data, count: size)))
+  return 0
+}
