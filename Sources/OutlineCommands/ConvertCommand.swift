@@ -92,7 +92,7 @@ struct ConvertCommand: ParsableCommand {
       Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
       throw fail("\(name) has errors; nothing was written", 1)
     }
-    let target = try OutputTarget(output)
+    let target = try OutputTarget.open(output)
     if check.childrenInOrder {
       // Second pass, from memory or again from disk, writing as it reads.
       JSONFormWriter.writeStreaming(
@@ -138,7 +138,7 @@ struct ConvertCommand: ParsableCommand {
     case .loaded(let loaded): chosen = loaded
     case .unreadable(let reason): throw fail("\(name): the model cannot be read: \(reason)", 2)
     }
-    let target = try OutputTarget(output, spooled: true)
+    let target = try OutputTarget.open(output, spooled: true)
     do {
       try JSONFormReader.convert(bytes, model: chosen) { target.write($0) }
     } catch {

@@ -52,12 +52,21 @@ struct ImportCommand: ParsableCommand {
       stem + ".xcdatamodel")
     let imported = OPMLConversion.importOPML(document, modelReference: stem + ".xcdatamodel")
     do {
-      try FileManager.default.createDirectory(at: modelFolder, withIntermediateDirectories: true)
+      // The model folder is made beside the output; the output's own folder must exist.
+      if mkdir(modelFolder.path, 0o777) != 0 && errno != EEXIST {
+        throw WriteError(
+          description:
+            "cannot write in '\(modelFolder.deletingLastPathComponent().path)': \(String(cString: strerror(errno)))"
+        )
+      }
       try AtomicFile.write(
         Array(imported.model.utf8), to: modelFolder.appendingPathComponent("contents").path)
       try AtomicFile.write(imported.outline, to: target)
     } catch let error as WriteError {
       Terminal.error(error.description)
+      throw ExitCode(2)
+    } catch {
+      Terminal.error("cannot write '\(target)': \(error)")
       throw ExitCode(2)
     }
     let extras = imported.extraRootAttributes.count + imported.extraOutlineAttributes.count
@@ -108,7 +117,7 @@ struct ExportCommand: ParsableCommand {
       Terminal.error("\(input) has errors; nothing was written")
       throw ExitCode(1)
     }
-    let target = try OutputTarget(output)
+    let target = try OutputTarget.open(output)
     target.write(OPMLConversion.write(OPMLConversion.exportOPML(source, tree: tree)))
     do {
       try target.commit()

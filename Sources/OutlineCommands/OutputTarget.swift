@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OutlineWorkspace
 
@@ -26,6 +27,17 @@ final class OutputTarget {
         throw WriteError(description: "cannot spool standard output: \(String(cString: strerror(errno)))")
       }
       template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+  }
+
+  /// Opens the target for a command: a target that cannot be written (a
+  /// missing or read-only folder) is reported and ends the command with exit 2.
+  static func open(_ path: String?, spooled: Bool = false) throws(ExitCode) -> OutputTarget {
+    do {
+      return try OutputTarget(path, spooled: spooled)
+    } catch {
+      Terminal.error(error.description)
+      throw ExitCode(2)
     }
   }
 

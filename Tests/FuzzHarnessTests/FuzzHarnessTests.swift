@@ -13,10 +13,14 @@ import Testing
   /// The files under `folder` (relative to the repository), recursively, whose name passes `keep`.
   static func files(under folder: String, keep: (String) -> Bool = { _ in true }) -> [URL] {
     let base = root.appendingPathComponent(folder)
-    guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
+    guard
+      let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
     else { return [] }
     return walker.compactMap { $0 as? URL }
-      .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true && keep($0.lastPathComponent) }
+      .filter {
+        (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+          && keep($0.lastPathComponent)
+      }
       .sorted { $0.path < $1.path }
   }
 
@@ -26,7 +30,9 @@ import Testing
     switch target {
     case "FuzzOutline": found += files(under: "examples") { $0.hasSuffix(".outline") }
     case "FuzzModel":
-      for folder in ["examples", "schema", "Tests/Fixtures"] { found += files(under: folder) { $0 == "contents" } }
+      for folder in ["examples", "schema", "Tests/Fixtures"] {
+        found += files(under: folder) { $0 == "contents" }
+      }
     default: break
     }
     return found
@@ -44,7 +50,9 @@ import Testing
 
   @Test func emptyAndTinyInputsPass() {
     for (_, body) in FuzzHarness.targets {
-      for input: [UInt8] in [[], [0], [0xFF], Array("<".utf8), Array("{".utf8), Array("Content-Length: 0\r\n\r\n".utf8)] {
+      for input: [UInt8] in [
+        [], [0], [0xFF], Array("<".utf8), Array("{".utf8), Array("Content-Length: 0\r\n\r\n".utf8),
+      ] {
         body(input)
       }
     }

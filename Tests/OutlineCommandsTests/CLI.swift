@@ -25,13 +25,22 @@ enum CLI {
   }
 
   /// Runs `tool` with `arguments` in `directory`, feeding `input` to its standard input.
+  /// `asNobody` runs it as user and group 65534 (through setpriv; the caller must be root).
   @discardableResult
   static func run(
-    _ tool: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil
+    _ tool: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+    asNobody: Bool = false
   ) throws -> Output {
     let process = Process()
-    process.executableURL = products.appendingPathComponent(tool)
-    process.arguments = arguments
+    if asNobody {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", products.appendingPathComponent(tool).path]
+        + arguments
+    } else {
+      process.executableURL = products.appendingPathComponent(tool)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory ?? repository
     let stdout = Pipe()
     let stderr = Pipe()

@@ -2,42 +2,114 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Nothing a user had is lost: a writer killed with SIGKILL at any moment
-/// leaves the old file or the complete new one, never a mix.
+/// Nothing a user had is lost (SPEC §6, issue 7): every command that writes
+/// leaves, when killed with SIGKILL at any moment, the old file or the
+/// complete new one, never a mix; a target it cannot write ends it with exit
+/// 2 and a message, and changes nothing.
 @Suite(.serialized) struct DataSafetyTests {
-  @Test func killedWritersLeaveTheOldFileOrTheNewOne() throws {
+  /// One writing command: how to run it, the file it writes, and whether it rewrites its input.
+  struct Writer: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var target: String
+    var inPlace: Bool
+    var testDescription: String { name }
+  }
+
+  static let writers = [
+    Writer(
+      name: "convert to JSON", arguments: ["convert", "big.outline", "-o", "out.json"], target: "out.json",
+      inPlace: false),
+    Writer(
+      name: "convert to XML", arguments: ["convert", "big.json", "-o", "out.outline"], target: "out.outline",
+      inPlace: false),
+    Writer(name: "fmt", arguments: ["fmt", "messy.outline"], target: "messy.outline", inPlace: true),
+    Writer(
+      name: "lint --fix", arguments: ["lint", "--fix", "orders.outline"], target: "orders.outline",
+      inPlace: true),
+    Writer(
+      name: "import", arguments: ["import", "big.opml", "-o", "imported.outline"], target: "imported.outline",
+      inPlace: false),
+    Writer(
+      name: "export", arguments: ["export", "big.outline", "-o", "out.opml"], target: "out.opml",
+      inPlace: false),
+  ]
+
+  /// A folder with the inputs every writer reads (40,000 items each).
+  static func inputs() throws -> URL {
     let folder = try CLI.temporaryFolder()
-    try CLI.write(["big.outline": GeneratedOutline.twoLevels(parents: 200, children: 200)], in: folder)
-    let target = folder.appendingPathComponent("big.json")
-    let old = Data("{\"old\":true}\n".utf8)
+    let big = GeneratedOutline.twoLevels(parents: 200, children: 200)
+    try CLI.write(
+      [
+        "big.outline": big, "messy.outline": big.replacingOccurrences(of: "\n <Item", with: "\n\t<Item   "),
+        "orders.outline": big.replacingOccurrences(of: "\"c0\" order=\"0\"", with: "\"c0\" order=\"7\""),
+      ], in: folder)
+    #expect(try CLI.run("outline", ["convert", "big.outline", "-o", "big.json"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["export", "big.outline", "-o", "big.opml"], in: folder).status == 0)
+    return folder
+  }
+
+  @Test(arguments: writers)
+  func killedWritersLeaveTheOldFileOrTheNewOne(writer: Writer) throws {
+    let folder = try Self.inputs()
+    let target = folder.appendingPathComponent(writer.target)
+    let old = writer.inPlace ? try Data(contentsOf: target) : Data("old contents\n".utf8)
     // The complete output, for comparison.
-    #expect(try CLI.run("outline", ["convert", "big.outline", "-o", "full.json"], in: folder).status == 0)
-    let complete = try Data(contentsOf: folder.appendingPathComponent("full.json"))
+    if !writer.inPlace { try old.write(to: target) }
+    let full = try CLI.run("outline", writer.arguments, in: folder)
+    #expect(full.status == 0 || (writer.name == "lint --fix" && full.status == 1), "\(full.stderr)")
+    let complete = try Data(contentsOf: target)
+    #expect(complete != old)
+
     var killedMidway = 0
     for attempt in 0..<12 {
       try old.write(to: target)
       let process = Process()
       process.executableURL = CLI.products.appendingPathComponent("outline")
-      process.arguments = ["convert", "big.outline", "-o", "big.json"]
+      process.arguments = writer.arguments
       process.currentDirectoryURL = folder
+      process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32(20_000 + attempt * 40_000))
+      usleep(UInt32(10_000 + attempt * 60_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
       let now = try Data(contentsOf: target)
-      #expect(now == old || now == complete, "attempt \(attempt): a partial file")
+      #expect(now == old || now == complete, "attempt \(attempt): a partial or foreign file")
     }
-    #expect(killedMidway > 0)
-    // Read-only targets are refused with exit 2 and a message.
+    #expect(killedMidway > 0, "no attempt was killed before the command finished")
+  }
+
+  @Test(arguments: writers)
+  func unwritableTargetsExitTwoAndChangeNothing(writer: Writer) throws {
+    let folder = try Self.inputs()
+    // A folder that does not exist (for fmt and --fix, the file they rewrite is missing).
+    var missing = writer.arguments
+    missing[missing.count - 1] = "absent/" + writer.target
+    let absent = try CLI.run("outline", missing, in: folder)
+    #expect(absent.status == 2, "\(absent.stderr)")
+    #expect(absent.stderr.hasPrefix("outline: "), "\(absent.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("absent").path))
+
+    // A read-only folder. Root writes anywhere, so as root the command runs as nobody.
     let locked = folder.appendingPathComponent("locked")
     try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-    chmod(locked.path, 0o500)
-    defer { chmod(locked.path, 0o700) }
-    let refused = try CLI.run("outline", ["convert", "big.outline", "-o", "locked/out.json"], in: folder)
-    if getuid() != 0 {
-      #expect(refused.status == 2)
-      #expect(refused.stderr.contains("cannot write"))
+    for input in ["big.outline", "big.json", "big.opml", "messy.outline", "orders.outline"] {
+      try FileManager.default.copyItem(
+        at: folder.appendingPathComponent(input), to: locked.appendingPathComponent(input))
     }
+    let before = try Data(
+      contentsOf: locked.appendingPathComponent(writer.inPlace ? writer.target : "big.outline"))
+    chmod(folder.path, 0o755)
+    chmod(locked.path, 0o555)
+    defer { chmod(locked.path, 0o755) }
+    let run = try CLI.run("outline", writer.arguments, in: locked, asNobody: getuid() == 0)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("cannot write"), "\(run.stderr)")
+    #expect(
+      try Data(contentsOf: locked.appendingPathComponent(writer.inPlace ? writer.target : "big.outline"))
+        == before)
+    let left = try FileManager.default.contentsOfDirectory(atPath: locked.path).sorted()
+    #expect(left == ["big.json", "big.opml", "big.outline", "messy.outline", "orders.outline"])
   }
 }
