@@ -253,8 +253,11 @@ public final class XMLEventParser {
     let afterOpener =
       input.base.distance(to: input.cur) >= opener.count
       && opener.elementsEqual(UnsafeBufferPointer(start: input.cur - opener.count, count: opener.count))
+    // A section cut off by the end of the input has no `]]>`: the range
+    // stops at the last byte fed (found by FuzzOutline).
     let start = afterOpener ? cursor - opener.count : max(0, cursor - length - 12)
-    handler.text(range: TextRange(start: start, end: start + length + 12))
+    let end = min(start + length + 12, fed)
+    handler.text(range: TextRange(start: min(start, end), end: end))
   }
 
   private func onComment(_ content: UnsafePointer<xmlChar>?) {
