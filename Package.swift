@@ -73,7 +73,7 @@ let package = Package(
       name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace", "TestSupport"]),
     .testTarget(
       name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel", "TestSupport"]),
-    .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON"]),
+    .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON", "TestSupport"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(
       name: "OutlineCommandsTests",

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 let lspDocument = """
@@ -395,6 +396,102 @@ let lspDocument = """
     let hover = client.request(
       "textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": ["line": 8, "character": 4]])
     #expect(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("Work 300") == true)
+    #expect(client.request("shutdown")?["result"] == .null)
+  }
+}
+
+/// A long editing session: 10,000 random edits (inserts of markup, quotes,
+/// non-ASCII and astral characters, deletions, some at positions inside a
+/// surrogate pair or past the end), with requests and cancellations mixed
+/// in. The server answers throughout, and its resident memory after the
+/// last thousand edits is where it was after the first thousand.
+@Suite(.serialized) struct LSPSoakTests {
+  /// The server's resident set size in bytes (Linux /proc).
+  static func residentBytes(_ pid: Int32) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return 0 }
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+  }
+
+  @Test func tenThousandRandomEditsKeepMemoryFlat() throws {
+    let uri = "file:///tmp/soak.outline"
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(uri, lspDocument)
+    _ = client.diagnostics(uri, version: 1)
+    var random = SeededGenerator(seed: 0x5EED)
+    let snippets = [
+      "<Item order=\"3\" title=\"x\"/>", "\"", "<", ">", "&amp;", "é", "😀", "\n", " order=\"9\"", "</Item>",
+      "<!-- c -->", "xml:id=\"a\"",
+    ]
+    var text = lspDocument
+    var samples: [Int] = []
+    for version in 2...10_001 {
+      let source = SourceText(text)
+      let lineCount = source.lines.lineCount
+      func position() -> JSONValue {
+        let line = Int.random(in: 0...(lineCount + 1), using: &random)
+        return ["line": .int(line), "character": .int(Int.random(in: 0...60, using: &random))]
+      }
+      var change: JSONValue
+      if version % 500 == 0 || text.utf8.count > 4 * lspDocument.utf8.count {
+        text = lspDocument
+        change = ["text": .string(text)]
+      } else {
+        let start = position()
+        let insert = Bool.random(using: &random)
+        let newText = insert ? snippets.randomElement(using: &random)! : ""
+        var end = start
+        if !insert {
+          end = [
+            "line": start["line"]!,
+            "character": .int(start["character"]!.intValue! + Int.random(in: 1...5, using: &random)),
+          ]
+        }
+        change = ["range": ["start": start, "end": end], "text": .string(newText)]
+        text = applyLSPEdits(
+          [["range": ["start": start, "end": end], "newText": .string(newText)]], to: text)
+      }
+      client.notify(
+        "textDocument/didChange",
+        ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [change]])
+      if version % 7 == 0 {
+        let id = client.nextRequestID()
+        let method = [
+          "textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/hover",
+          "textDocument/codeAction", "textDocument/completion",
+        ][version % 5]
+        client.send([
+          "jsonrpc": "2.0", "id": .int(id), "method": .string(method),
+          "params": [
+            "textDocument": ["uri": .string(uri)], "position": position(),
+            "range": ["start": position(), "end": position()], "context": ["diagnostics": []],
+          ],
+        ])
+        if version % 3 == 0 { client.notify("$/cancelRequest", ["id": .int(id)]) }
+        #expect(
+          client.wait(timeout: 30) { $0["id"] == .int(id) } != nil, "no reply to \(method) at \(version)")
+      }
+      if version % 1000 == 1 {
+        #expect(client.diagnostics(uri, version: version) != nil, "no diagnostics for version \(version)")
+        samples.append(Self.residentBytes(client.process.processIdentifier))
+      }
+    }
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": 10_002],
+        "contentChanges": [["text": .string(lspDocument)]],
+      ])
+    #expect(client.diagnostics(uri, version: 10_002)?["diagnostics"] == [])
+    // Samples after 1, 1001, ..., 10001 edits; the first thousand warm up.
+    let warm = samples[1]
+    let peak = samples[1...].max()!
+    #expect(
+      peak - warm < 8 << 20,
+      "resident memory grew from \(warm >> 20) MB to \(peak >> 20) MB: \(samples.map { $0 >> 20 })")
+    print("soak: resident MB after every 1000 edits: \(samples.map { $0 >> 20 })")
     #expect(client.request("shutdown")?["result"] == .null)
   }
 }

@@ -3,6 +3,7 @@ import OutlineCore
 import OutlineJSON
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 @testable import OutlineConvert
@@ -180,16 +181,8 @@ enum Convert {
 
 /// Property-style round trips over generated outlines of random shape, values and depth.
 @Suite struct RoundTripProperties {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state
-    }
-  }
-
   static func outline(seed: UInt64) -> String {
-    var random = Generator(state: seed)
+    var random = SeededGenerator(seed: seed)
     let words = ["a", "é", "中文", "😀", "R&D", "<x>", "\"q\"", "tab\there", "nl\nthere", "  spaces  ", ""]
     var xml = "<outline version=\"1\" title=\"\(words.randomElement(using: &random)!.xmlEscaped)\">\n"
     var counts = [0]
