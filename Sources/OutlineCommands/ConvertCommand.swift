@@ -5,6 +5,7 @@ import OutlineCore
 import OutlineModel
 import OutlineValidation
 import OutlineWorkspace
+import OutlineXML
 
 #if canImport(Glibc)
   import Glibc
@@ -66,9 +67,20 @@ struct ConvertCommand: ParsableCommand {
   private var isStdin: Bool { input == "-" }
   private var name: String { isStdin ? "<stdin>" : input }
 
+  /// One pass validates and writes (into the target's temporary file or
+  /// spool); the output is kept only when the input had no error and its
+  /// children were in order order. Otherwise it is thrown away: errors are
+  /// reported, and out-of-order children are written again from the tree.
   private func toJSON() throws {
     let configurations = ConfigurationFinder()
     let models = ModelCache()
+    let target = try OutputTarget.open(output, spooled: true)
+    var writer: AlongsideWriter?
+    let alongside = { (validator: OutlineValidator) -> any XMLEventHandler in
+      let made = JSONFormWriter.alongside(validator) { target.write($0) }
+      writer = made
+      return made
+    }
     let check: DocumentCheck
     let lines: any DocumentLines
     var source: SourceText?
@@ -77,12 +89,13 @@ struct ConvertCommand: ParsableCommand {
       source = SourceText(bytes: bytes)
       check = DocumentCheck.run(
         source!, path: nil, modelOverride: model, configurations: configurations, models: models,
-        buildTree: false)
+        buildTree: false, alongside: alongside)
       lines = source!
     } else {
       do {
         (check, lines) = try DocumentCheck.stream(
-          path: input, modelOverride: model, configurations: configurations, models: models)
+          path: input, modelOverride: model, configurations: configurations, models: models,
+          alongside: alongside)
       } catch {
         throw fail(error.description, 2)
       }
@@ -92,20 +105,10 @@ struct ConvertCommand: ParsableCommand {
       Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
       throw fail("\(name) has errors; nothing was written", 1)
     }
-    let target = try OutputTarget.open(output)
     if check.childrenInOrder {
-      // Second pass, from memory or again from disk, writing as it reads.
-      JSONFormWriter.writeStreaming(
-        model: model, rootEntity: check.rootEntity,
-        feed: { parser in
-          if let source {
-            source.bytes.withUnsafeBufferPointer { parser.feed($0) }
-          } else {
-            try? FileChunks.read(input) { parser.feed($0) }
-          }
-        },
-        output: { target.write($0) })
+      writer?.finish()
     } else {
+      target.reset()
       let whole =
         try source
         ?? SourceText(bytes: FileInput.read(input) ?? { throw fail("cannot read '\(input)'", 2) }())

@@ -57,6 +57,16 @@ final class OutputTarget {
     }
   }
 
+  /// Forgets what was written so far (a file or spooled output only).
+  func reset() {
+    if let writer {
+      writer.reset()
+    } else if spool >= 0 {
+      _ = ftruncate(spool, 0)
+      lseek(spool, 0, SEEK_SET)
+    }
+  }
+
   /// Makes a file appear at its path, or copies the spool to standard output.
   func commit() throws(WriteError) {
     if let writer { return try writer.commit() }

@@ -50,6 +50,18 @@ public enum JSONFormWriter {
     }
   }
 
+  /// A handler that writes the JSON form in the same parse as `validator`
+  /// validates (it must receive each event after the validator): the object
+  /// head is made when the validator has chosen the model at the root, and
+  /// writing stops if the children turn out not to be in order order. The
+  /// output is only good when, at the end, the validator found no error and
+  /// ``OutlineValidator/childrenInOrder`` holds; call ``AlongsideWriter/finish()``.
+  public static func alongside(_ validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void)
+    -> AlongsideWriter
+  {
+    AlongsideWriter(validator: validator, output: output)
+  }
+
   /// Writes the JSON form from the item tree, each sibling group sorted by order.
   public static func writeTree(
     _ source: SourceText, tree: ItemTree, model: Model, rootEntity: Int?, output: (inout [UInt8]) -> Void
@@ -62,59 +74,155 @@ public enum JSONFormWriter {
 }
 
 /// Writes one object's opening: `{"@entity":...,"@id":...,attributes...`.
+///
+/// This runs once per item of a document, so it works on the tag's bytes:
+/// names are matched against per-entity tables of bytes, keys come
+/// pre-quoted, and a value that needs no decoding is quoted straight from
+/// the file (strings are made only for numbers and references that need
+/// normalizing, which are rare).
 struct ObjectHead {
   let model: Model
   let rootEntity: Int?
+  private let tables: [EntityTable]
+  private let entityNames: [[UInt8]]
+
+  /// One attribute or relationship an entity's objects may carry.
+  struct Key {
+    enum Kind { case string, integer, other, toOne, toMany }
+    let name: [UInt8]
+    /// `,"name":` (the comma is skipped for the first key).
+    let quoted: [UInt8]
+    /// Model order: attributes, then relationships.
+    let rank: Int
+    let kind: Kind
+    let type: AttributeType?
+  }
+
+  struct EntityTable {
+    /// `,"@entity":"Name"`.
+    let entity: [UInt8]
+    let keys: [Key]
+  }
+
+  init(model: Model, rootEntity: Int?) {
+    self.model = model
+    self.rootEntity = rootEntity
+    entityNames = model.entities.map { Array($0.name.utf8) }
+    tables = model.entities.map { definition in
+      var keys: [Key] = []
+      for (rank, attribute) in definition.attributes.enumerated() {
+        let kind: Key.Kind
+        switch attribute.type {
+        case .integer16?, .integer32?, .integer64?: kind = .integer
+        case .double?, .float?, .decimal?, .boolean?: kind = .other
+        default: kind = .string
+        }
+        keys.append(
+          Key(
+            name: Array(attribute.name.utf8), quoted: Array(",\(JSONText.quote(attribute.name)):".utf8),
+            rank: rank, kind: kind, type: attribute.type))
+      }
+      for (index, relationship) in definition.relationships.enumerated() {
+        keys.append(
+          Key(
+            name: Array(relationship.name.utf8), quoted: Array(",\(JSONText.quote(relationship.name)):".utf8),
+            rank: definition.attributes.count + index, kind: relationship.isToMany ? .toMany : .toOne,
+            type: nil))
+      }
+      return EntityTable(entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys)
+    }
+  }
 
   /// The entity of a non-root element.
-  func entity(of tag: StartTag) -> Int? { model.entity(named: XMLName.string(tag.name)) }
+  func entity(of tag: StartTag) -> Int? {
+    let name = tag.name
+    for (index, candidate) in entityNames.enumerated() where XMLName.equals(name, candidate) {
+      return index
+    }
+    return nil
+  }
 
   func write(_ tag: StartTag, entity: Int?, isRoot: Bool, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "{"))
-    var first = true
-    func key(_ name: String) {
-      if !first { out.append(UInt8(ascii: ",")) }
-      first = false
-      out += Array(JSONText.quote(name).utf8)
-      out.append(UInt8(ascii: ":"))
-    }
+    // Every key is written with a leading comma; the first one's is overwritten by `{`.
+    let opening = out.count
     if isRoot {
-      key("@outline")
-      out.append(UInt8(ascii: "1"))
+      out += Array(",\"@outline\":1".utf8)
       if let index = tag.index(of: "model") {
-        key("@model")
-        out += Array(JSONText.quote(tag.value(of: index)).utf8)
+        out += Array(",\"@model\":".utf8)
+        Self.appendString(tag.rawValue(of: index), to: &out)
       }
     }
-    if let entity {
-      key("@entity")
-      out += Array(JSONText.quote(model.entities[entity].name).utf8)
-    }
+    if let entity { out += tables[entity].entity }
     if let index = tag.index(of: "xml:id") {
-      key("@id")
-      out += Array(JSONText.quote(tag.value(of: index)).utf8)
+      out += Array(",\"@id\":".utf8)
+      Self.appendString(tag.rawValue(of: index), to: &out)
     }
-    guard let entity else { return }
-    let definition = model.entities[entity]
-    var values: [(rank: Int, name: String, json: String)] = []
-    for index in 0..<tag.attributes.count {
-      let name = XMLName.string(tag.name(of: index))
-      if let attribute = definition.attributeIndex[name] {
-        values.append(
-          (attribute, name, Self.json(tag.value(of: index), definition.attributes[attribute].type)))
-      } else if let relationship = definition.relationshipIndex[name] {
-        let ids = tag.value(of: index).split(whereSeparator: { $0 == " " }).map { JSONText.quote(String($0)) }
-        let json =
-          definition.relationships[relationship].isToMany
-          ? "[" + ids.joined(separator: ",") + "]" : (ids.first ?? "null")
-        values.append((definition.attributes.count + relationship, name, json))
+    if let entity { writeValues(tag, table: tables[entity], into: &out) }
+    if out.count > opening {
+      out[opening] = UInt8(ascii: "{")
+    } else {
+      out.append(UInt8(ascii: "{"))
+    }
+  }
+
+  /// The attributes and references the entity knows, in model order.
+  private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout [UInt8]) {
+    let count = tag.attributes.count
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
+      var used = 0
+      for attribute in 0..<count {
+        let name = tag.name(of: attribute)
+        guard let key = table.keys.firstIndex(where: { XMLName.equals(name, $0.name) }) else { continue }
+        // Insertion in rank order; documents written by fmt are already in it.
+        var slot = used
+        while slot > 0 && table.keys[found[slot - 1].key].rank > table.keys[key].rank {
+          found[slot] = found[slot - 1]
+          slot -= 1
+        }
+        found[slot] = (key, attribute)
+        used += 1
+      }
+      for entry in found[0..<used] {
+        let key = table.keys[entry.key]
+        out += key.quoted
+        let raw = tag.rawValue(of: entry.attribute)
+        switch key.kind {
+        case .string:
+          Self.appendString(raw, to: &out)
+        case .integer where Self.isCanonicalInteger(raw):
+          out.append(contentsOf: raw)
+        case .integer, .other:
+          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), key.type).utf8)
+        case .toOne, .toMany:
+          let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
+          out += Array(
+            (key.kind == .toMany ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null").utf8)
+        }
       }
     }
-    values.sort { $0.rank < $1.rank }
-    for value in values {
-      key(value.name)
-      out += Array(value.json.utf8)
+  }
+
+  /// Appends a raw attribute value as a JSON string.
+  static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    if XMLEscaping.isPlainAttribute(raw) {
+      JSONText.appendQuoted(bytes: raw, to: &out)
+    } else {
+      var decoded: [UInt8] = []
+      XMLEscaping.appendDecodedAttribute(raw, to: &decoded)
+      decoded.withUnsafeBufferPointer { JSONText.appendQuoted(bytes: $0, to: &out) }
     }
+  }
+
+  /// `0`, or an optional `-` and up to 18 digits not starting with 0: the
+  /// JSON of such an integer is its text.
+  static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    var digits = raw[...]
+    if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 18, digits.first != UInt8(ascii: "0") || raw.count == 1 else {
+      return false
+    }
+    return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
   }
 
   /// A value typed by its attribute: numbers, booleans, or strings.
@@ -269,4 +377,48 @@ struct TreeJSONWriter {
     out.append(0x0A)
     output(&out)
   }
+}
+
+/// The JSON writer that runs in the validator's parse (``JSONFormWriter/alongside(_:output:)``).
+public final class AlongsideWriter: XMLEventHandler {
+  private let validator: OutlineValidator
+  private let output: (inout [UInt8]) -> Void
+  private var writer: StreamingJSONWriter?
+  private var writing = true
+
+  init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
+    self.validator = validator
+    self.output = output
+  }
+
+  /// Ends the output.
+  public func finish() {
+    if writing { writer?.flush(final: true) }
+  }
+
+  public func startElement(_ tag: StartTag) {
+    guard writing else { return }
+    if writer == nil {
+      guard let model = validator.model else {
+        writing = false
+        return
+      }
+      writer = StreamingJSONWriter(
+        head: ObjectHead(model: model, rootEntity: validator.rootEntity), output: output)
+    }
+    if !validator.childrenInOrder {
+      writing = false
+      return
+    }
+    writer?.startElement(tag)
+  }
+
+  public func endElement(range: TextRange?) {
+    if writing { writer?.endElement(range: range) }
+  }
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func text(range: TextRange) {}
+  public func doctype(range: TextRange) {}
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) { writing = false }
 }

@@ -10,26 +10,31 @@ public enum JSONText {
 
   /// Appends `value` as a quoted JSON string: runs that need no escape are copied whole.
   public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { utf8 in
-      var runStart = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        switch byte {
-        case 0x22: out += [0x5C, 0x22]
-        case 0x5C: out += [0x5C, 0x5C]
-        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-        case 0x09: out += [0x5C, UInt8(ascii: "t")]
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
-        runStart = index + 1
+    value.withUTF8 { appendQuoted(bytes: $0, to: &out) }
+  }
+
+  /// Appends UTF-8 `bytes` as a quoted JSON string.
+  public static func appendQuoted(bytes utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in 0..<utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      switch byte {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+      case 0x09: out += [0x5C, UInt8(ascii: "t")]
+      default:
+        let hex = Array("0123456789abcdef".utf8)
+        out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      runStart = index + 1
     }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     out.append(UInt8(ascii: "\""))
   }
 }

@@ -67,6 +67,14 @@ public final class AtomicFileWriter {
     if let code = FileDescriptorIO.writeAll(descriptor, bytes) { failure = String(cString: strerror(code)) }
   }
 
+  /// Empties the temporary file, to write it again from the start.
+  public func reset() {
+    guard descriptor >= 0 else { return }
+    if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
+      failure = String(cString: strerror(errno))
+    }
+  }
+
   /// Flushes, sets the mode and renames the temporary file over the path.
   public func commit() throws(WriteError) {
     guard descriptor >= 0 else { throw WriteError(description: "cannot write '\(path)': already closed") }

@@ -32,13 +32,15 @@ public struct DocumentCheck: Sendable {
   }
 
   /// Checks `source`, found at `path` (nil for standard input or an unsaved buffer).
+  /// `alongside` makes a handler that receives every event right after the
+  /// validator, in the same parse (a writer that consults the validator).
   public static func run(
     _ source: SourceText, path: String?, modelOverride: String?, configurations: ConfigurationFinder,
-    models: ModelCache, buildTree: Bool
+    models: ModelCache, buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
   ) -> DocumentCheck {
     check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: buildTree
+      buildTree: buildTree, alongside: alongside
     ) { parser in
       source.bytes.withUnsafeBufferPointer { parser.feed($0) }
     }
@@ -48,13 +50,14 @@ public struct DocumentCheck: Sendable {
   /// memory does not grow with the file; the returned lines read back only
   /// the lines diagnostics point to. Throws when the file cannot be read.
   public static func stream(
-    path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache
+    path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
+    alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
     var lines = LineIndex()
     var failure: ReadError?
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: false
+      buildTree: false, alongside: alongside
     ) { parser in
       do {
         try FileChunks.read(path) { chunk in
@@ -73,12 +76,12 @@ public struct DocumentCheck: Sendable {
 
   private static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
-    buildTree: Bool, feed: (XMLEventParser) -> Void
+    buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, feed: (XMLEventParser) -> Void
   ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
     let validator = OutlineValidator(modelProvider: resolution.provider(for: path), buildTree: buildTree)
-    let parser = XMLEventParser(handler: validator)
+    let parser = XMLEventParser(handler: alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator)
     feed(parser)
     parser.finish()
     validator.finish()

@@ -20,6 +20,19 @@ public enum XMLEscaping {
     raw.withUnsafeBufferPointer { decodeAttribute($0) }
   }
 
+  /// Whether `raw` decodes to itself (no reference, nothing to normalize),
+  /// so its bytes can be used as they are.
+  @inlinable
+  public static func isPlainAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in raw where byte == UInt8(ascii: "&") || byte < 0x20 { return false }
+    return true
+  }
+
+  /// Appends the decoded bytes of a raw attribute value to `out`, making no string.
+  public static func appendDecodedAttribute(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    appendDecoded(raw, normalizeWhitespace: true, to: &out)
+  }
+
   private static func decode(_ raw: UnsafeBufferPointer<UInt8>, normalizeWhitespace: Bool)
     -> String
   {
@@ -30,9 +43,15 @@ public enum XMLEscaping {
       break
     }
     if !needsWork { return String(decoding: raw, as: UTF8.self) }
-
     var out: [UInt8] = []
     out.reserveCapacity(raw.count)
+    appendDecoded(raw, normalizeWhitespace: normalizeWhitespace, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func appendDecoded(
+    _ raw: UnsafeBufferPointer<UInt8>, normalizeWhitespace: Bool, to out: inout [UInt8]
+  ) {
     var index = 0
     while index < raw.count {
       let byte = raw[index]
@@ -52,7 +71,6 @@ public enum XMLEscaping {
       }
       index += 1
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// The scalar a reference at `index` stands for, and the reference's length.

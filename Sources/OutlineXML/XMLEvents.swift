@@ -136,3 +136,51 @@ public enum XMLName {
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// Hands every event to two handlers, `first` first: one parse feeds, say,
+/// the validator and a writer that consults it.
+public final class XMLEventTee: XMLEventHandler {
+  private let first: any XMLEventHandler
+  private let second: any XMLEventHandler
+
+  /// A tee to `first`, then `second`.
+  public init(_ first: any XMLEventHandler, _ second: any XMLEventHandler) {
+    self.first = first
+    self.second = second
+  }
+
+  public func startElement(_ tag: StartTag) {
+    first.startElement(tag)
+    second.startElement(tag)
+  }
+
+  public func endElement(range: TextRange?) {
+    first.endElement(range: range)
+    second.endElement(range: range)
+  }
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+    first.comment(range: range, content: content)
+    second.comment(range: range, content: content)
+  }
+
+  public func text(range: TextRange) {
+    first.text(range: range)
+    second.text(range: range)
+  }
+
+  public func doctype(range: TextRange) {
+    first.doctype(range: range)
+    second.doctype(range: range)
+  }
+
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
+    first.syntaxError(message: message, range: range, isFatal: isFatal)
+    second.syntaxError(message: message, range: range, isFatal: isFatal)
+  }
+
+  public func processingInstruction(range: TextRange) {
+    first.processingInstruction(range: range)
+    second.processingInstruction(range: range)
+  }
+}

@@ -129,6 +129,35 @@ import Testing
       ])
   }
 
+  /// XML -> JSON writes while it validates; children out of order order
+  /// are found only at their parent's end, and the output is then written
+  /// again, sorted, from the start.
+  @Test func childrenOutOfOrderAreSortedInFilesAndOnStandardOutput() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "ooo.outline": """
+        <outline version="1"><Item order="1" title="b"/><Item order="0" title="a">\
+        <Item order="1" title="y"/><Item order="0" title="x"/></Item></outline>
+        """
+      ], in: folder)
+    let expected = """
+      {"@outline":1,"@entity":"Item","children":[
+      {"@entity":"Item","order":0,"title":"a","children":[
+      {"@entity":"Item","order":0,"title":"x"},
+      {"@entity":"Item","order":1,"title":"y"}
+      ]},
+      {"@entity":"Item","order":1,"title":"b"}
+      ]}
+
+      """
+    let toStdout = try CLI.run("outline", ["convert", "ooo.outline"], in: folder)
+    #expect(toStdout.status == 0, "\(toStdout.stderr)")
+    #expect(toStdout.stdout == expected)
+    #expect(try CLI.run("outline", ["convert", "ooo.outline", "-o", "ooo.json"], in: folder).status == 0)
+    #expect(try String(contentsOf: folder.appendingPathComponent("ooo.json"), encoding: .utf8) == expected)
+  }
+
   @Test func invalidXMLIsReportedAndNothingIsWritten() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["dup.outline": "<outline><Item order=\"0\"/><Item order=\"0\"/></outline>\n"], in: folder)
