@@ -42,7 +42,8 @@ let package = Package(
       ]),
     .target(
       name: "OutlineConvert",
-      dependencies: ["OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation"],
+      swiftSettings: hotPath),
     .target(
       name: "OutlineWorkspace",
       dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation"]),

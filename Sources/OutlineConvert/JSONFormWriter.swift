@@ -4,6 +4,12 @@ import OutlineModel
 import OutlineValidation
 import OutlineXML
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes the JSON form of SPEC §5 from a valid document.
 ///
 /// Layout: one object a line, its containment arrays opened at the end of
@@ -85,6 +91,11 @@ struct ObjectHead {
   let rootEntity: Int?
   private let tables: [EntityTable]
   private let entityNames: [[UInt8]]
+  /// For parent entity p and child entity c, at p * count + c: the
+  /// containment relationship that holds the child, or -1 (`@objects`).
+  private let arrays: [Int]
+  /// `,"name":[` for each entity's relationships; `@objects` is the last.
+  private let arrayOpenings: [[[UInt8]]]
 
   /// One attribute or relationship an entity's objects may carry.
   struct Key {
@@ -98,10 +109,62 @@ struct ObjectHead {
     let type: AttributeType?
   }
 
-  struct EntityTable {
+  /// An entity's keys, laid out for the per-item loop: names and quoted
+  /// keys one after another with where each ends, so matching and writing
+  /// touch no `Key` value (nor its reference counts).
+  final class EntityTable {
     /// `,"@entity":"Name"`.
     let entity: [UInt8]
     let keys: [Key]
+    let names: [UInt8]
+    let nameEnds: [Int]
+    let quoted: [UInt8]
+    let quotedEnds: [Int]
+    let ranks: [Int]
+    let kinds: [Key.Kind]
+
+    init(entity: [UInt8], keys: [Key]) {
+      self.entity = entity
+      self.keys = keys
+      names = keys.flatMap(\.name)
+      quoted = keys.flatMap(\.quoted)
+      var end = 0
+      nameEnds = keys.map {
+        end += $0.name.count
+        return end
+      }
+      end = 0
+      quotedEnds = keys.map {
+        end += $0.quoted.count
+        return end
+      }
+      ranks = keys.map(\.rank)
+      kinds = keys.map(\.kind)
+    }
+
+    /// Appends `,"name":` of key `index`.
+    func appendQuoted(_ index: Int, to out: inout [UInt8]) {
+      let start = index == 0 ? 0 : quotedEnds[index - 1]
+      quoted.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
+      }
+    }
+
+    /// The key named by `name`, if the entity has one.
+    func key(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+      names.withUnsafeBufferPointer { names in
+        var start = 0
+        for (index, end) in nameEnds.enumerated() {
+          if end - start == name.count
+            && memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
+          {
+            return index
+          }
+          start = end
+        }
+        return nil
+      }
+    }
   }
 
   init(model: Model, rootEntity: Int?) {
@@ -131,6 +194,32 @@ struct ObjectHead {
       }
       return EntityTable(entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys)
     }
+    let count = model.entities.count
+    var arrays = [Int](repeating: -1, count: count * count)
+    for parent in 0..<count {
+      for child in 0..<count {
+        if case .relationship(let index) = model.containment(of: parent, holding: child) {
+          arrays[parent * count + child] = index
+        }
+      }
+    }
+    self.arrays = arrays
+    arrayOpenings = model.entities.map { definition in
+      (definition.relationships.map(\.name) + ["@objects"]).map { Array(",\(JSONText.quote($0)):[".utf8) }
+    }
+  }
+
+  /// The containment relationship that holds `child` under `parent`, or -1 (`@objects`).
+  func arrayIndex(parentEntity: Int?, child: Int?) -> Int {
+    guard let parentEntity, let child else { return -1 }
+    return arrays[parentEntity * model.entities.count + child]
+  }
+
+  /// `,"key":[` for an array of `parentEntity`'s objects.
+  func arrayOpening(parentEntity: Int?, index: Int) -> [UInt8] {
+    guard let parentEntity else { return Array(",\"@objects\":[".utf8) }
+    let openings = arrayOpenings[parentEntity]
+    return index >= 0 ? openings[index] : openings[openings.count - 1]
   }
 
   /// The entity of a non-root element.
@@ -154,7 +243,7 @@ struct ObjectHead {
     }
     if let entity { out += tables[entity].entity }
     if let index = tag.index(of: "xml:id") {
-      out += Array(",\"@id\":".utf8)
+      out += Self.idKey
       Self.appendString(tag.rawValue(of: index), to: &out)
     }
     if let entity { writeValues(tag, table: tables[entity], into: &out) }
@@ -173,10 +262,10 @@ struct ObjectHead {
       var used = 0
       for attribute in 0..<count {
         let name = tag.name(of: attribute)
-        guard let key = table.keys.firstIndex(where: { XMLName.equals(name, $0.name) }) else { continue }
+        guard let key = table.key(named: name) else { continue }
         // Insertion in rank order; documents written by fmt are already in it.
         var slot = used
-        while slot > 0 && table.keys[found[slot - 1].key].rank > table.keys[key].rank {
+        while slot > 0 && table.ranks[found[slot - 1].key] > table.ranks[key] {
           found[slot] = found[slot - 1]
           slot -= 1
         }
@@ -184,24 +273,26 @@ struct ObjectHead {
         used += 1
       }
       for entry in found[0..<used] {
-        let key = table.keys[entry.key]
-        out += key.quoted
+        table.appendQuoted(entry.key, to: &out)
         let raw = tag.rawValue(of: entry.attribute)
-        switch key.kind {
+        switch table.kinds[entry.key] {
         case .string:
           Self.appendString(raw, to: &out)
         case .integer where Self.isCanonicalInteger(raw):
           out.append(contentsOf: raw)
         case .integer, .other:
-          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), key.type).utf8)
+          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].type).utf8)
         case .toOne, .toMany:
           let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
           out += Array(
-            (key.kind == .toMany ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null").utf8)
+            (table.kinds[entry.key] == .toMany ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
+              .utf8)
         }
       }
     }
   }
+
+  private static let idKey = Array(",\"@id\":".utf8)
 
   /// Appends a raw attribute value as a JSON string.
   static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
@@ -241,9 +332,8 @@ struct ObjectHead {
 
   /// The array key a child goes in: its containment relationship, or `@objects`.
   func arrayKey(parentEntity: Int?, child: Int?) -> String {
-    guard let parentEntity, let child,
-      case .relationship(let index) = model.containment(of: parentEntity, holding: child)
-    else { return "@objects" }
+    let index = arrayIndex(parentEntity: parentEntity, child: child)
+    guard let parentEntity, index >= 0 else { return "@objects" }
     return model.entities[parentEntity].relationships[index].name
   }
 }
@@ -255,7 +345,8 @@ final class StreamingJSONWriter: XMLEventHandler {
   private var buffer: [UInt8] = []
   private struct Open {
     var entity: Int?
-    var arrayKey: String?
+    /// The open array: a containment relationship, -1 for `@objects`, nil for none.
+    var array: Int?
   }
   private var stack: [Open] = []
 
@@ -280,13 +371,14 @@ final class StreamingJSONWriter: XMLEventHandler {
       return
     }
     let entity = head.entity(of: tag)
-    let key = head.arrayKey(parentEntity: stack[stack.count - 1].entity, child: entity)
-    if stack[stack.count - 1].arrayKey == key {
+    let parent = stack[stack.count - 1]
+    let array = head.arrayIndex(parentEntity: parent.entity, child: entity)
+    if parent.array == array {
       buffer.append(UInt8(ascii: ","))
     } else {
-      if stack[stack.count - 1].arrayKey != nil { buffer += Array("\n]".utf8) }
-      buffer += Array(",\(JSONText.quote(key)):[".utf8)
-      stack[stack.count - 1].arrayKey = key
+      if parent.array != nil { buffer += Array("\n]".utf8) }
+      buffer += head.arrayOpening(parentEntity: parent.entity, index: array)
+      stack[stack.count - 1].array = array
     }
     buffer.append(0x0A)
     head.write(tag, entity: entity, isRoot: false, into: &buffer)
@@ -296,7 +388,7 @@ final class StreamingJSONWriter: XMLEventHandler {
 
   func endElement(range: TextRange?) {
     guard let open = stack.popLast() else { return }
-    if open.arrayKey != nil { buffer += Array("\n]".utf8) }
+    if open.array != nil { buffer += Array("\n]".utf8) }
     buffer.append(UInt8(ascii: "}"))
   }
 

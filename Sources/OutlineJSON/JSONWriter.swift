@@ -22,15 +22,19 @@ public enum JSONText {
       let byte = utf8[index]
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      out.append(0x5C)
       switch byte {
-      case 0x22: out += [0x5C, 0x22]
-      case 0x5C: out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-      case 0x09: out += [0x5C, UInt8(ascii: "t")]
+      case 0x22, 0x5C: out.append(byte)
+      case 0x0A: out.append(UInt8(ascii: "n"))
+      case 0x0D: out.append(UInt8(ascii: "r"))
+      case 0x09: out.append(UInt8(ascii: "t"))
       default:
-        let hex = Array("0123456789abcdef".utf8)
-        out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        let digits: StaticString = "0123456789abcdef"
+        out.append(UInt8(ascii: "u"))
+        out.append(0x30)
+        out.append(0x30)
+        out.append(digits.utf8Start[Int(byte >> 4)])
+        out.append(digits.utf8Start[Int(byte & 0xF)])
       }
       runStart = index + 1
     }
