@@ -136,6 +136,15 @@ final class LSPClient: @unchecked Sendable {
       ])
   }
 
+  /// A started and initialized server with `text` open at `uri`, its first diagnostics read.
+  static func withOpenDocument(_ uri: String, _ text: String) throws -> LSPClient {
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(uri, text)
+    _ = client.diagnostics(uri, version: 1)
+    return client
+  }
+
   func close() -> Int32 {
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()

@@ -343,10 +343,7 @@ let lspDocument = """
 @Suite(.serialized) struct LSPUnderAttackTests {
   @Test func wrongParamsOutOfRangeEditsAndAFloodOfChanges() throws {
     let uri = "file:///tmp/attack.outline"
-    let client = try LSPClient()
-    _ = client.initialize()
-    client.open(uri, lspDocument)
-    _ = client.diagnostics(uri, version: 1)
+    let client = try LSPClient.withOpenDocument(uri, lspDocument)
     // Wrong param types.
     #expect(
       client.request("textDocument/hover", ["textDocument": ["uri": 42], "position": ["line": "a"]])?[
@@ -416,10 +413,7 @@ let lspDocument = """
 
   @Test func tenThousandRandomEditsKeepMemoryFlat() throws {
     let uri = "file:///tmp/soak.outline"
-    let client = try LSPClient()
-    _ = client.initialize()
-    client.open(uri, lspDocument)
-    _ = client.diagnostics(uri, version: 1)
+    let client = try LSPClient.withOpenDocument(uri, lspDocument)
     var random = SeededGenerator(seed: 0x5EED)
     let snippets = [
       "<Item order=\"3\" title=\"x\"/>", "\"", "<", ">", "&amp;", "é", "😀", "\n", " order=\"9\"", "</Item>",
