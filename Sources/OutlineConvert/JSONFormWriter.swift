@@ -294,15 +294,45 @@ struct ObjectHead {
 
   private static let idKey = Array(",\"@id\":".utf8)
 
-  /// Appends a raw attribute value as a JSON string.
+  /// Appends a raw attribute value as a JSON string: XML references
+  /// resolved and white space normalized (XML 1.0 §3.3.3) on the way, with
+  /// no intermediate buffer.
   static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    if XMLEscaping.isPlainAttribute(raw) {
-      JSONText.appendQuoted(bytes: raw, to: &out)
-    } else {
-      var decoded: [UInt8] = []
-      XMLEscaping.appendDecodedAttribute(raw, to: &decoded)
-      decoded.withUnsafeBufferPointer { JSONText.appendQuoted(bytes: $0, to: &out) }
+    if XMLEscaping.isPlainAttribute(raw) { return JSONText.appendQuoted(bytes: raw, to: &out) }
+    out.append(UInt8(ascii: "\""))
+    var index = 0
+    var runStart = 0
+    func flushRun() { out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
+    while index < raw.count {
+      let byte = raw[index]
+      if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
+        flushRun()
+        if scalar.value < 0x80 {
+          JSONText.appendEscaped(UInt8(scalar.value), to: &out)
+        } else {
+          UTF8.encode(scalar) { out.append($0) }
+        }
+        index += length
+        runStart = index
+        continue
+      }
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        flushRun()
+        if byte == 0x0D || byte == 0x0A || byte == 0x09 {
+          out.append(0x20)
+          // A CR LF pair is one line end, so one space.
+          if byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
+        } else {
+          JSONText.appendEscaped(byte, to: &out)
+        }
+        index += 1
+        runStart = index
+        continue
+      }
+      index += 1
     }
+    flushRun()
+    out.append(UInt8(ascii: "\""))
   }
 
   /// `0`, or an optional `-` and up to 18 digits not starting with 0: the

@@ -14,6 +14,26 @@ public enum JSONText {
     value.withUTF8 { appendQuoted(bytes: $0, to: &out) }
   }
 
+  /// Appends an ASCII `byte` as it stands inside a JSON string: `"`, `\\`
+  /// and control characters escaped, anything else as it is.
+  public static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+    guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { return out.append(byte) }
+    out.append(0x5C)
+    switch byte {
+    case 0x22, 0x5C: out.append(byte)
+    case 0x0A: out.append(UInt8(ascii: "n"))
+    case 0x0D: out.append(UInt8(ascii: "r"))
+    case 0x09: out.append(UInt8(ascii: "t"))
+    default:
+      let digits: StaticString = "0123456789abcdef"
+      out.append(UInt8(ascii: "u"))
+      out.append(0x30)
+      out.append(0x30)
+      out.append(digits.utf8Start[Int(byte >> 4)])
+      out.append(digits.utf8Start[Int(byte & 0xF)])
+    }
+  }
+
   /// Appends UTF-8 `bytes` as a quoted JSON string.
   public static func appendQuoted(bytes utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
@@ -22,20 +42,7 @@ public enum JSONText {
       let byte = utf8[index]
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-      out.append(0x5C)
-      switch byte {
-      case 0x22, 0x5C: out.append(byte)
-      case 0x0A: out.append(UInt8(ascii: "n"))
-      case 0x0D: out.append(UInt8(ascii: "r"))
-      case 0x09: out.append(UInt8(ascii: "t"))
-      default:
-        let digits: StaticString = "0123456789abcdef"
-        out.append(UInt8(ascii: "u"))
-        out.append(0x30)
-        out.append(0x30)
-        out.append(digits.utf8Start[Int(byte >> 4)])
-        out.append(digits.utf8Start[Int(byte & 0xF)])
-      }
+      appendEscaped(byte, to: &out)
       runStart = index + 1
     }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))

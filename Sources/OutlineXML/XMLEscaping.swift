@@ -73,8 +73,9 @@ public enum XMLEscaping {
     }
   }
 
-  /// The scalar a reference at `index` stands for, and the reference's length.
-  static func reference(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+  /// The scalar a reference at `index` (on its `&`) stands for, and the
+  /// reference's length; nil when it is not one.
+  public static func reference(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
     var end = index + 1
     while end < raw.count && raw[end] != UInt8(ascii: ";") && end - index < 12 { end += 1 }
     guard end < raw.count, raw[end] == UInt8(ascii: ";") else { return nil }
@@ -97,14 +98,12 @@ public enum XMLEscaping {
       guard let scalar = Unicode.Scalar(value) else { return nil }
       return (scalar, length)
     }
-    switch String(decoding: body, as: UTF8.self) {
-    case "amp": return ("&", length)
-    case "lt": return ("<", length)
-    case "gt": return (">", length)
-    case "quot": return ("\"", length)
-    case "apos": return ("'", length)
-    default: return nil
-    }
+    if XMLName.equals(body, "amp") { return ("&", length) }
+    if XMLName.equals(body, "lt") { return ("<", length) }
+    if XMLName.equals(body, "gt") { return (">", length) }
+    if XMLName.equals(body, "quot") { return ("\"", length) }
+    if XMLName.equals(body, "apos") { return ("'", length) }
+    return nil
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -3,6 +3,7 @@ import OutlineCore
 import OutlineJSON
 import OutlineModel
 import OutlineValidation
+import OutlineXML
 import TestSupport
 import Testing
 
@@ -244,5 +245,22 @@ enum Fixtures {
 @Suite struct OPMLModelTests {
   @Test func importWritesTheShippedModelWhenNothingIsUnknown() {
     #expect(OPMLConversion.modelContents(rootExtras: [], outlineExtras: []) == ShippedModels.opml)
+  }
+}
+
+/// The XML -> JSON writer quotes attribute values straight from the file's
+/// bytes; it must give what decoding to a string and quoting that gives.
+@Suite struct AttributeTranscodingTests {
+  @Test(arguments: [
+    "plain", "", "a &amp; b", "&lt;tag&gt;", "&quot;q&quot; and &apos;a&apos;", "back\\slash \"",
+    "line\nbreak", "cr\r\nlf", "lone\rcr", "tab\there", "ref&#10;newline", "&#13;&#9;&#0001;", "&#x1F600;é",
+    "中文 &#x4E2D;", "&#31;", "\u{1}", "&unknown; & alone",
+  ])
+  func matchesDecodeThenQuote(raw: String) {
+    let bytes = Array(raw.utf8)
+    var direct: [UInt8] = []
+    bytes.withUnsafeBufferPointer { ObjectHead.appendString($0, to: &direct) }
+    let viaString = JSONText.quote(XMLEscaping.decodeAttribute(bytes))
+    #expect(String(decoding: direct, as: UTF8.self) == viaString)
   }
 }
