@@ -1,5 +1,9 @@
 #ifndef OUTLINE_CLIBXML2_SHIM_H
 #define OUTLINE_CLIBXML2_SHIM_H
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* for memrchr */
+#endif
+#include <string.h>
 #include <libxml/xmlversion.h>
 /* Debian's libxml2 is built with ICU, so its headers pull in the system ICU
  * headers, whose UErrorCode differs from the one Foundation's _FoundationICU
@@ -11,4 +15,19 @@
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlIO.h>
+
+/* The last `byte` in the `count` bytes at `start`, or NULL: the parser finds
+ * a tag's `<` from the `>` libxml2 stands on. glibc's memrchr is vectorized;
+ * elsewhere a plain loop. */
+static inline const unsigned char *outline_last_byte(const unsigned char *start, int byte, size_t count) {
+#if defined(__linux__)
+  return (const unsigned char *)memrchr(start, byte, count);
+#else
+  while (count > 0) {
+    count--;
+    if (start[count] == (unsigned char)byte) return start + count;
+  }
+  return NULL;
+#endif
+}
 #endif

@@ -1,5 +1,11 @@
 import OutlineCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the name and attribute ranges inside the bytes of a start tag that
 /// libxml2 has already found well-formed, so the scan needs no error handling.
 public enum TagScanner {
@@ -27,7 +33,12 @@ public enum TagScanner {
       let quote = tag[index]
       index += 1
       let valueStart = index
-      while index < contentEnd && tag[index] != quote { index += 1 }
+      // Values are most of a tag's bytes: find the closing quote with memchr.
+      if let found = memchr(tag.baseAddress! + index, Int32(quote), contentEnd - index) {
+        index = UnsafeRawPointer(tag.baseAddress!).distance(to: UnsafeRawPointer(found))
+      } else {
+        index = contentEnd
+      }
       attributes.append(
         RawAttribute(
           nameStart: Int32(nameStart), nameEnd: Int32(attributeNameEnd),

@@ -172,12 +172,8 @@ public final class XMLEventParser {
   private func scanBack(for byte: UInt8, from cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>)
     -> UnsafePointer<UInt8>?
   {
-    var pointer = cursor
-    while pointer > base {
-      pointer -= 1
-      if pointer.pointee == byte { return pointer }
-    }
-    return nil
+    guard cursor > base else { return nil }
+    return outline_last_byte(base, Int32(byte), base.distance(to: cursor))
   }
 
   // MARK: Callbacks
