@@ -26,7 +26,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
     .target(name: "OutlineCore"),
-    .target(name: "OutlineJSON", dependencies: ["OutlineCore"]),
+    .target(name: "OutlineJSON", dependencies: ["OutlineCore"], swiftSettings: hotPath),
     .target(name: "OutlineXML", dependencies: ["OutlineCore", "CLibXML2"], swiftSettings: hotPath),
     .target(name: "OutlineModel", dependencies: ["OutlineCore", "OutlineXML"]),
     .target(

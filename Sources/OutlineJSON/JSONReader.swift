@@ -196,84 +196,127 @@ public struct JSONReader {
     return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
+  /// Reads the string at `index` (on its quote). A string without escapes
+  /// is made from its bytes; one with escapes is decoded in one pass straight
+  /// into the string's own storage (decoding never makes text longer), so a
+  /// 100 MB document in a `didOpen` is copied once, not through a buffer.
   private mutating func readString() throws(JSONSyntaxError) -> String {
     let open = index
-    index += 1
-    let start = index
+    let start = index + 1
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { throw fail("Unterminated string", at: open) }
     // Fast path: no escapes.
-    while index < bytes.count {
-      let byte = bytes[index]
+    var cursor = start
+    while cursor < count {
+      let byte = base[cursor]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        index += 1
-        return text
+        index = cursor + 1
+        return String(
+          decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw fail("Control character in a string") }
-      index += 1
+      if byte < 0x20 { throw fail("Control character in a string", at: cursor) }
+      cursor += 1
     }
-    var out = Array(bytes[start..<min(index, bytes.count)])
-    while index < bytes.count {
-      // Copy the run up to the next quote, backslash or control character whole.
-      let runStart = index
-      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "\\")
-        && bytes[index] >= 0x20
-      {
-        index += 1
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-      guard index < bytes.count else { break }
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return String(decoding: out, as: UTF8.self)
-      }
-      if byte < 0x20 { throw fail("Control character in a string") }
-      guard index + 1 < bytes.count else { break }
-      let escape = bytes[index + 1]
-      index += 2
-      switch escape {
-      case UInt8(ascii: "\""): out.append(0x22)
-      case UInt8(ascii: "\\"): out.append(0x5C)
-      case UInt8(ascii: "/"): out.append(0x2F)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = try hex4()
-        if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-          bytes[index + 1] == UInt8(ascii: "u")
+    // The end is the first quote that no backslash escapes.
+    var scan = cursor
+    while scan < count && base[scan] != UInt8(ascii: "\"") {
+      scan += base[scan] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    guard scan < count else { throw fail("Unterminated string", at: open) }
+    // Constants from here on: the closure below captures them by value.
+    let end = scan
+    let escapesFrom = cursor
+    var failure: JSONSyntaxError?
+    let text = String(unsafeUninitializedCapacity: end - start) { out -> Int in
+      let target = out.baseAddress!
+      var written = escapesFrom - start
+      target.initialize(from: base + start, count: written)
+      var at = escapesFrom
+      while at < end {
+        let byte = base[at]
+        if byte != UInt8(ascii: "\\") {
+          if byte < 0x20 {
+            failure = JSONSyntaxError(message: "Control character in a string", offset: at)
+            return 0
+          }
+          target[written] = byte
+          written += 1
+          at += 1
+          continue
+        }
+        // The end scan stepped over every escape, so its letter lies before `end`.
+        let escape = base[at + 1]
+        at += 2
+        let simple: UInt8?
+        switch escape {
+        case UInt8(ascii: "\""): simple = 0x22
+        case UInt8(ascii: "\\"): simple = 0x5C
+        case UInt8(ascii: "/"): simple = 0x2F
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+          failure = JSONSyntaxError(
+            message: "Invalid escape '\\\(Character(Unicode.Scalar(escape)))'", offset: at - 2)
+          return 0
+        }
+        if let simple {
+          target[written] = simple
+          written += 1
+          continue
+        }
+        guard var scalar = Self.hex4(base, at, end) else {
+          failure = JSONSyntaxError(message: "Invalid \\u escape", offset: at)
+          return 0
+        }
+        at += 4
+        if (0xD800..<0xDC00).contains(scalar), at + 1 < end, base[at] == UInt8(ascii: "\\"),
+          base[at + 1] == UInt8(ascii: "u")
         {
-          index += 2
-          let low = try hex4()
-          guard (0xDC00..<0xE000).contains(low) else { throw fail("Invalid surrogate pair") }
+          at += 2
+          guard let low = Self.hex4(base, at, end), (0xDC00..<0xE000).contains(low) else {
+            failure = JSONSyntaxError(message: "Invalid surrogate pair", offset: at)
+            return 0
+          }
+          at += 4
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let value = Unicode.Scalar(scalar) else { throw fail("Invalid \\u escape (lone surrogate)") }
-        UTF8.encode(value) { out.append($0) }
-      default:
-        throw fail("Invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+        guard let value = Unicode.Scalar(scalar) else {
+          failure = JSONSyntaxError(message: "Invalid \\u escape (lone surrogate)", offset: at)
+          return 0
+        }
+        for unit in UTF8.encode(value)! {
+          target[written] = unit
+          written += 1
+        }
       }
+      return written
     }
-    throw fail("Unterminated string", at: open)
+    if let failure { throw failure }
+    index = end + 1
+    return text
   }
 
-  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw fail("Invalid \\u escape") }
+  /// The four hex digits at `at` (before `end`) as a number, or nil.
+  private static func hex4(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> UInt32? {
+    guard at + 4 <= end else { return nil }
     var value: UInt32 = 0
-    for byte in bytes[index..<index + 4] {
+    for offset in 0..<4 {
+      let byte = base[at + offset]
       let digit: UInt32
       switch byte {
       case 0x30...0x39: digit = UInt32(byte - 0x30)
       case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
       case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-      default: throw fail("Invalid \\u escape")
+      default: return nil
       }
       value = value << 4 | digit
     }
-    index += 4
     return value
   }
+
 }

@@ -1,3 +1,4 @@
+import Foundation
 import OutlineCore
 import Testing
 
@@ -51,6 +52,36 @@ import Testing
     #expect(throws: JSONSyntaxError.self) {
       try JSONValue.parse(Array(String(repeating: "[", count: 300).utf8))
     }
+  }
+
+  /// Strings with escapes are decoded in one pass into their storage; they
+  /// must read back exactly, whether written with raw UTF-8 or, as Python's
+  /// `json.dumps` does, with every non-ASCII character as `\\u` escapes.
+  @Test(arguments: 0..<40)
+  func escapedStringsReadBack(seed: Int) throws {
+    let pieces = [
+      "a", "\"", "\\", "\n", "\r\n", "\t", "\u{1}", "\u{1F}", "é", "中文", "😀", "/", " ", "<Item order=\"0\"/>",
+    ]
+    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var text = ""
+    for _ in 0..<next(200) { text += pieces[next(pieces.count)] }
+    var asciiOnly = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": asciiOnly += "\\\""
+      case "\\": asciiOnly += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value > 0x7E:
+        for unit in String(scalar).utf16 { asciiOnly += String(format: "\\u%04x", unit) }
+      default: asciiOnly.unicodeScalars.append(scalar)
+      }
+    }
+    asciiOnly += "\""
+    #expect(try events(JSONText.quote(text)) == [.string(text)])
+    #expect(try events(asciiOnly) == [.string(text)])
   }
 
   @Test func quotingEscapesOnlyWhatJSONNeeds() {
