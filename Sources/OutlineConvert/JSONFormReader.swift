@@ -129,6 +129,8 @@ private struct Walker {
     var sawEntity = false
     /// The offset of its `{`.
     var start = 0
+    /// Where each key's value is, kept only by the locating pass.
+    var keyOffsets: [String: Int] = [:]
   }
 
   enum Frame {
@@ -238,6 +240,7 @@ private struct Walker {
       }
       guard let key = object.pendingKey else { throw fail("Expected a key") }
       object.pendingKey = nil
+      if locating != nil { object.keyOffsets[key] = reader.range.start }
       stack[stack.count - 1] = .object(object)
       try value(event, for: key)
     }
@@ -440,6 +443,16 @@ private struct Walker {
     }
   }
 
+  /// The JSON form's key for an XML attribute (SPEC §5).
+  private static func jsonKey(forAttribute name: String, isRoot: Bool) -> String {
+    switch name {
+    case "xml:id": "@id"
+    case "model" where isRoot: "@model"
+    case "entity" where isRoot: "@entity"
+    default: name
+    }
+  }
+
   private func elementName(_ object: ObjectFrame) -> String {
     object.isRoot ? "outline" : object.entity.map { model.entities[$0].name } ?? "outline"
   }
@@ -462,13 +475,25 @@ private struct Walker {
     if let id = object.id { attributes.insert(("xml:id", id), at: object.isRoot ? 1 : 0) }
     let order = CanonicalLayout.attributeOrder(
       attributes.map(\.0), isRoot: object.isRoot, entity: object.entity.map { model.entities[$0] })
+    var foundKey: String?
     for index in order {
       let (name, value) = attributes[index]
+      let before = flushed + output.count
       output += Array(" \(name)=\"\(XMLEscaping.escapeAttribute(value))\"".utf8)
+      if let target = locating, located == nil, foundKey == nil, before <= target,
+        target < flushed + output.count
+      {
+        foundKey = Self.jsonKey(forAttribute: name, isRoot: object.isRoot)
+      }
     }
     output += Array((closing ? "/>\n" : ">\n").utf8)
     if let target = locating, located == nil, flushed + output.count > target {
-      located = (path(), object.start)
+      // At the key whose value the problem is in, else at the object.
+      if let key = foundKey, let offset = object.keyOffsets[key] {
+        located = (path(adding: key), offset)
+      } else {
+        located = (path(), object.start)
+      }
       locating = nil
     }
     if output.count >= 1 << 20 { flush() }

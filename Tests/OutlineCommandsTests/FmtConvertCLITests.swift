@@ -117,7 +117,7 @@ import Testing
       #expect(run.status == 1)
       #expect(
         run.stderr.contains(
-          "orders.json:3:3: error: Order 0 is used twice among the 2 children of the root object [OL401] (at $.children[1])"
+          "orders.json:3:32: error: Order 0 is used twice among the 2 children of the root object [OL401] (at $.children[1].order)"
         ), "\(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
