@@ -206,21 +206,18 @@ public struct JSONReader {
     let count = bytes.count
     guard let base = bytes.baseAddress else { throw fail("Unterminated string", at: open) }
     // Fast path: no escapes.
-    var cursor = start
-    while cursor < count {
-      let byte = base[cursor]
-      if byte == UInt8(ascii: "\"") {
-        index = cursor + 1
-        return String(
-          decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
-      }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw fail("Control character in a string", at: cursor) }
-      cursor += 1
+    let cursor = Self.plainRun(base, from: start, to: count)
+    guard cursor < count else { throw fail("Unterminated string", at: open) }
+    if base[cursor] == UInt8(ascii: "\"") {
+      index = cursor + 1
+      return String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
     }
+    if base[cursor] < 0x20 { throw fail("Control character in a string", at: cursor) }
     // The end is the first quote that no backslash escapes.
     var scan = cursor
-    while scan < count && base[scan] != UInt8(ascii: "\"") {
+    while true {
+      scan = Self.plainRun(base, from: scan, to: count)
+      guard scan < count, base[scan] != UInt8(ascii: "\"") else { break }
       scan += base[scan] == UInt8(ascii: "\\") ? 2 : 1
     }
     guard scan < count else { throw fail("Unterminated string", at: open) }
@@ -234,16 +231,15 @@ public struct JSONReader {
       target.initialize(from: base + start, count: written)
       var at = escapesFrom
       while at < end {
-        let byte = base[at]
-        if byte != UInt8(ascii: "\\") {
-          if byte < 0x20 {
-            failure = JSONSyntaxError(message: "Control character in a string", offset: at)
-            return 0
-          }
-          target[written] = byte
-          written += 1
-          at += 1
-          continue
+        // Copy the run up to the next backslash or control character whole.
+        let runEnd = Self.plainRun(base, from: at, to: end)
+        (target + written).initialize(from: base + at, count: runEnd - at)
+        written += runEnd - at
+        at = runEnd
+        guard at < end else { break }
+        if base[at] != UInt8(ascii: "\\") {
+          failure = JSONSyntaxError(message: "Control character in a string", offset: at)
+          return 0
         }
         // The end scan stepped over every escape, so its letter lies before `end`.
         let escape = base[at + 1]
@@ -299,6 +295,31 @@ public struct JSONReader {
     if let failure { throw failure }
     index = end + 1
     return text
+  }
+
+  /// The first offset in `from..<to` holding a quote, a backslash or a
+  /// control character, or `to`: eight bytes at a time while none of them is
+  /// one (the usual SWAR tests for a byte equal to, or below, a value).
+  @inline(__always)
+  private static func plainRun(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    var at = from
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while at + 8 <= to {
+      let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+      if special & highs != 0 { break }
+      at += 8
+    }
+    while at < to {
+      let byte = base[at]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return at }
+      at += 1
+    }
+    return at
   }
 
   /// The four hex digits at `at` (before `end`) as a number, or nil.
