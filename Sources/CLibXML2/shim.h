@@ -1,9 +1,6 @@
 #ifndef OUTLINE_CLIBXML2_SHIM_H
 #define OUTLINE_CLIBXML2_SHIM_H
-#if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE /* for memrchr */
-#endif
-#include <string.h>
+#include <stddef.h>
 #include <libxml/xmlversion.h>
 /* Debian's libxml2 is built with ICU, so its headers pull in the system ICU
  * headers, whose UErrorCode differs from the one Foundation's _FoundationICU
@@ -19,6 +16,12 @@
 /* The last `byte` in the `count` bytes at `start`, or NULL: the parser finds
  * a tag's `<` from the `>` libxml2 stands on. glibc's memrchr is vectorized;
  * elsewhere a plain loop. */
+#if defined(__linux__)
+/* glibc's memrchr, declared here rather than through _GNU_SOURCE: defining
+ * that macro in this module changes glibc's struct definitions (fd_set) and
+ * clashes with the SwiftGlibc module on a fresh build. */
+extern void *memrchr(const void *s, int c, size_t n);
+#endif
 static inline const unsigned char *outline_last_byte(const unsigned char *start, int byte, size_t count) {
 #if defined(__linux__)
   return (const unsigned char *)memrchr(start, byte, count);
