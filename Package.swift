@@ -61,7 +61,7 @@ let package = Package(
       name: "FuzzHarness",
       dependencies: [
         "JSONRPC", "OutlineConvert", "OutlineCore", "OutlineEditing", "OutlineJSON", "OutlineLSP",
-        "OutlineModel", "OutlineValidation", "OutlineXML",
+        "OutlineModel", "OutlineValidation", "OutlineWorkspace", "OutlineXML",
       ],
       path: "Fuzz/Harness"),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -7,6 +7,7 @@ import OutlineJSON
 import OutlineLSP
 import OutlineModel
 import OutlineValidation
+import OutlineWorkspace
 import OutlineXML
 
 #if canImport(Glibc)
@@ -122,10 +123,9 @@ public enum FuzzHarness {
   /// `LanguageServer` to the end of input, until every request it started
   /// has replied; replies go to /dev/null; `exit` is recorded, not obeyed.
   public static func lsp(_ bytes: [UInt8]) {
-    var template = Array("/tmp/outline-fuzz-lsp-XXXXXX".utf8CString)
-    let input = mkstemp(&template)
-    precondition(input >= 0, "cannot create a temporary file")
-    unlink(template)
+    guard let input = FileDescriptorIO.anonymousTemporaryFile(prefix: "outline-fuzz-lsp") else {
+      preconditionFailure("cannot create a temporary file")
+    }
     defer { close(input) }
     bytes.withUnsafeBytes { buffer in
       var written = 0

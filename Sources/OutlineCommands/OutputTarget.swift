@@ -21,12 +21,10 @@ final class OutputTarget {
   init(_ path: String?, spooled: Bool = false) throws(WriteError) {
     writer = (path == nil || path == "-") ? nil : try AtomicFileWriter(path: path!)
     if writer == nil && spooled {
-      var template = Array((NSTemporaryDirectory() + "/outline-spool-XXXXXX").utf8CString)
-      spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      guard spool >= 0 else {
+      guard let file = FileDescriptorIO.anonymousTemporaryFile(prefix: "outline-spool") else {
         throw WriteError(description: "cannot spool standard output: \(String(cString: strerror(errno)))")
       }
-      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+      spool = file
     }
   }
 
@@ -73,12 +71,12 @@ final class OutputTarget {
     guard spool >= 0 else { return }
     if let failure { throw WriteError(description: "cannot spool standard output: \(failure)") }
     lseek(spool, 0, SEEK_SET)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(spool, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      Terminal.write(Array(chunk[0..<count]), to: 1)
+    do {
+      try FileChunks.read(descriptor: spool, name: "the standard output spool") {
+        Terminal.write(Array($0), to: 1)
+      }
+    } catch {
+      throw WriteError(description: error.description)
     }
   }
 }

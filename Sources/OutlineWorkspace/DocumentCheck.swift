@@ -104,13 +104,21 @@ public enum FileChunks {
         description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
     }
     defer { close(descriptor) }
+    try read(descriptor: descriptor, name: path, body)
+  }
+
+  /// Calls `body` with each chunk read from `descriptor` until its end;
+  /// `name` says what it is in an error.
+  public static func read(
+    descriptor: Int32, name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(ReadError) {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw ReadError(
-          description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+          description: "cannot read '\(name)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
       }
       if count == 0 { return }
       chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
