@@ -136,6 +136,17 @@ final class LSPClient: @unchecked Sendable {
       ])
   }
 
+  /// The code actions offered at `line`:`character` of `uri`, given `diagnostics`.
+  func codeActions(_ uri: String, line: Int, character: Int, diagnostics: JSONValue = []) -> [JSONValue] {
+    let position: JSONValue = ["line": .int(line), "character": .int(character)]
+    return request(
+      "textDocument/codeAction",
+      [
+        "textDocument": ["uri": .string(uri)], "range": ["start": position, "end": position],
+        "context": ["diagnostics": diagnostics],
+      ])?["result"]?.arrayValue ?? []
+  }
+
   /// A started and initialized server with `text` open at `uri`, its first diagnostics read.
   static func withOpenDocument(_ uri: String, _ text: String) throws -> LSPClient {
     let client = try LSPClient()

@@ -150,13 +150,7 @@ let lspDocument = """
     let client = try session(broken)
     let diagnostics = client.diagnostics(Self.uri)?["diagnostics"] ?? []
     let actions =
-      client.request(
-        "textDocument/codeAction",
-        [
-          "textDocument": ["uri": .string(Self.uri)],
-          "range": ["start": ["line": 5, "character": 6], "end": ["line": 5, "character": 6]],
-          "context": ["diagnostics": diagnostics],
-        ])?["result"]?.arrayValue ?? []
+      client.codeActions(Self.uri, line: 5, character: 6, diagnostics: diagnostics)
     let renumber = actions.first { $0["title"] == "Renumber children of Groceries 😀" }
     #expect(renumber?["kind"] == "quickfix")
     let fixed = applyLSPEdits(workspaceEdits(renumber?["edit"]), to: broken)
@@ -166,13 +160,7 @@ let lspDocument = """
     let valid = try session()
     _ = valid.diagnostics(Self.uri)
     let moves =
-      valid.request(
-        "textDocument/codeAction",
-        [
-          "textDocument": ["uri": .string(Self.uri)],
-          "range": ["start": ["line": 6, "character": 6], "end": ["line": 6, "character": 6]],
-          "context": ["diagnostics": []],
-        ])?["result"]?.arrayValue ?? []
+      valid.codeActions(Self.uri, line: 6, character: 6)
     let up = moves.first { $0["title"]?.stringValue?.hasPrefix("Move up") == true }
     let moved = applyLSPEdits(workspaceEdits(up?["edit"]), to: lspDocument)
     #expect(moved.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
@@ -184,13 +172,7 @@ let lspDocument = """
     let sorting = try session(swapped)
     _ = sorting.diagnostics(Self.uri)
     let sortActions =
-      sorting.request(
-        "textDocument/codeAction",
-        [
-          "textDocument": ["uri": .string(Self.uri)],
-          "range": ["start": ["line": 5, "character": 6], "end": ["line": 5, "character": 6]],
-          "context": ["diagnostics": []],
-        ])?["result"]?.arrayValue ?? []
+      sorting.codeActions(Self.uri, line: 5, character: 6)
     let sort = sortActions.first { $0["title"] == "Sort siblings by order" }
     let sorted = applyLSPEdits(workspaceEdits(sort?["edit"]), to: swapped)
     #expect(sorted.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
