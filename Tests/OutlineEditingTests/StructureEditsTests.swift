@@ -38,13 +38,20 @@ func index(of title: String, in tree: ItemTree, _ source: SourceText) -> Int {
   tree.items.indices.first { tree.items[$0].titleRange.map { source.string(in: $0) } == title }!
 }
 
+/// Applies a structure edit (indent, outdent, delete) to the item titled
+/// `title` in `text`, under the default model, and validates the result.
+func edit(
+  _ text: String, _ operation: (Int, ItemTree, SourceText, Model) -> Result<[TextEdit], EditRefusal>,
+  item title: String
+) throws -> Edited {
+  let (source, tree) = document(text)
+  return try apply(
+    operation(index(of: title, in: tree, source), tree, source, ModelLoader.defaultModel), to: source)
+}
+
 @Suite struct StructureEditsTests {
   @Test func indentMakesTheLastChildOfThePreviousSibling() throws {
-    let (source, tree) = document(list)
-    let result = try apply(
-      StructureEdits.indent(
-        index(of: "c", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
-      to: source)
+    let result = try edit(list, StructureEdits.indent(_:tree:source:model:), item: "c")
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))\n\(result.text)")
     #expect(
       result.text == """
@@ -62,11 +69,7 @@ func index(of title: String, in tree: ItemTree, _ source: SourceText) -> Int {
   }
 
   @Test func indentUnderASelfClosingSiblingOpensIt() throws {
-    let (source, tree) = document(list)
-    let result = try apply(
-      StructureEdits.indent(
-        index(of: "b", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
-      to: source)
+    let result = try edit(list, StructureEdits.indent(_:tree:source:model:), item: "b")
     #expect(result.diagnostics.isEmpty, "\(result.text)")
     #expect(
       result.text.contains(
@@ -75,11 +78,7 @@ func index(of title: String, in tree: ItemTree, _ source: SourceText) -> Int {
   }
 
   @Test func outdentBecomesTheNextSiblingOfTheParent() throws {
-    let (source, tree) = document(list)
-    let result = try apply(
-      StructureEdits.outdent(
-        index(of: "b1", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
-      to: source)
+    let result = try edit(list, StructureEdits.outdent(_:tree:source:model:), item: "b1")
     #expect(result.diagnostics.isEmpty, "\(result.text)")
     #expect(
       result.text == """
@@ -97,11 +96,7 @@ func index(of title: String, in tree: ItemTree, _ source: SourceText) -> Int {
   }
 
   @Test func deleteRenumbersTheSiblingsAfter() throws {
-    let (source, tree) = document(list)
-    let result = try apply(
-      StructureEdits.delete(
-        index(of: "b", in: tree, source), tree: tree, source: source, model: ModelLoader.defaultModel),
-      to: source)
+    let result = try edit(list, StructureEdits.delete(_:tree:source:model:), item: "b")
     #expect(result.diagnostics.isEmpty)
     #expect(
       result.text == """
