@@ -48,6 +48,8 @@ public final class LanguageServer: @unchecked Sendable {
     connection.run(
       handler: { message in state.async { self.handle(message) } },
       onBadFrame: { problem in self.log("ignored a malformed frame: \(problem)") })
+    // At the end of input, requests already read still get their replies.
+    waitUntilIdle()
     return state.sync { shuttingDown ? 0 : 1 }
   }
 
@@ -77,7 +79,9 @@ public final class LanguageServer: @unchecked Sendable {
   private func handleNotification(_ method: String, _ params: JSONValue) {
     switch method {
     case "exit":
-      exit(shuttingDown ? 0 : 1)
+      // Requests already read still get their replies, then the process ends.
+      let status: Int32 = shuttingDown ? 0 : 1
+      afterWorkInFlight { self.exit(status) }
     case "initialized":
       break
     case "$/cancelRequest":
@@ -143,7 +147,8 @@ public final class LanguageServer: @unchecked Sendable {
     switch method {
     case "shutdown":
       shuttingDown = true
-      return connection.reply(to: id, result: .null)
+      // Replied once every request before it has replied.
+      return afterWorkInFlight { self.connection.reply(to: id, result: .null) }
     case "textDocument/diagnostic": feature = { try DiagnosticsFeature(mapper: mapper).pull($0, $1) }
     case "textDocument/foldingRange": feature = { try FoldingFeature(mapper: mapper).ranges($0, $1) }
     case "textDocument/documentSymbol": feature = { try SymbolsFeature(mapper: mapper).symbols($0, $1) }
@@ -199,6 +204,12 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   private func key(_ id: JSONValue) -> String { id.serialized() }
+
+  /// Runs `body` on the state queue once every worker started so far has
+  /// finished and handed its reply or diagnostics to the state queue.
+  private func afterWorkInFlight(_ body: @escaping @Sendable () -> Void) {
+    workers.async(flags: .barrier) { self.state.async(execute: body) }
+  }
 
   // MARK: Lifecycle
 

@@ -48,6 +48,22 @@ let lspDocument = """
     #expect(client.close() == 0)
   }
 
+  /// A client that sends a request, `shutdown` and `exit` without waiting
+  /// (or whose input simply ends) still gets every reply, `shutdown`'s last.
+  @Test func requestsBeforeShutdownAndExitAreAnswered() throws {
+    let uri = "file:///tmp/hurry.outline"
+    let client = try LSPClient.withOpenDocument(uri, lspDocument)
+    client.send([
+      "jsonrpc": "2.0", "id": 7, "method": "textDocument/documentSymbol",
+      "params": ["textDocument": ["uri": .string(uri)]],
+    ])
+    client.send(["jsonrpc": "2.0", "id": 8, "method": "shutdown"])
+    client.notify("exit", .null)
+    #expect(client.close() == 0)
+    #expect(client.wait(timeout: 5) { $0["id"] == 7 }?["result"]?.arrayValue?.isEmpty == false)
+    #expect(client.wait(timeout: 5) { $0["id"] == 8 }?["result"] == .null)
+  }
+
   @Test func exitWithoutShutdownIsOne() throws {
     let client = try LSPClient()
     _ = client.initialize()
