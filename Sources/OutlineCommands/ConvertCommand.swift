@@ -143,7 +143,8 @@ struct ConvertCommand: ParsableCommand {
     }
     let target = try OutputTarget.open(output, spooled: true)
     do {
-      try JSONFormReader.convert(bytes, model: chosen) { target.write($0) }
+      try JSONFormReader.convert(
+        bytes, model: chosen, output: { target.write($0) }, restart: { target.reset() })
     } catch {
       let position = Self.position(of: error.offset, in: bytes.buffer)
       Terminal.write(

@@ -18,28 +18,36 @@ public struct JSONFormError: Error, Sendable, Equatable {
 /// Reads the JSON form (SPEC §5) and writes `.outline` XML in the canonical
 /// layout.
 ///
-/// Two passes over the input, with a stack and no recursion: the first
-/// checks the JSON against the model (unknown keys, JSON types, values)
-/// and notes attributes written after an object's arrays; the second writes,
-/// and the XML it writes streams through the validator, so what the
-/// document means (orders, ids, references, counts) is checked by the same
-/// code that lints it and a converted file always lints clean. A problem
-/// found there is reported at the JSON object whose start tag it is in,
-/// which a third pass finds only when there is such a problem.
-/// `@entity` must come before an object's attributes and arrays (as a type
-/// discriminator does); `@model` may stand anywhere in the root.
+/// One pass over the input's bytes, with a flat stack of open objects and no
+/// recursion: keys are compared as bytes against per-entity tables, values
+/// go from JSON string to XML attribute text without a `String` between, and
+/// each start tag is handed, as written, to the validator (no XML parser
+/// runs), so what the document means (orders, ids, references, counts) is
+/// checked by the same code that lints it and a converted file always lints
+/// clean. A problem the validator finds is reported at the JSON value it came
+/// from, which a second pass finds only when there is such a problem.
+///
+/// A start tag is written at an object's first array of children, so an
+/// attribute that comes after one (this toolchain never writes that, people
+/// may) cannot join it: the pass then stops, the output so far is dropped
+/// (`restart`), and a first pass collects such late attributes before the
+/// writing pass. `@entity` must come before an object's attributes and
+/// arrays (as a type discriminator does); `@model` may stand anywhere in the
+/// root.
 public enum JSONFormReader {
   /// The root's `@model`, read ahead of everything else to choose the model.
   public static func modelReference(in bytes: ByteBuffer) -> String? {
     var reader = JSONReader(bytes)
     do {
-      guard try reader.next() == .objectStart else { return nil }
-      while let event = try reader.next() {
-        if reader.depth == 1, case .key("@model") = event {
-          if case .string(let value)? = try reader.next() { return value }
-          return nil
+      guard try reader.nextToken()?.kind == .objectStart else { return nil }
+      while let token = try reader.nextToken() {
+        guard reader.depth == 1, token.kind == .key else { continue }
+        if XMLName.equals(reader.contents(of: token), "@model")
+          || token.hasEscapes && reader.string(token) == "@model"
+        {
+          guard let value = try reader.nextToken(), value.kind == .string else { return nil }
+          return reader.string(value)
         }
-        if reader.depth == 0 { return nil }
       }
     } catch {}
     return nil
@@ -48,462 +56,714 @@ public enum JSONFormReader {
   /// Checks `bytes` against `model`, then returns the XML (nothing on error).
   public static func convert(_ bytes: [UInt8], model: Model) throws(JSONFormError) -> [UInt8] {
     var xml: [UInt8] = []
-    try convert(ByteBuffer(copying: bytes), model: model) { xml += $0 }
+    try convert(ByteBuffer(copying: bytes), model: model, output: { xml += $0 }, restart: { xml.removeAll() })
     return xml
   }
 
-  /// Checks `bytes` against `model` in a first pass, then writes the XML to
-  /// `output` in pieces of about 1 MiB while validating it. `output` is not
-  /// called when the JSON itself is wrong; when the XML written does not
-  /// validate, this throws after `output` received pieces, which the caller
-  /// discards (``AtomicFileWriter`` and a spooled standard output do).
+  /// Writes the XML of `bytes` to `output` in pieces of about 1 MiB while
+  /// checking it. On error this throws after `output` may have received
+  /// pieces, which the caller discards (``AtomicFileWriter`` and a spooled
+  /// standard output do); `restart` says everything received so far is void
+  /// and the XML comes again from its start.
   public static func convert(
-    _ bytes: ByteBuffer, model: Model, output: (inout [UInt8]) -> Void
+    _ bytes: ByteBuffer, model: Model, output: (inout [UInt8]) -> Void, restart: () -> Void
   ) throws(JSONFormError) {
-    var check = Walker(bytes: bytes, model: model, emit: false, late: [:])
-    try check.run()
-    let validator = OutlineValidator(modelProvider: fixedModel(model))
-    let parser = XMLEventParser(handler: validator)
+    let tables = ModelTables(model)
+    var late: LateAttributes?
+    var validator = OutlineValidator(modelProvider: fixedModel(model))
     try withoutActuallyEscaping(output) { output throws(JSONFormError) in
-      var write = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
-      write.sink = { piece in
-        piece.withUnsafeBufferPointer { parser.feed($0) }
-        output(&piece)
+      var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: nil))
+      pass.validator = validator
+      pass.sink = output
+      do throws(Transcoder.Stop) {
+        try pass.run()
+      } catch {
+        if case .form(let form) = error { throw form }
+        // An attribute after an array of children: collect those, then write again.
+        restart()
+        var collect = Transcoder(bytes: bytes, tables: tables, mode: .collectLate)
+        try collect.runAfterCollecting()
+        late = collect.collected
+        validator = OutlineValidator(modelProvider: fixedModel(model))
+        var again = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
+        again.validator = validator
+        again.sink = output
+        try again.runAfterCollecting()
       }
-      try write.run()
-      write.flush()
     }
-    parser.finish()
     validator.finish()
     guard let first = validator.diagnostics.first(where: { $0.severity == .error }) else { return }
-    // Find the object whose start tag holds the problem.
-    var locate = Walker(bytes: bytes, model: model, emit: true, late: check.collectedLate)
+    // Find the object, or the key, whose start tag bytes hold the problem.
+    var locate = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
     locate.locating = first.range.start
-    locate.sink = { _ in }
-    do {
-      try locate.run()
-    } catch {}
+    try? locate.run()
     throw JSONFormError(
       message: "\(first.message) [\(first.code)]", path: locate.located?.path ?? "$",
       offset: locate.located?.offset ?? 0)
   }
 }
 
-/// One pass over the JSON form.
-private struct Walker {
+/// Attributes that came after an object's array of children, by object
+/// number: their canonical rank, XML value text and the JSON offset of the value.
+typealias LateAttributes = [Int: [(rank: Int, text: [UInt8], offset: Int)]]
+
+/// The model's facts the transcoder asks for on every key, as bytes and flat arrays.
+private final class ModelTables {
   let model: Model
-  let emit: Bool
+  let entityNames: [[UInt8]]
+  /// Per entity: its keys' bytes, attributes first, then relationships.
+  let keys: [[[UInt8]]]
+  let attributeCount: [Int]
+  /// Per entity, per attribute: the JSON type its values have.
+  let valueKinds: [[ValueKind]]
+  /// Per entity, per relationship.
+  let relationshipKinds: [[RelationshipKind]]
+  let destinations: [[Int?]]
+  /// Per entity: the attributes an object must have (the order attribute among them).
+  let required: [[Int]]
+  let orderAttribute: [Int]
+  private var lastEntity = 0
+
+  enum ValueKind { case integer, number, boolean, string }
+  enum RelationshipKind { case containment, toMany, toOne }
+
+  init(_ model: Model) {
+    self.model = model
+    let entities = model.entities
+    entityNames = entities.map { Array($0.name.utf8) }
+    keys = entities.map {
+      $0.attributes.map { Array($0.name.utf8) } + $0.relationships.map { Array($0.name.utf8) }
+    }
+    attributeCount = entities.map(\.attributes.count)
+    valueKinds = entities.map { entity in
+      entity.attributes.map { attribute in
+        switch attribute.type {
+        case .integer16?, .integer32?, .integer64?: .integer
+        case .double?, .float?, .decimal?: .number
+        case .boolean?: .boolean
+        default: .string
+        }
+      }
+    }
+    relationshipKinds = entities.map { entity in
+      entity.relationships.map { $0.isContainment ? .containment : $0.isToMany ? .toMany : .toOne }
+    }
+    destinations = entities.map { $0.relationships.map(\.destination) }
+    required = entities.map { entity in
+      entity.attributes.indices.filter { index in
+        let attribute = entity.attributes[index]
+        return !attribute.isOptional && !attribute.isTransient
+          && (attribute.defaultValue == nil || index == entity.orderAttribute)
+      }
+    }
+    orderAttribute = entities.map { $0.orderAttribute ?? -1 }
+  }
+
+  func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+    if lastEntity < entityNames.count && XMLName.equals(name, entityNames[lastEntity]) { return lastEntity }
+    for index in entityNames.indices where XMLName.equals(name, entityNames[index]) {
+      lastEntity = index
+      return index
+    }
+    return nil
+  }
+
+  func key(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
+    let names = keys[entity]
+    for index in names.indices where XMLName.equals(name, names[index]) { return index }
+    return nil
+  }
+}
+
+/// The keys of the format itself.
+private enum FormatKey: Int, CaseIterable {
+  case outline, model, entity, id, objects
+
+  static let names: [[UInt8]] = ["@outline", "@model", "@entity", "@id", "@objects"].map { Array($0.utf8) }
+
+  init?(_ name: UnsafeBufferPointer<UInt8>) {
+    guard let index = Self.names.firstIndex(where: { XMLName.equals(name, $0) }) else { return nil }
+    self.init(rawValue: index)
+  }
+}
+
+/// A key of an object: the format's, or the entity's `n`th (attributes, then relationships).
+private enum Key: Equatable {
+  case format(FormatKey)
+  case entity(Int)
+}
+
+/// One pass over the JSON form.
+private struct Transcoder {
+  enum Stop: Error {
+    case form(JSONFormError)
+    /// An attribute after an array of children, in a pass that cannot place it.
+    case late
+  }
+
+  enum Mode {
+    /// Writes the XML; with late attributes collected by an earlier pass, or none expected.
+    case write(late: LateAttributes?)
+    /// Writes nothing; collects late attributes.
+    case collectLate
+  }
+
+  /// An object being read.
+  struct Open {
+    var number: Int
+    /// -1 until known.
+    var entity: Int
+    var isRoot: Bool
+    /// The offset of its `{`.
+    var start: Int
+    /// Its index in the array it stands in.
+    var index: Int
+    var sawEntity = false
+    /// Whether an attribute or relationship key came.
+    var sawData = false
+    var headWritten = false
+    /// Whether its start tag was written with children to come.
+    var hasElements = false
+    /// The key whose array of objects is being read.
+    var array: Key?
+    var arrayCount = 0
+    /// The key whose value is being read (for paths).
+    var pending: Key?
+    var formatSeen: UInt8 = 0
+    /// Where its bits in `seen`, its attributes in `attributes`, their text in `scratch` begin.
+    var seenBase: Int
+    var attributeBase: Int
+    var scratchBase: Int
+  }
+
+  /// An attribute waiting for its start tag.
+  struct Attribute {
+    /// Canonical rank: group << 32 | index (root format 0, `xml:id` 2, attributes 3, relationships 4).
+    var rank: Int
+    var textStart: Int
+    var textEnd: Int
+    /// The JSON offset of the value.
+    var offset: Int
+  }
+
+  let tables: ModelTables
+  let model: Model
+  let mode: Mode
   var reader: JSONReader
-  var output: [UInt8] = []
-  /// Receives the output in pieces.
+  var validator: OutlineValidator?
   var sink: ((inout [UInt8]) -> Void)?
-  /// The XML offset whose object the locating pass looks for, and what it found.
+  /// The XML offset whose key or object the locating pass looks for, and what it found.
   var locating: Int?
   var located: (path: String, offset: Int)?
-  /// Bytes handed to `sink` so far.
+  /// Late attributes found by a collecting pass.
+  var collected: LateAttributes = [:]
+
+  private var output: [UInt8] = []
+  /// Bytes handed to `sink` (or dropped) so far.
   private var flushed = 0
-  /// Attributes written after an array, by object number: written at the start tag.
-  let late: [Int: [(String, String)]]
-  var collectedLate: [Int: [(String, String)]] = [:]
-  private var stack: [Frame] = []
+  private var objects: [Open] = []
+  private var seen: [UInt64] = []
+  private var attributes: [Attribute] = []
+  private var scratch: [UInt8] = []
+  private var rawAttributes: [RawAttribute] = []
   private var objectCount = 0
-  /// How many objects are open (the top one included).
-  private var objectDepth = 0
-
-  enum Component {
-    case key(String)
-    case index(Int)
+  private var emits: Bool {
+    if case .write = mode { return true }
+    return false
   }
 
-  struct ObjectFrame {
-    var number: Int
-    var entity: Int?
-    var isRoot: Bool
-    var component: Component?
-    var id: String?
-    var attributes: [(name: String, value: String)] = []
-    var keys: Set<String> = []
-    var pendingKey: String?
-    var headWritten = false
-    var sawArray = false
-    var sawEntity = false
-    /// The offset of its `{`.
-    var start = 0
-    /// Where each key's value is, kept only by the locating pass.
-    var keyOffsets: [String: Int] = [:]
-  }
-
-  enum Frame {
-    case object(ObjectFrame)
-    case children(key: String, count: Int, component: Component?)
-    case references(key: String, ids: [String], component: Component?)
-  }
-
-  init(bytes: ByteBuffer, model: Model, emit: Bool, late: [Int: [(String, String)]]) {
-    self.model = model
-    self.emit = emit
-    self.late = late
+  init(bytes: ByteBuffer, tables: ModelTables, mode: Mode) {
+    self.tables = tables
+    model = tables.model
+    self.mode = mode
     reader = JSONReader(bytes)
   }
 
-  // MARK: Errors
+  // MARK: Paths and errors
+
+  private func name(of key: Key, in object: Open) -> String {
+    switch key {
+    case .format(let format): String(decoding: FormatKey.names[format.rawValue], as: UTF8.self)
+    case .entity(let index): String(decoding: tables.keys[object.entity][index], as: UTF8.self)
+    }
+  }
 
   private func path(adding last: String? = nil) -> String {
     var out = "$"
-    for frame in stack {
-      switch frame {
-      case .object(let object):
-        if let component = object.component { out += Self.render(component) }
-        if let key = object.pendingKey { out += Self.render(.key(key)) }
-      case .children(let key, _, _): out += Self.render(.key(key))
-      case .references(let key, let ids, _): out += Self.render(.key(key)) + "[\(ids.count)]"
-      }
+    for object in objects {
+      if !object.isRoot { out += "[\(object.index)]" }
+      if let key = object.array ?? object.pending { out += Self.render(name(of: key, in: object)) }
     }
-    if let last { out += Self.render(.key(last)) }
+    if let last { out += Self.render(last) }
     return out
   }
 
-  private static func render(_ component: Component) -> String {
-    switch component {
-    case .index(let index): return "[\(index)]"
-    case .key(let key):
-      let simple = key.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "@"
+  private static func render(_ key: String) -> String {
+    let simple = key.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "@"
+    }
+    return simple && !key.isEmpty ? "." + key : "[\(JSONText.quote(key))]"
+  }
+
+  private func fail(_ message: String, at offset: Int? = nil, path: String? = nil) -> Stop {
+    .form(JSONFormError(message: message, path: path ?? self.path(), offset: offset ?? reader.range.start))
+  }
+
+  /// The next token inside a container (where the text cannot end).
+  private mutating func token() throws(Stop) -> JSONToken {
+    do throws(JSONSyntaxError) {
+      guard let token = try reader.nextToken() else {
+        throw JSONSyntaxError(message: "Unexpected end of the JSON text", offset: reader.range.end)
       }
-      return simple && !key.isEmpty ? "." + key : "[\(JSONText.quote(key))]"
+      return token
+    } catch {
+      throw .form(
+        JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset))
     }
   }
 
-  private func fail(_ message: String) -> JSONFormError {
-    JSONFormError(message: message, path: path(), offset: reader.range.start)
+  /// ``run()`` in a pass that has every late attribute it needs (or collects them).
+  mutating func runAfterCollecting() throws(JSONFormError) {
+    do throws(Stop) {
+      try run()
+    } catch {
+      switch error {
+      case .form(let error): throw error
+      case .late: preconditionFailure("late attributes are collected before this pass")
+      }
+    }
   }
 
   // MARK: The pass
 
-  mutating func run() throws(JSONFormError) {
-    if emit { output += Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) }
+  mutating func run() throws(Stop) {
+    if emits { output += Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) }
     do {
-      guard let first = try reader.next() else { throw fail("The input is empty") }
-      guard first == .objectStart else { throw fail("The document must be a JSON object (the root object)") }
-      stack.append(
-        .object(
-          ObjectFrame(
-            number: objectCount, entity: model.defaultRootEntity, isRoot: true, start: reader.range.start)))
-      objectCount += 1
-      objectDepth = 1
-      while let event = try reader.next() {
-        try handle(event)
+      guard let first = try reader.nextToken() else { throw fail("The input is empty") }
+      guard first.kind == .objectStart else {
+        throw fail("The document must be a JSON object (the root object)")
+      }
+      open(entity: model.defaultRootEntity ?? -1, isRoot: true, start: first.range.start, index: 0)
+      try addAttribute(rank: 0, text: [0x31], offset: first.range.start)  // version="1"
+      while let token = try reader.nextToken() {
+        let top = objects.count - 1
+        if let key = objects[top].array {
+          switch token.kind {
+          case .objectStart:
+            objects[top].arrayCount += 1
+            open(entity: -1, isRoot: false, start: token.range.start, index: objects[top].arrayCount - 1)
+          case .arrayEnd:
+            objects[top].array = nil
+          default:
+            throw fail("'\(name(of: key, in: objects[top]))' holds objects only")
+          }
+          continue
+        }
+        switch token.kind {
+        case .objectEnd: try close()
+        case .key: try member(token)
+        default: throw fail("Expected a key")
+        }
       }
     } catch let error as JSONSyntaxError {
-      throw JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset)
-    } catch let error as JSONFormError {
+      throw .form(
+        JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset))
+    } catch let error as Stop {
       throw error
     } catch {
       throw fail("\(error)")
     }
+    flush()
   }
 
-  private mutating func handle(_ event: JSONEvent) throws(JSONFormError) {
-    switch stack.last! {
-    case .children(let key, let count, let component):
-      switch event {
-      case .objectStart:
-        try openChild(arrayKey: key, index: count)
-      case .arrayEnd:
-        stack.removeLast()
-      default:
-        throw fail("'\(key)' holds objects only")
-      }
-      _ = component
-    case .references(let key, var ids, let component):
-      switch event {
-      case .string(let id):
-        ids.append(id)
-        stack[stack.count - 1] = .references(key: key, ids: ids, component: component)
-      case .arrayEnd:
-        stack.removeLast()
-        try setAttribute(key, ids.joined(separator: " "))
-      default:
-        throw fail("'\(key)' holds ids (strings) only")
-      }
-    case .object(var object):
-      if case .objectEnd = event {
-        try close(object)
-        return
-      }
-      if case .key(let key) = event {
-        if object.keys.contains(key) { throw fail("The key '\(key)' appears twice") }
-        object.keys.insert(key)
-        object.pendingKey = key
-        stack[stack.count - 1] = .object(object)
-        return
-      }
-      guard let key = object.pendingKey else { throw fail("Expected a key") }
-      object.pendingKey = nil
-      if locating != nil { object.keyOffsets[key] = reader.range.start }
-      stack[stack.count - 1] = .object(object)
-      try value(event, for: key)
-    }
-  }
-
-  private var top: ObjectFrame {
-    get {
-      guard case .object(let object) = stack[stack.count - 1] else { fatalError("not an object") }
-      return object
-    }
-    set { stack[stack.count - 1] = .object(newValue) }
-  }
-
-  private mutating func value(_ event: JSONEvent, for key: String) throws(JSONFormError) {
-    var object = top
-    func withKey(_ message: String) -> JSONFormError {
-      JSONFormError(message: message, path: path(adding: key), offset: reader.range.start)
-    }
-    switch key {
-    case "@outline":
-      guard object.isRoot else { throw withKey("'@outline' belongs to the root object only") }
-      guard event == .number("1") else { throw withKey("'@outline' must be 1, the format version") }
-      return
-    case "@model":
-      guard object.isRoot else { throw withKey("'@model' belongs to the root object only") }
-      guard case .string(let path) = event else { throw withKey("'@model' must be a string (a model path)") }
-      object.attributes.append(("model", path))
-      top = object
-      return
-    case "@entity":
-      guard case .string(let name) = event else {
-        throw withKey("'@entity' must be a string (an entity name)")
-      }
-      guard !object.sawArray && object.attributes.allSatisfy({ $0.name == "model" }) else {
-        throw withKey("'@entity' must come before the object's attributes and arrays")
-      }
-      guard let entity = model.entity(named: name) else {
-        throw withKey("'\(name)' is not an entity of the model")
-      }
-      if model.entities[entity].isAbstract { throw withKey("'\(name)' is abstract") }
-      if object.isRoot {
-        if entity != model.defaultRootEntity { object.attributes.append(("entity", name)) }
-      }
-      object.entity = entity
-      object.sawEntity = true
-      top = object
-      return
-    case "@id":
-      guard case .string(let id) = event else { throw withKey("'@id' must be a string") }
-      object.id = id
-      top = object
-      return
-    case "@objects":
-      guard object.isRoot, event == .arrayStart else {
-        throw withKey("'@objects' is an array of the root's free objects")
-      }
-      try startArray(.children(key: key, count: 0, component: .key(key)), object: &object)
-      return
-    default:
-      break
-    }
-    guard let entity = object.entity else {
-      throw withKey(object.isRoot ? "The model has no root entity for '\(key)'" : "'@entity' must come first")
-    }
-    if !object.isRoot && !object.sawEntity { throw withKey("'@entity' must come first") }
-    let definition = model.entities[entity]
-    if let index = definition.attributeIndex[key] {
-      let attribute = definition.attributes[index]
-      if object.isRoot && index == definition.orderAttribute {
-        throw withKey("The root object has no '\(key)': only its children are numbered")
-      }
-      let text = try scalarText(event, type: attribute.type, key: key)
-      if let type = attribute.type, let problem = ModelValues.problem(with: text, as: type) {
-        throw withKey("'\(key)': \(problem)")
-      }
-      try setAttribute(key, text)
-      return
-    }
-    guard let index = definition.relationshipIndex[key] else {
-      throw withKey("'\(key)' is not an attribute or relationship of '\(definition.name)'")
-    }
-    let relationship = definition.relationships[index]
-    if relationship.isContainment {
-      guard event == .arrayStart else {
-        throw withKey("'\(key)' is a containment relationship: an array of objects")
-      }
-      try startArray(.children(key: key, count: 0, component: .key(key)), object: &object)
-    } else if relationship.isToMany {
-      guard event == .arrayStart else { throw withKey("'\(key)' is to-many: an array of ids") }
-      try startArray(.references(key: key, ids: [], component: .key(key)), object: &object)
-    } else {
-      guard case .string(let id) = event else { throw withKey("'\(key)' is to-one: an id string") }
-      try setAttribute(key, id)
-    }
-  }
-
-  private mutating func startArray(_ frame: Frame, object: inout ObjectFrame) throws(JSONFormError) {
-    if case .children = frame {
-      object.sawArray = true
-      top = object
-      writeHead(closing: false)
-    }
-    stack.append(frame)
-  }
-
-  /// The XML text of a scalar, after checking its JSON type against the attribute's.
-  private func scalarText(_ event: JSONEvent, type: AttributeType?, key: String) throws(JSONFormError)
-    -> String
-  {
-    func wrong(_ expected: String) -> JSONFormError {
-      JSONFormError(
-        message: "'\(key)' must be \(expected)", path: path(adding: key), offset: reader.range.start)
-    }
-    switch type {
-    case .integer16?, .integer32?, .integer64?:
-      guard case .number(let digits) = event, ModelValues.integer(digits) != nil else {
-        throw wrong("an integer")
-      }
-      return digits
-    case .double?, .float?, .decimal?:
-      guard case .number(let digits) = event else { throw wrong("a number") }
-      return digits
-    case .boolean?:
-      guard case .bool(let value) = event else { throw wrong("true or false") }
-      return value ? "true" : "false"
-    default:
-      guard case .string(let text) = event else { throw wrong("a string") }
-      return text
-    }
-  }
-
-  private mutating func setAttribute(_ name: String, _ value: String) throws(JSONFormError) {
-    var object = top
-    if object.headWritten {
-      if !emit { collectedLate[object.number, default: []].append((name, value)) }
-      return
-    }
-    object.attributes.append((name, value))
-    top = object
-  }
-
-  private mutating func openChild(arrayKey: String, index: Int) throws(JSONFormError) {
-    guard case .object(let parent) = stack[stack.count - 2] else { return }
-    stack[stack.count - 1] = .children(key: arrayKey, count: index + 1, component: .key(arrayKey))
-    let child = ObjectFrame(
-      number: objectCount, entity: nil, isRoot: false, component: .index(index), start: reader.range.start)
+  private mutating func open(entity: Int, isRoot: Bool, start: Int, index: Int) {
+    objects.append(
+      Open(
+        number: objectCount, entity: entity, isRoot: isRoot, start: start, index: index, seenBase: seen.count,
+        attributeBase: attributes.count, scratchBase: scratch.count))
     objectCount += 1
-    objectDepth += 1
-    _ = parent
-    stack.append(.object(child))
+    if entity >= 0 { reserveSeen(for: entity) }
   }
 
-  /// Checks and ends the object on top of the stack, then pops it.
-  private mutating func close(_ object: ObjectFrame) throws(JSONFormError) {
-    if !object.isRoot {
-      guard let entity = object.entity, object.sawEntity else { throw fail("The object has no '@entity'") }
-      try checkPlacement(of: entity)
-      try checkRequired(object, entity: entity)
-    } else if let entity = object.entity {
-      try checkRequired(object, entity: entity)
+  private mutating func reserveSeen(for entity: Int) {
+    let top = objects.count - 1
+    seen.removeSubrange(objects[top].seenBase...)
+    seen.append(contentsOf: repeatElement(0, count: (tables.keys[entity].count + 63) / 64))
+  }
+
+  /// One key of the top object and its value.
+  private mutating func member(_ token: JSONToken) throws(Stop) {
+    let top = objects.count - 1
+    let key: Key
+    if token.hasEscapes {
+      let decoded = Array(reader.string(token).utf8)
+      key = try decoded.withUnsafeBufferPointer { name in Result { () throws(Stop) in try resolve(name) } }
+        .get()
+    } else {
+      key = try resolve(reader.contents(of: token))
     }
-    writeHead(closing: true)
-    let closed = top
-    stack.removeLast()
-    objectDepth -= 1
-    if emit && closed.sawArray {
-      indent(depth: objectDepth)
-      output += Array("</\(elementName(closed))>\n".utf8)
+    objects[top].pending = key
+    let value = try self.token()
+    switch key {
+    case .format(let format): try formatValue(format, value)
+    case .entity(let index): try entityValue(index, value)
+    }
+    objects[top].pending = nil
+  }
+
+  /// The key `name` of the top object, checked to be new.
+  private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) throws(Stop) -> Key {
+    let top = objects.count - 1
+    let object = objects[top]
+    func twice() -> Stop { fail("The key '\(XMLName.string(name))' appears twice") }
+    if let format = FormatKey(name) {
+      let bit: UInt8 = 1 << format.rawValue
+      if object.formatSeen & bit != 0 { throw twice() }
+      objects[top].formatSeen |= bit
+      return .format(format)
+    }
+    let text = XMLName.string(name)
+    guard object.entity >= 0 else {
+      throw fail(
+        object.isRoot ? "The model has no root entity for '\(text)'" : "'@entity' must come first",
+        path: path(adding: text))
+    }
+    if !object.isRoot && !object.sawEntity {
+      throw fail("'@entity' must come first", path: path(adding: text))
+    }
+    guard let index = tables.key(name, of: object.entity) else {
+      throw fail(
+        "'\(text)' is not an attribute or relationship of '\(model.entities[object.entity].name)'",
+        path: path(adding: text))
+    }
+    let word = object.seenBase + index >> 6
+    let bit: UInt64 = 1 << UInt64(index & 63)
+    if seen[word] & bit != 0 { throw twice() }
+    seen[word] |= bit
+    objects[top].sawData = true
+    return .entity(index)
+  }
+
+  private mutating func formatValue(_ key: FormatKey, _ value: JSONToken) throws(Stop) {
+    let top = objects.count - 1
+    let object = objects[top]
+    switch key {
+    case .outline:
+      guard object.isRoot else { throw fail("'@outline' belongs to the root object only") }
+      guard value.kind == .number, XMLName.equals(reader.contents(of: value), "1") else {
+        throw fail("'@outline' must be 1, the format version")
+      }
+    case .model:
+      guard object.isRoot else { throw fail("'@model' belongs to the root object only") }
+      guard value.kind == .string else { throw fail("'@model' must be a string (a model path)") }
+      try addText(value, rank: 1)
+    case .entity:
+      guard value.kind == .string else { throw fail("'@entity' must be a string (an entity name)") }
+      let raw = value.hasEscapes ? Array(reader.string(value).utf8) : Array(reader.contents(of: value))
+      let found = raw.withUnsafeBufferPointer { tables.entity(named: $0) }
+      guard !object.sawData && !object.hasElements else {
+        throw fail("'@entity' must come before the object's attributes and arrays")
+      }
+      let text = String(decoding: raw, as: UTF8.self)
+      guard let entity = found else { throw fail("'\(text)' is not an entity of the model") }
+      if model.entities[entity].isAbstract { throw fail("'\(text)' is abstract") }
+      if object.isRoot {
+        if entity != model.defaultRootEntity { try addText(value, rank: 2) }
+      } else {
+        try checkPlacement(of: entity)
+      }
+      objects[top].entity = entity
+      objects[top].sawEntity = true
+      reserveSeen(for: entity)
+    case .id:
+      guard value.kind == .string else { throw fail("'@id' must be a string") }
+      try addText(value, rank: 2 << 32)
+    case .objects:
+      guard object.isRoot, value.kind == .arrayStart else {
+        throw fail("'@objects' is an array of the root's free objects")
+      }
+      try startChildren(.format(.objects))
     }
   }
 
-  /// A child must fit the array it stands in.
-  private mutating func checkPlacement(of entity: Int) throws(JSONFormError) {
-    guard stack.count >= 3, case .children(let key, _, _) = stack[stack.count - 2],
-      case .object(let parent) = stack[stack.count - 3]
-    else { return }
-    let parentEntity = parent.entity
-    if key == "@objects" { return }
-    guard let parentEntity, let index = model.entities[parentEntity].relationshipIndex[key],
-      let destination = model.entities[parentEntity].relationships[index].destination,
+  private mutating func entityValue(_ index: Int, _ value: JSONToken) throws(Stop) {
+    let top = objects.count - 1
+    let object = objects[top]
+    let entity = object.entity
+    var name: String { String(decoding: tables.keys[entity][index], as: UTF8.self) }
+    let attributeCount = tables.attributeCount[entity]
+    if index < attributeCount {
+      if object.isRoot && index == tables.orderAttribute[entity] {
+        throw fail("The root object has no '\(name)': only its children are numbered")
+      }
+      let rank = 3 << 32 | index
+      switch tables.valueKinds[entity][index] {
+      case .integer:
+        guard value.kind == .number,
+          !reader.contents(of: value).contains(where: { $0 == 0x2E || $0 | 0x20 == 0x65 })
+        else { throw fail("'\(name)' must be an integer") }
+        try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+      case .number:
+        guard value.kind == .number else { throw fail("'\(name)' must be a number") }
+        try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+      case .boolean:
+        guard value.kind == .true || value.kind == .false else {
+          throw fail("'\(name)' must be true or false")
+        }
+        try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+      case .string:
+        guard value.kind == .string else { throw fail("'\(name)' must be a string") }
+        try addText(value, rank: rank)
+      }
+      return
+    }
+    let relationship = index - attributeCount
+    let rank = 4 << 32 | relationship
+    switch tables.relationshipKinds[entity][relationship] {
+    case .containment:
+      guard value.kind == .arrayStart else {
+        throw fail("'\(name)' is a containment relationship: an array of objects")
+      }
+      try startChildren(.entity(index))
+    case .toMany:
+      guard value.kind == .arrayStart else { throw fail("'\(name)' is to-many: an array of ids") }
+      let textStart = scratch.count
+      var count = 0
+      while true {
+        let id = try token()
+        if id.kind == .arrayEnd { break }
+        guard id.kind == .string else {
+          throw fail("'\(name)' holds ids (strings) only", path: path() + "[\(count)]")
+        }
+        if count > 0 { scratch.append(0x20) }
+        try transcode(id)
+        count += 1
+      }
+      try place(
+        Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
+    case .toOne:
+      guard value.kind == .string else { throw fail("'\(name)' is to-one: an id string") }
+      try addText(value, rank: rank)
+    }
+  }
+
+  /// A child's entity must fit the array it stands in.
+  private func checkPlacement(of entity: Int) throws(Stop) {
+    let parent = objects[objects.count - 2]
+    guard case .entity(let index) = parent.array else { return }  // `@objects` holds anything
+    let relationship = index - tables.attributeCount[parent.entity]
+    guard let destination = tables.destinations[parent.entity][relationship],
       model.isKind(entity, of: destination)
     else {
-      let name = model.entities[entity].name
-      throw JSONFormError(
-        message: "'\(name)' cannot stand in '\(key)'", path: path(), offset: reader.range.start)
+      throw fail("'\(model.entities[entity].name)' cannot stand in '\(name(of: .entity(index), in: parent))'")
     }
   }
 
-  private func checkRequired(_ object: ObjectFrame, entity: Int) throws(JSONFormError) {
-    let definition = model.entities[entity]
-    let lateNames = (collectedLate[object.number] ?? []) + (late[object.number] ?? [])
-    let written = Set(object.attributes.map(\.name) + lateNames.map(\.0))
-    for (index, attribute) in definition.attributes.enumerated()
-    where !attribute.isOptional && !attribute.isTransient && !written.contains(attribute.name)
-      && (attribute.defaultValue == nil || (index == definition.orderAttribute && !object.isRoot))
-    {
-      if object.isRoot && index == definition.orderAttribute { continue }
-      throw JSONFormError(
-        message: "'\(definition.name)' needs '\(attribute.name)'", path: path(), offset: reader.range.start)
+  // MARK: Attributes
+
+  /// Adds the XML text of the string `value` as an attribute of the top object.
+  private mutating func addText(_ value: JSONToken, rank: Int) throws(Stop) {
+    let textStart = scratch.count
+    try transcode(value)
+    try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
+  }
+
+  private mutating func transcode(_ value: JSONToken) throws(Stop) {
+    do throws(JSONStringTranscoding.Problem) {
+      try JSONStringTranscoding.appendAttributeText(reader.contents(of: value), to: &scratch)
+    } catch {
+      throw fail(
+        "'\(objects.last!.pending.map { name(of: $0, in: objects.last!) } ?? "")': \(error.message)",
+        at: value.range.start + 1 + error.offset)
     }
   }
 
-  /// The JSON form's key for an XML attribute (SPEC §5).
-  private static func jsonKey(forAttribute name: String, isRoot: Bool) -> String {
-    switch name {
-    case "xml:id": "@id"
-    case "model" where isRoot: "@model"
-    case "entity" where isRoot: "@entity"
-    default: name
-    }
+  private mutating func addAttribute(rank: Int, text: UnsafeBufferPointer<UInt8>, offset: Int) throws(Stop) {
+    let textStart = scratch.count
+    scratch.append(contentsOf: text)
+    try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: offset))
   }
 
-  private func elementName(_ object: ObjectFrame) -> String {
-    object.isRoot ? "outline" : object.entity.map { model.entities[$0].name } ?? "outline"
+  private mutating func addAttribute(rank: Int, text: [UInt8], offset: Int) throws(Stop) {
+    let textStart = scratch.count
+    scratch.append(contentsOf: text)
+    try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: offset))
+  }
+
+  /// Keeps an attribute for the top object's start tag, or, when that was
+  /// written, as a late attribute (or stops the pass that cannot place one).
+  private mutating func place(_ attribute: Attribute) throws(Stop) {
+    let object = objects[objects.count - 1]
+    guard object.headWritten else {
+      attributes.append(attribute)
+      return
+    }
+    switch mode {
+    case .write(late: nil):
+      throw .late
+    case .write:
+      break  // Written with the start tag already.
+    case .collectLate:
+      collected[object.number, default: []].append(
+        (attribute.rank, Array(scratch[attribute.textStart..<attribute.textEnd]), attribute.offset))
+    }
+    scratch.removeSubrange(attribute.textStart...)
+  }
+
+  // MARK: Writing
+
+  private mutating func startChildren(_ key: Key) throws(Stop) {
+    let top = objects.count - 1
+    objects[top].pending = nil
+    writeHead(closing: false)
+    objects[top].array = key
+  }
+
+  /// Checks and ends the top object, then pops it.
+  private mutating func close() throws(Stop) {
+    let top = objects.count - 1
+    let object = objects[top]
+    if !object.isRoot && !object.sawEntity { throw fail("The object has no '@entity'") }
+    if object.entity >= 0 {
+      let seenBase = object.seenBase
+      for index in tables.required[object.entity]
+      where seen[seenBase + index >> 6] & (1 << UInt64(index & 63)) == 0 {
+        if object.isRoot && index == tables.orderAttribute[object.entity] { continue }
+        let definition = model.entities[object.entity]
+        throw fail("'\(definition.name)' needs '\(definition.attributes[index].name)'")
+      }
+    }
+    writeHead(closing: true)
+    if object.hasElements && emits {
+      indent(depth: top)
+      let start = output.count
+      output.append(contentsOf: [0x3C, 0x2F])  // </
+      appendElementName(object)
+      output.append(0x3E)
+      let range = TextRange(start: flushed + start, end: flushed + output.count)
+      output.append(0x0A)
+      validator?.endElement(range: range)
+    }
+    seen.removeSubrange(object.seenBase...)
+    objects.removeLast()
+    if output.count >= 1 << 20 { flush() }
+  }
+
+  private mutating func appendElementName(_ object: Open) {
+    if object.isRoot {
+      output.append(contentsOf: [0x6F, 0x75, 0x74, 0x6C, 0x69, 0x6E, 0x65])  // outline
+    } else {
+      output.append(contentsOf: tables.entityNames[object.entity])
+    }
   }
 
   private mutating func indent(depth: Int) {
     output.append(contentsOf: repeatElement(0x20, count: CanonicalLayout.indentWidth(depth: depth)))
   }
 
-  /// Writes the top object's start tag once: at its first array, or at its end (self-closing).
+  /// Writes the top object's start tag once: at its first array of children,
+  /// or at its end (self-closing); hands it to the validator.
   private mutating func writeHead(closing: Bool) {
-    var object = top
-    guard !object.headWritten else { return }
-    object.headWritten = true
-    top = object
-    guard emit else { return }
-    indent(depth: objectDepth - 1)
-    output += Array("<\(elementName(object))".utf8)
-    var attributes = object.attributes + (late[object.number] ?? [])
-    if object.isRoot { attributes.insert(("version", "1"), at: 0) }
-    if let id = object.id { attributes.insert(("xml:id", id), at: object.isRoot ? 1 : 0) }
-    let order = CanonicalLayout.attributeOrder(
-      attributes.map(\.0), isRoot: object.isRoot, entity: object.entity.map { model.entities[$0] })
-    var foundKey: String?
-    for index in order {
-      let (name, value) = attributes[index]
-      let before = flushed + output.count
-      output += Array(" \(name)=\"\(XMLEscaping.escapeAttribute(value))\"".utf8)
-      if let target = locating, located == nil, foundKey == nil, before <= target,
-        target < flushed + output.count
-      {
-        foundKey = Self.jsonKey(forAttribute: name, isRoot: object.isRoot)
+    let top = objects.count - 1
+    guard !objects[top].headWritten else { return }
+    objects[top].headWritten = true
+    objects[top].hasElements = !closing
+    let object = objects[top]
+    if case .write(let late?) = mode, let extra = late[object.number] {
+      for attribute in extra {
+        let textStart = scratch.count
+        scratch += attribute.text
+        attributes.append(
+          Attribute(
+            rank: attribute.rank, textStart: textStart, textEnd: scratch.count, offset: attribute.offset))
       }
     }
-    output += Array((closing ? "/>\n" : ">\n").utf8)
-    if let target = locating, located == nil, flushed + output.count > target {
-      // At the key whose value the problem is in, else at the object.
-      if let key = foundKey, let offset = object.keyOffsets[key] {
-        located = (path(adding: key), offset)
+    defer {
+      attributes.removeSubrange(object.attributeBase...)
+      scratch.removeSubrange(object.scratchBase...)
+    }
+    guard emits else { return }
+    sortAttributes(from: object.attributeBase)
+    indent(depth: top)
+    let start = output.count
+    output.append(0x3C)
+    appendElementName(object)
+    var foundKey: Int?
+    for position in object.attributeBase..<attributes.count {
+      let attribute = attributes[position]
+      let attributeStart = output.count
+      output.append(0x20)
+      appendAttributeName(rank: attribute.rank, entity: object.entity)
+      output.append(contentsOf: [0x3D, 0x22])
+      output.append(contentsOf: scratch[attribute.textStart..<attribute.textEnd])
+      output.append(0x22)
+      if let target = locating, flushed + attributeStart <= target, target < flushed + output.count {
+        foundKey = position
+      }
+    }
+    if closing { output.append(0x2F) }
+    output.append(0x3E)
+    let end = output.count
+    output.append(0x0A)
+    if let validator {
+      output.withUnsafeBufferPointer { buffer in
+        TagScanner.withStartTag(
+          UnsafeBufferPointer(rebasing: buffer[start..<end]), at: flushed + start, attributes: &rawAttributes
+        ) { validator.startElement($0) }
+      }
+      if closing { validator.endElement(range: nil) }
+    }
+    if let target = locating, flushed + start <= target, target < flushed + end {
+      // At the key whose value holds the problem, else at the object.
+      if let position = foundKey, let key = jsonKey(rank: attributes[position].rank, entity: object.entity) {
+        located = (path(adding: key), attributes[position].offset)
       } else {
         located = (path(), object.start)
       }
       locating = nil
     }
-    if output.count >= 1 << 20 { flush() }
   }
 
-  /// Hands what was written so far to `sink` (all of it stays in `output` without one).
-  mutating func flush() {
-    guard let sink else { return }
+  /// Stable insertion sort by rank: keys mostly come in canonical order already.
+  private mutating func sortAttributes(from base: Int) {
+    guard attributes.count - base > 1 else { return }
+    for position in (base + 1)..<attributes.count {
+      let moving = attributes[position]
+      var slot = position
+      while slot > base && attributes[slot - 1].rank > moving.rank {
+        attributes[slot] = attributes[slot - 1]
+        slot -= 1
+      }
+      attributes[slot] = moving
+    }
+  }
+
+  private mutating func appendAttributeName(rank: Int, entity: Int) {
+    let index = rank & 0xFFFF_FFFF
+    switch rank >> 32 {
+    case 0: output.append(contentsOf: ["version", "model", "entity"][index].utf8)
+    case 2: output.append(contentsOf: "xml:id".utf8)
+    case 3: output.append(contentsOf: tables.keys[entity][index])
+    default: output.append(contentsOf: tables.keys[entity][tables.attributeCount[entity] + index])
+    }
+  }
+
+  /// The JSON key an attribute came from (nil for the root's `version`).
+  private func jsonKey(rank: Int, entity: Int) -> String? {
+    let index = rank & 0xFFFF_FFFF
+    switch rank >> 32 {
+    case 0: return [nil, "@model", "@entity"][index]
+    case 2: return "@id"
+    case 3: return String(decoding: tables.keys[entity][index], as: UTF8.self)
+    default:
+      return String(decoding: tables.keys[entity][tables.attributeCount[entity] + index], as: UTF8.self)
+    }
+  }
+
+  /// Hands what was written so far to `sink`, or drops it.
+  private mutating func flush() {
     flushed += output.count
-    sink(&output)
+    sink?(&output)
     output.removeAll(keepingCapacity: true)
   }
 }

@@ -13,16 +13,40 @@ public enum JSONEvent: Equatable, Sendable {
   case null
 }
 
+/// One token as bytes: what it is and where, nothing decoded. Readers on a
+/// hot path compare and copy the bytes (``JSONReader/contents(of:)``) and
+/// decode a string only when they need one (``JSONReader/string(_:)``).
+public struct JSONToken: Equatable, Sendable {
+  public enum Kind: UInt8, Sendable {
+    case objectStart, objectEnd, arrayStart, arrayEnd, key, string, number, `true`, `false`, null
+  }
+  /// What the token is.
+  public var kind: Kind
+  /// Its bytes: a key's or a string's with the quotes.
+  public var range: TextRange
+  /// Whether a key or string holds a backslash escape (already checked to be valid).
+  public var hasEscapes: Bool
+}
+
 /// A JSON syntax error with its offset.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
   /// What is wrong.
   public var message: String
   /// Where, as a UTF-8 offset.
   public var offset: Int
+
+  public init(message: String, offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
 }
 
 /// A pull reader of JSON (RFC 8259) over bytes: no recursion, no depth limit,
 /// exact ranges, numbers kept as written.
+///
+/// ``nextToken()`` checks the whole syntax, escapes included, and hands out
+/// byte ranges; ``next()`` also decodes keys, strings and numbers into
+/// `String`s. A token's bytes stay readable until the next call.
 public struct JSONReader {
   private let storage: ByteBuffer
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -64,56 +88,91 @@ public struct JSONReader {
 
   /// The next event, or nil at the end of a complete text.
   public mutating func next() throws(JSONSyntaxError) -> JSONEvent? {
+    guard let token = try nextToken() else { return nil }
+    switch token.kind {
+    case .objectStart: return .objectStart
+    case .objectEnd: return .objectEnd
+    case .arrayStart: return .arrayStart
+    case .arrayEnd: return .arrayEnd
+    case .key: return .key(string(token))
+    case .string: return .string(string(token))
+    case .number: return .number(String(decoding: contents(of: token), as: UTF8.self))
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .null: return .null
+    }
+  }
+
+  /// The next token, or nil at the end of a complete text.
+  public mutating func nextToken() throws(JSONSyntaxError) -> JSONToken? {
     if index - discarded > 1 << 23 {
       discarded = index - (1 << 16)
       storage.discard(upTo: discarded)
     }
-    skipSpace()
-    if expect == .done {
-      if index < bytes.count { throw fail("Unexpected text after the JSON value") }
-      return nil
-    }
-    guard index < bytes.count else { throw fail("Unexpected end of the JSON text") }
-    let start = index
-    let byte = bytes[index]
-    switch expect {
-    case .colon:
-      guard byte == UInt8(ascii: ":") else { throw fail("Expected ':' after the key") }
-      index += 1
-      expect = .value
-      return try next()
-    case .commaOrEnd:
-      if byte == UInt8(ascii: ",") {
-        index += 1
-        expect = containers.last == .object ? .key : .value
-        return try next()
+    while true {
+      skipSpace()
+      if expect == .done {
+        if index < bytes.count { throw fail("Unexpected text after the JSON value") }
+        return nil
       }
-      return try closeContainer(byte, start: start)
-    case .keyOrEnd, .key:
-      if expect == .keyOrEnd && byte == UInt8(ascii: "}") { return try closeContainer(byte, start: start) }
-      guard byte == UInt8(ascii: "\"") else { throw fail("Expected a string key") }
-      let key = try readString()
-      range = TextRange(start: start, end: index)
-      expect = .colon
-      return .key(key)
-    case .valueOrEnd:
-      if byte == UInt8(ascii: "]") { return try closeContainer(byte, start: start) }
-      return try readValue(start: start)
-    case .value:
-      return try readValue(start: start)
-    case .done:
-      return nil
+      guard index < bytes.count else { throw fail("Unexpected end of the JSON text") }
+      let start = index
+      let byte = bytes[index]
+      switch expect {
+      case .colon:
+        guard byte == UInt8(ascii: ":") else { throw fail("Expected ':' after the key") }
+        index += 1
+        expect = .value
+      case .commaOrEnd:
+        if byte == UInt8(ascii: ",") {
+          index += 1
+          expect = containers.last == .object ? .key : .value
+          continue
+        }
+        return try closeContainer(byte, start: start)
+      case .keyOrEnd, .key:
+        if expect == .keyOrEnd && byte == UInt8(ascii: "}") { return try closeContainer(byte, start: start) }
+        guard byte == UInt8(ascii: "\"") else { throw fail("Expected a string key") }
+        let escaped = try scanString()
+        range = TextRange(start: start, end: index)
+        expect = .colon
+        return JSONToken(kind: .key, range: range, hasEscapes: escaped)
+      case .valueOrEnd:
+        if byte == UInt8(ascii: "]") { return try closeContainer(byte, start: start) }
+        return try readValue(start: start)
+      case .value:
+        return try readValue(start: start)
+      case .done:
+        return nil
+      }
     }
   }
 
-  private mutating func closeContainer(_ byte: UInt8, start: Int) throws(JSONSyntaxError) -> JSONEvent {
+  /// A key's or string's bytes between the quotes (escapes as written), or a number's digits.
+  public func contents(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
+    switch token.kind {
+    case .key, .string:
+      return UnsafeBufferPointer(rebasing: bytes[token.range.start + 1..<token.range.end - 1])
+    default:
+      return UnsafeBufferPointer(rebasing: bytes[token.range.start..<token.range.end])
+    }
+  }
+
+  /// A key or string, decoded.
+  public func string(_ token: JSONToken) -> String {
+    let raw = contents(of: token)
+    guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+    return Self.decode(raw)
+  }
+
+  private mutating func closeContainer(_ byte: UInt8, start: Int) throws(JSONSyntaxError) -> JSONToken {
     let container = containers.last
     if byte == UInt8(ascii: "}") && container == .object || byte == UInt8(ascii: "]") && container == .array {
       index += 1
       containers.removeLast()
       range = TextRange(start: start, end: index)
       afterValue()
-      return container == .object ? .objectEnd : .arrayEnd
+      return JSONToken(kind: container == .object ? .objectEnd : .arrayEnd, range: range, hasEscapes: false)
     }
     throw fail(container == .object ? "Expected ',' or '}'" : "Expected ',' or ']'")
   }
@@ -122,35 +181,38 @@ public struct JSONReader {
     expect = containers.isEmpty ? .done : .commaOrEnd
   }
 
-  private mutating func readValue(start: Int) throws(JSONSyntaxError) -> JSONEvent {
+  private mutating func readValue(start: Int) throws(JSONSyntaxError) -> JSONToken {
     let byte = bytes[index]
-    let event: JSONEvent
+    var escaped = false
+    let kind: JSONToken.Kind
     switch byte {
     case UInt8(ascii: "{"):
       open(.object, start: start)
-      return .objectStart
+      return JSONToken(kind: .objectStart, range: range, hasEscapes: false)
     case UInt8(ascii: "["):
       open(.array, start: start)
-      return .arrayStart
+      return JSONToken(kind: .arrayStart, range: range, hasEscapes: false)
     case UInt8(ascii: "\""):
-      event = .string(try readString())
+      escaped = try scanString()
+      kind = .string
     case UInt8(ascii: "t"):
       try literal("true")
-      event = .bool(true)
+      kind = .true
     case UInt8(ascii: "f"):
       try literal("false")
-      event = .bool(false)
+      kind = .false
     case UInt8(ascii: "n"):
       try literal("null")
-      event = .null
+      kind = .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      event = .number(try readNumber())
+      try scanNumber()
+      kind = .number
     default:
       throw fail("Unexpected character '\(Character(Unicode.Scalar(byte)))'")
     }
     range = TextRange(start: start, end: index)
     afterValue()
-    return event
+    return JSONToken(kind: kind, range: range, hasEscapes: escaped)
   }
 
   private mutating func open(_ container: Container, start: Int) {
@@ -168,8 +230,7 @@ public struct JSONReader {
     index += count
   }
 
-  private mutating func readNumber() throws(JSONSyntaxError) -> String {
-    let start = index
+  private mutating func scanNumber() throws(JSONSyntaxError) {
     func digits() -> Int {
       let from = index
       while index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 { index += 1 }
@@ -193,108 +254,105 @@ public struct JSONReader {
       }
       guard digits() > 0 else { throw fail("Invalid number: digits must follow the exponent") }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
-  /// Reads the string at `index` (on its quote). A string without escapes
-  /// is made from its bytes; one with escapes is decoded in one pass straight
-  /// into the string's own storage (decoding never makes text longer), so a
-  /// 100 MB document in a `didOpen` is copied once, not through a buffer.
-  private mutating func readString() throws(JSONSyntaxError) -> String {
+  /// Steps over the string at `index` (on its quote), checking every escape,
+  /// and tells whether it has any. Plain runs go eight bytes at a time.
+  private mutating func scanString() throws(JSONSyntaxError) -> Bool {
     let open = index
-    let start = index + 1
     let count = bytes.count
     guard let base = bytes.baseAddress else { throw fail("Unterminated string", at: open) }
-    // Fast path: no escapes.
-    let cursor = Self.plainRun(base, from: start, to: count)
-    guard cursor < count else { throw fail("Unterminated string", at: open) }
-    if base[cursor] == UInt8(ascii: "\"") {
-      index = cursor + 1
-      return String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
-    }
-    if base[cursor] < 0x20 { throw fail("Control character in a string", at: cursor) }
-    // The end is the first quote that no backslash escapes.
-    var scan = cursor
+    var at = index + 1
+    var escaped = false
     while true {
-      scan = Self.plainRun(base, from: scan, to: count)
-      guard scan < count, base[scan] != UInt8(ascii: "\"") else { break }
-      scan += base[scan] == UInt8(ascii: "\\") ? 2 : 1
+      at = Self.plainRun(base, from: at, to: count)
+      guard at < count else { throw fail("Unterminated string", at: open) }
+      let byte = base[at]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte < 0x20 { throw fail("Control character in a string", at: at) }
+      // A backslash.
+      escaped = true
+      guard at + 1 < count else { throw fail("Unterminated string", at: open) }
+      switch base[at + 1] {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        at += 2
+      case UInt8(ascii: "u"):
+        guard let scalar = Self.hex4(base, at + 2, count) else {
+          throw fail("Invalid \\u escape", at: at + 2)
+        }
+        at += 6
+        if (0xD800..<0xDC00).contains(scalar) {
+          guard at + 1 < count, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") else {
+            throw fail("Invalid \\u escape (lone surrogate)", at: at)
+          }
+          guard let low = Self.hex4(base, at + 2, count), (0xDC00..<0xE000).contains(low) else {
+            throw fail("Invalid surrogate pair", at: at + 2)
+          }
+          at += 6
+        } else if (0xDC00..<0xE000).contains(scalar) {
+          throw fail("Invalid \\u escape (lone surrogate)", at: at)
+        }
+      default:
+        throw fail("Invalid escape '\\\(Character(Unicode.Scalar(base[at + 1])))'", at: at)
+      }
     }
-    guard scan < count else { throw fail("Unterminated string", at: open) }
-    // Constants from here on: the closure below captures them by value.
-    let end = scan
-    let escapesFrom = cursor
-    var failure: JSONSyntaxError?
-    let text = String(unsafeUninitializedCapacity: end - start) { out -> Int in
-      let target = out.baseAddress!
-      var written = escapesFrom - start
-      target.initialize(from: base + start, count: written)
-      var at = escapesFrom
+    index = at + 1
+    return escaped
+  }
+
+  /// Decodes string contents whose escapes ``scanString()`` checked, in one
+  /// pass straight into the string's own storage (decoding never makes text
+  /// longer), so a 100 MB document in a `didOpen` is copied once.
+  private static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: raw.count) { out -> Int in
+      guard let base = raw.baseAddress, let target = out.baseAddress else { return 0 }
+      let end = raw.count
+      var written = 0
+      var at = 0
       while at < end {
-        // Copy the run up to the next backslash or control character whole.
-        let runEnd = Self.plainRun(base, from: at, to: end)
+        // Copy the run up to the next backslash whole.
+        let runEnd = plainRun(base, from: at, to: end)
         (target + written).initialize(from: base + at, count: runEnd - at)
         written += runEnd - at
         at = runEnd
         guard at < end else { break }
-        if base[at] != UInt8(ascii: "\\") {
-          failure = JSONSyntaxError(message: "Control character in a string", offset: at)
-          return 0
-        }
-        // The end scan stepped over every escape, so its letter lies before `end`.
         let escape = base[at + 1]
         at += 2
-        let simple: UInt8?
+        let simple: UInt8
         switch escape {
-        case UInt8(ascii: "\""): simple = 0x22
-        case UInt8(ascii: "\\"): simple = 0x5C
-        case UInt8(ascii: "/"): simple = 0x2F
         case UInt8(ascii: "b"): simple = 0x08
         case UInt8(ascii: "f"): simple = 0x0C
         case UInt8(ascii: "n"): simple = 0x0A
         case UInt8(ascii: "r"): simple = 0x0D
         case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"): simple = nil
-        default:
-          failure = JSONSyntaxError(
-            message: "Invalid escape '\\\(Character(Unicode.Scalar(escape)))'", offset: at - 2)
-          return 0
-        }
-        if let simple {
-          target[written] = simple
-          written += 1
-          continue
-        }
-        guard var scalar = Self.hex4(base, at, end) else {
-          failure = JSONSyntaxError(message: "Invalid \\u escape", offset: at)
-          return 0
-        }
-        at += 4
-        if (0xD800..<0xDC00).contains(scalar), at + 1 < end, base[at] == UInt8(ascii: "\\"),
-          base[at + 1] == UInt8(ascii: "u")
-        {
-          at += 2
-          guard let low = Self.hex4(base, at, end), (0xDC00..<0xE000).contains(low) else {
-            failure = JSONSyntaxError(message: "Invalid surrogate pair", offset: at)
-            return 0
+        case UInt8(ascii: "u"):
+          let (scalar, length) = unicodeEscape(base, at - 2, end)
+          at += length - 2
+          for unit in UTF8.encode(scalar)! {
+            target[written] = unit
+            written += 1
           }
-          at += 4
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          continue
+        default: simple = escape
         }
-        guard let value = Unicode.Scalar(scalar) else {
-          failure = JSONSyntaxError(message: "Invalid \\u escape (lone surrogate)", offset: at)
-          return 0
-        }
-        for unit in UTF8.encode(value)! {
-          target[written] = unit
-          written += 1
-        }
+        target[written] = simple
+        written += 1
       }
       return written
     }
-    if let failure { throw failure }
-    index = end + 1
-    return text
+  }
+
+  /// The scalar of the checked `\uXXXX` escape (or surrogate pair) at `at`, and its length in bytes.
+  @inline(__always)
+  public static func unicodeEscape(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> (
+    Unicode.Scalar, Int
+  ) {
+    let high = hex4(base, at + 2, end) ?? 0xFFFD
+    if (0xD800..<0xDC00).contains(high), let low = hex4(base, at + 8, end) {
+      return (Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}", 12)
+    }
+    return (Unicode.Scalar(high) ?? "\u{FFFD}", 6)
   }
 
   /// The first offset in `from..<to` holding a quote, a backslash or a

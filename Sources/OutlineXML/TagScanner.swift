@@ -53,18 +53,28 @@ public enum TagScanner {
   public static func withStartTag<R>(
     in bytes: [UInt8], range: TextRange, _ body: (StartTag) -> R
   ) -> R {
-    bytes.withUnsafeBufferPointer { buffer in
-      let tag = UnsafeBufferPointer(rebasing: buffer[range.start..<range.end])
-      let isSelfClosing = tag.count >= 2 && tag[tag.count - 2] == UInt8(ascii: "/")
-      let contentEnd = tag.count - (isSelfClosing ? 2 : 1)
-      var attributes: [RawAttribute] = []
-      let nameEnd = scan(tag, contentEnd: contentEnd, into: &attributes)
-      return attributes.withUnsafeBufferPointer { list in
-        body(
-          StartTag(
-            bytes: tag, offset: range.start, nameEnd: nameEnd, attributes: list,
-            isSelfClosing: isSelfClosing))
-      }
+    var attributes: [RawAttribute] = []
+    return bytes.withUnsafeBufferPointer { buffer in
+      withStartTag(
+        UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]), at: range.start,
+        attributes: &attributes, body)
+    }
+  }
+
+  /// Calls `body` with the start tag whose well-formed bytes (`<` to `>`)
+  /// are `tag`, found at global offset `offset`; `attributes` is scratch
+  /// space a caller reuses from tag to tag.
+  public static func withStartTag<R>(
+    _ tag: UnsafeBufferPointer<UInt8>, at offset: Int, attributes: inout [RawAttribute],
+    _ body: (StartTag) -> R
+  ) -> R {
+    let isSelfClosing = tag.count >= 2 && tag[tag.count - 2] == UInt8(ascii: "/")
+    let contentEnd = tag.count - (isSelfClosing ? 2 : 1)
+    let nameEnd = scan(tag, contentEnd: contentEnd, into: &attributes)
+    return attributes.withUnsafeBufferPointer { list in
+      body(
+        StartTag(
+          bytes: tag, offset: offset, nameEnd: nameEnd, attributes: list, isSelfClosing: isSelfClosing))
     }
   }
 }
