@@ -41,7 +41,11 @@ public enum JSONFormReader {
     do {
       guard try reader.nextToken()?.kind == .objectStart else { return nil }
       while let token = try reader.nextToken() {
-        guard reader.depth == 1, token.kind == .key else { continue }
+        if token.kind == .objectStart || token.kind == .arrayStart {
+          reader.skipContainer()
+          continue
+        }
+        guard token.kind == .key else { continue }
         if XMLName.equals(reader.contents(of: token), "@model")
           || token.hasEscapes && reader.string(token) == "@model"
         {
@@ -422,7 +426,7 @@ private struct Transcoder {
       objects[top].formatSeen |= bit
       return .format(format)
     }
-    let text = XMLName.string(name)
+    var text: String { XMLName.string(name) }
     guard object.entity >= 0 else {
       throw fail(
         object.isRoot ? "The model has no root entity for '\(text)'" : "'@entity' must come first",
@@ -459,12 +463,14 @@ private struct Transcoder {
       try addText(value, rank: 1)
     case .entity:
       guard value.kind == .string else { throw fail("'@entity' must be a string (an entity name)") }
-      let raw = value.hasEscapes ? Array(reader.string(value).utf8) : Array(reader.contents(of: value))
-      let found = raw.withUnsafeBufferPointer { tables.entity(named: $0) }
+      let found =
+        value.hasEscapes
+        ? Array(reader.string(value).utf8).withUnsafeBufferPointer { tables.entity(named: $0) }
+        : tables.entity(named: reader.contents(of: value))
       guard !object.sawData && !object.hasElements else {
         throw fail("'@entity' must come before the object's attributes and arrays")
       }
-      let text = String(decoding: raw, as: UTF8.self)
+      var text: String { reader.string(value) }
       guard let entity = found else { throw fail("'\(text)' is not an entity of the model") }
       if model.entities[entity].isAbstract { throw fail("'\(text)' is abstract") }
       if object.isRoot {

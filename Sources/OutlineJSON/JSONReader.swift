@@ -148,6 +148,48 @@ public struct JSONReader {
     }
   }
 
+  /// Steps over the rest of the object or array whose start was the last
+  /// token, without checking what it holds (a reader looking for one key
+  /// of the root, say): strings are stepped over eight bytes at a time. A
+  /// text cut short leaves the container open, so the next call fails.
+  public mutating func skipContainer() {
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
+    var depth = 1
+    var at = index
+    while at < count {
+      switch base[at] {
+      case UInt8(ascii: "\""):
+        at += 1
+        while true {
+          at = Self.plainRun(base, from: at, to: count)
+          guard at < count else { break }
+          if base[at] == UInt8(ascii: "\"") {
+            at += 1
+            break
+          }
+          at += base[at] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        at += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        at += 1
+        if depth == 0 {
+          index = at
+          containers.removeLast()
+          range = TextRange(start: at - 1, end: at)
+          afterValue()
+          return
+        }
+      default:
+        at += 1
+      }
+    }
+    index = count
+  }
+
   /// A key's or string's bytes between the quotes (escapes as written), or a number's digits.
   public func contents(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
     switch token.kind {

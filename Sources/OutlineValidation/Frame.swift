@@ -42,14 +42,11 @@ struct Frame {
   var isRoot: Bool
   /// The element name's range.
   var nameRange: TextRange
-  /// The title, kept for elements that can have children (messages name them).
-  var title: String?
-  /// Children per containment relationship, created as they come.
-  var groups: [SiblingGroup] = []
-
-  mutating func group(for relationship: Int) -> Int {
-    for index in groups.indices where groups[index].relationship == relationship { return index }
-    groups.append(SiblingGroup(relationship: relationship))
-    return groups.count - 1
-  }
+  /// Where its title's raw bytes are in the validator's title store (kept
+  /// for elements that can have children: messages name them); empty when none.
+  var title: Range<Int>
+  /// How many sibling groups (children per containment relationship) it
+  /// has; they live in the validator's groups for its depth, reused from
+  /// element to element so a parent costs no allocation.
+  var groupCount = 0
 }

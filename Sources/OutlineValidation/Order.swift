@@ -8,6 +8,17 @@ extension OutlineValidator {
   func checkOrders(_ entries: [OrderEntry], parent: @autoclosure () -> String) {
     let count = entries.count
     guard count > 0 else { return }
+    // Children numbered 0, 1, 2... as they stand: nothing to report (the usual case).
+    if entries.withUnsafeBufferPointer({ list in
+      var position: Int64 = 0
+      for entry in list {
+        guard entry.value == position else { return false }
+        position += 1
+      }
+      return true
+    }) {
+      return
+    }
     var firstUse = [Int32](repeating: -1, count: count)
     var outOfRange: [Int] = []
     var broken = 0

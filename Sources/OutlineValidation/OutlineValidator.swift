@@ -32,6 +32,11 @@ public final class OutlineValidator: XMLEventHandler {
   var written: [(relationship: Int, index: Int)] = []
   private var sawFatal = false
   var references = ReferenceTable()
+  /// The raw title bytes of open elements, as a stack.
+  private var titles: [UInt8] = []
+  /// Per depth: the sibling groups of the open element there (the first
+  /// `groupCount` of them), kept with their capacity.
+  private var levels: [[SiblingGroup]] = []
   var suppression = Suppression()
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
@@ -59,7 +64,11 @@ public final class OutlineValidator: XMLEventHandler {
 
   /// How messages name an open element: `'its title'`, else `'Entity'`, or the root.
   func label(_ frame: Frame) -> String {
-    if let title = frame.title { return "'\(title)'" }
+    if !frame.title.isEmpty {
+      return titles.withUnsafeBufferPointer {
+        "'\(XMLEscaping.decodeAttribute(UnsafeBufferPointer(rebasing: $0[frame.title])))'"
+      }
+    }
     if frame.isRoot { return "the root object" }
     if frame.entity >= 0, let schema { return "'\(schema.model.entities[frame.entity].name)'" }
     return "this object"
@@ -196,17 +205,39 @@ public final class OutlineValidator: XMLEventHandler {
           orderRange: findings.orderRange, titleRange: findings.titleRange, idRange: findings.idRange))
     }
     // Only elements that can have children keep their title for messages.
-    let title = !tag.isSelfClosing ? findings.titleIndex.map { tag.value(of: $0) } : nil
-    stack.append(Frame(item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, title: title))
+    let titleStart = titles.count
+    if !tag.isSelfClosing, let index = findings.titleIndex {
+      titles.append(contentsOf: tag.rawValue(of: index))
+    }
+    stack.append(
+      Frame(
+        item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, title: titleStart..<titles.count
+      ))
+  }
+
+  /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
+  private func group(for relationship: Int, frame: Int) -> Int {
+    let count = stack[frame].groupCount
+    if levels.count <= frame { levels.append(contentsOf: repeatElement([], count: frame + 1 - levels.count)) }
+    for index in 0..<count where levels[frame][index].relationship == relationship { return index }
+    if count < levels[frame].count {
+      levels[frame][count].relationship = relationship
+      levels[frame][count].count = 0
+      levels[frame][count].orders.removeAll(keepingCapacity: true)
+    } else {
+      levels[frame].append(SiblingGroup(relationship: relationship))
+    }
+    stack[frame].groupCount = count + 1
+    return count
   }
 
   private func recordChild(
     entity: Int, relationship: Int, parentFrame: Int, findings: AttributeFindings, nameRange: TextRange,
     schema: BoundModel
   ) {
-    let group = stack[parentFrame].group(for: relationship)
-    if group != stack[parentFrame].groups.count - 1 { childrenInOrder = false }
-    stack[parentFrame].groups[group].count += 1
+    let group = group(for: relationship, frame: parentFrame)
+    if group != stack[parentFrame].groupCount - 1 { childrenInOrder = false }
+    levels[parentFrame][group].count += 1
     let orderAttribute = schema.orderAttribute[entity]
     guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
     if findings.orderRange == nil {
@@ -216,29 +247,32 @@ public final class OutlineValidator: XMLEventHandler {
         .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
         at: nameRange)
     }
-    stack[parentFrame].groups[group].orders.append(
+    levels[parentFrame][group].orders.append(
       OrderEntry(value: findings.order, range: findings.orderRange ?? nameRange))
   }
 
   public func endElement(range: TextRange?) {
     guard let frame = stack.popLast() else { return }
+    defer { titles.removeSubrange(frame.title.lowerBound...) }
     if tree != nil {
       tree!.items[frame.item].endTag = range
       tree!.items[frame.item].subtreeEnd = Int32(itemCount)
     }
     guard frame.entity >= 0, let schema else { return }
-    if frame.groups.isEmpty && schema.containments[frame.entity].isEmpty { return }
-    for group in frame.groups where !group.orders.isEmpty {
-      checkOrders(group.orders, parent: label(frame))
+    if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
+    let depth = stack.count
+    for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
+      checkOrders(levels[depth][group].orders, parent: label(frame))
     }
-    checkContainmentCounts(frame, schema: schema)
+    checkContainmentCounts(
+      frame, groups: levels.count > depth ? levels[depth][0..<frame.groupCount] : [], schema: schema)
   }
 
-  private func checkContainmentCounts(_ frame: Frame, schema: BoundModel) {
+  private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: BoundModel) {
     for index in schema.containments[frame.entity] {
       let relationship = schema.model.entities[frame.entity].relationships[index]
       if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
-      let count = frame.groups.first { $0.relationship == index }?.count ?? 0
+      let count = groups.first { $0.relationship == index }?.count ?? 0
       if count == 0 && !relationship.isOptional {
         report(
           .cardinality, "\(label(frame)) needs children in '\(relationship.name)' (not optional)",
