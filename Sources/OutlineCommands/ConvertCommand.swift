@@ -136,23 +136,31 @@ struct ConvertCommand: ParsableCommand {
     let resolution = ModelResolution(
       override: model, configuration: configurations.configuration(for: isStdin ? "./-" : input),
       cache: ModelCache())
-    let chosen: Model
-    switch resolution.provider(for: isStdin ? nil : input)(JSONFormReader.modelReference(in: bytes)) {
-    case .loaded(let loaded): chosen = loaded
-    case .unreadable(let reason): throw fail("\(name): the model cannot be read: \(reason)", 2)
-    }
+    let provider = resolution.provider(for: isStdin ? nil : input)
     let target = try OutputTarget.open(output, spooled: true)
     do {
       try JSONFormReader.convert(
-        bytes, model: chosen, output: { target.write($0) }, restart: { target.reset() })
-    } catch {
+        bytes,
+        choosingModel: { reference in
+          switch provider(reference) {
+          case .loaded(let loaded): return loaded
+          case .unreadable(let reason): throw UnreadableModel(reason: reason)
+          }
+        }, output: { target.write($0) }, restart: { target.reset() })
+    } catch let error as JSONFormError {
       let position = Self.position(of: error.offset, in: bytes.buffer)
       Terminal.write(
         "\(name):\(position.line + 1):\(position.column + 1): error: \(error.message) (at \(error.path))\n",
         to: 2)
       throw fail("\(name) is not the JSON form; nothing was written", 1)
+    } catch let error as UnreadableModel {
+      throw fail("\(name): the model cannot be read: \(error.reason)", 2)
     }
     try commit(target)
+  }
+
+  private struct UnreadableModel: Error {
+    var reason: String
   }
 
   /// Line and character column of `offset`, reading only up to it.

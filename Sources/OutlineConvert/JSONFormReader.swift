@@ -33,15 +33,23 @@ public struct JSONFormError: Error, Sendable, Equatable {
 /// (`restart`), and a first pass collects such late attributes before the
 /// writing pass. `@entity` must come before an object's attributes and
 /// arrays (as a type discriminator does); `@model` may stand anywhere in the
-/// root.
+/// root: the model is chosen from the `@model` among the root's keys before
+/// its first array, and a `@model` after one is a late attribute, so the
+/// whole root is searched for it only then.
 public enum JSONFormReader {
-  /// The root's `@model`, read ahead of everything else to choose the model.
+  /// The root's `@model`, wherever it stands in the root.
   public static func modelReference(in bytes: ByteBuffer) -> String? {
+    modelReference(in: bytes, leadingOnly: false)
+  }
+
+  /// The root's `@model`; with `leadingOnly`, only among the keys before its first array or object.
+  static func modelReference(in bytes: ByteBuffer, leadingOnly: Bool) -> String? {
     var reader = JSONReader(bytes)
     do {
       guard try reader.nextToken()?.kind == .objectStart else { return nil }
       while let token = try reader.nextToken() {
         if token.kind == .objectStart || token.kind == .arrayStart {
+          if leadingOnly { return nil }
           reader.skipContainer()
           continue
         }
@@ -60,50 +68,85 @@ public enum JSONFormReader {
   /// Checks `bytes` against `model`, then returns the XML (nothing on error).
   public static func convert(_ bytes: [UInt8], model: Model) throws(JSONFormError) -> [UInt8] {
     var xml: [UInt8] = []
-    try convert(ByteBuffer(copying: bytes), model: model, output: { xml += $0 }, restart: { xml.removeAll() })
+    do {
+      try convert(
+        ByteBuffer(copying: bytes), choosingModel: { _ in model }, output: { xml += $0 },
+        restart: { xml.removeAll() })
+    } catch let error as JSONFormError {
+      throw error
+    } catch {
+      preconditionFailure("a fixed model cannot fail: \(error)")
+    }
     return xml
   }
 
   /// Writes the XML of `bytes` to `output` in pieces of about 1 MiB while
-  /// checking it. On error this throws after `output` may have received
+  /// checking it against the model `choose` gives for the root's `@model`
+  /// (nil when it has none); what `choose` throws ends the conversion. On
+  /// a ``JSONFormError`` this throws after `output` may have received
   /// pieces, which the caller discards (``AtomicFileWriter`` and a spooled
   /// standard output do); `restart` says everything received so far is void
   /// and the XML comes again from its start.
   public static func convert(
-    _ bytes: ByteBuffer, model: Model, output: (inout [UInt8]) -> Void, restart: () -> Void
-  ) throws(JSONFormError) {
-    let tables = ModelTables(model)
-    var late: LateAttributes?
-    var validator = OutlineValidator(modelProvider: fixedModel(model))
-    try withoutActuallyEscaping(output) { output throws(JSONFormError) in
-      var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: nil))
-      pass.validator = validator
-      pass.sink = output
-      do throws(Transcoder.Stop) {
-        try pass.run()
+    _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
+    restart: () -> Void
+  ) throws {
+    // The model named among the root's keys before its first array; the
+    // whole root is searched only when a pass stops (a late attribute, or
+    // an error that a `@model` further on might explain).
+    var reference = modelReference(in: bytes, leadingOnly: true)
+    var searchedWhole = false
+    while true {
+      let model = try choose(reference)
+      do {
+        try withoutActuallyEscaping(output) { output throws(Transcoder.Stop) in
+          try convert(bytes, model: model, output: output, collectingLate: searchedWhole)
+        }
+        return
       } catch {
-        if case .form(let form) = error { throw form }
-        // An attribute after an array of children: collect those, then write again.
-        restart()
-        var collect = Transcoder(bytes: bytes, tables: tables, mode: .collectLate)
-        try collect.runAfterCollecting()
-        late = collect.collected
-        validator = OutlineValidator(modelProvider: fixedModel(model))
-        var again = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
-        again.validator = validator
-        again.sink = output
-        try again.runAfterCollecting()
+        if !searchedWhole {
+          searchedWhole = true
+          let whole = modelReference(in: bytes)
+          if whole != reference || error == .late {
+            reference = whole
+            restart()
+            continue
+          }
+        }
+        guard case .form(let form) = error else { preconditionFailure("late attributes were collected") }
+        throw form
       }
     }
+  }
+
+  /// One conversion with `model`: a single pass when no attribute comes
+  /// after an array of children, else (`collectingLate`) a pass collecting
+  /// those, then the pass that writes.
+  private static func convert(
+    _ bytes: ByteBuffer, model: Model, output: @escaping (inout [UInt8]) -> Void, collectingLate: Bool
+  ) throws(Transcoder.Stop) {
+    let tables = ModelTables(model)
+    var late: LateAttributes?
+    if collectingLate {
+      var collect = Transcoder(bytes: bytes, tables: tables, mode: .collectLate)
+      try collect.run()
+      late = collect.collected
+    }
+    let validator = OutlineValidator(modelProvider: fixedModel(model))
+    var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
+    pass.validator = validator
+    pass.sink = output
+    try pass.run()
     validator.finish()
     guard let first = validator.diagnostics.first(where: { $0.severity == .error }) else { return }
     // Find the object, or the key, whose start tag bytes hold the problem.
     var locate = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
     locate.locating = first.range.start
     try? locate.run()
-    throw JSONFormError(
-      message: "\(first.message) [\(first.code)]", path: locate.located?.path ?? "$",
-      offset: locate.located?.offset ?? 0)
+    throw .form(
+      JSONFormError(
+        message: "\(first.message) [\(first.code)]", path: locate.located?.path ?? "$",
+        offset: locate.located?.offset ?? 0))
   }
 }
 
@@ -199,7 +242,7 @@ private enum Key: Equatable {
 
 /// One pass over the JSON form.
 private struct Transcoder {
-  enum Stop: Error {
+  enum Stop: Error, Equatable {
     case form(JSONFormError)
     /// An attribute after an array of children, in a pass that cannot place it.
     case late
@@ -323,18 +366,6 @@ private struct Transcoder {
     } catch {
       throw .form(
         JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset))
-    }
-  }
-
-  /// ``run()`` in a pass that has every late attribute it needs (or collects them).
-  mutating func runAfterCollecting() throws(JSONFormError) {
-    do throws(Stop) {
-      try run()
-    } catch {
-      switch error {
-      case .form(let error): throw error
-      case .late: preconditionFailure("late attributes are collected before this pass")
-      }
     }
   }
 

@@ -167,6 +167,48 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dup.json").path))
   }
 
+  /// The model is chosen from a `@model` that comes after the root's array
+  /// of children too, and attributes after an array join their start tag.
+  @Test func modelAndAttributesAfterTheChildrenAreHonoured() throws {
+    let folder = try CLI.temporaryFolder()
+    let examples = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+      "examples/playlist/Playlist.xcdatamodel")
+    try FileManager.default.copyItem(at: examples, to: folder.appendingPathComponent("Playlist.xcdatamodel"))
+    let json = """
+      {"@outline":1,"tracks":[{"@entity":"Track","title":"Jóga","seconds":305},{"@entity":"Track","seconds":151,"title":"Roygbiv"}],"name":"Road trip","@model":"Playlist.xcdatamodel"}
+      """
+    try CLI.write(["trip.json": json], in: folder)
+    let run = try CLI.run("outline", ["convert", "trip.json", "-o", "trip.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("trip.outline"), encoding: .utf8) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline version="1" model="Playlist.xcdatamodel" name="Road trip">
+          <Track title="Jóga" seconds="305"/>
+          <Track title="Roygbiv" seconds="151"/>
+        </outline>
+
+        """)
+    #expect(try CLI.run("outline-lint", ["trip.outline"], in: folder).status == 0)
+    // Without the @model the default model does not know 'tracks'.
+    let noModel = json.replacingOccurrences(of: #","@model":"Playlist.xcdatamodel""#, with: "")
+    try CLI.write(["plain.json": noModel], in: folder)
+    let refused = try CLI.run("outline", ["convert", "plain.json", "-o", "plain.outline"], in: folder)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("'tracks' is not an attribute or relationship of 'Item' (at $.tracks)"))
+    // A @model that cannot be read is exit 2, whether it comes first or last.
+    let missing = json.replacingOccurrences(of: "Playlist.xcdatamodel", with: "Missing.xcdatamodel")
+    try CLI.write(["missing.json": missing], in: folder)
+    let unreadable = try CLI.run("outline", ["convert", "missing.json", "-o", "missing.outline"], in: folder)
+    #expect(unreadable.status == 2)
+    #expect(unreadable.stderr.contains("the model cannot be read"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing.outline").path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "Playlist.xcdatamodel", "missing.json", "plain.json", "trip.json", "trip.outline",
+      ])
+  }
+
   @Test func standardStreamsAndDirection() throws {
     let json = try CLI.run(
       "outline", ["convert", "-", "--to", "json"], input: "<outline><Item order=\"0\" title=\"x\"/></outline>"
