@@ -43,8 +43,19 @@ public struct LineIndex: Sendable, Equatable {
 
   /// The 0-based line holding `utf8Offset` (clamped to the text).
   public func line(containing utf8Offset: Int) -> Int {
+    line(containing: utf8Offset, notBefore: 0)
+  }
+
+  /// The line holding `utf8Offset`, known to be `hint` or after it: a walk
+  /// through a document in order finds most lines at the hint or the next.
+  public func line(containing utf8Offset: Int, notBefore hint: Int) -> Int {
     let offset = max(0, min(utf8Offset, byteCount))
-    var low = 0
+    var low = max(0, min(hint, lineStarts.count - 1))
+    if Int(lineStarts[low]) > offset { low = 0 }
+    for _ in 0..<2 {
+      guard low + 1 < lineStarts.count, Int(lineStarts[low + 1]) <= offset else { return low }
+      low += 1
+    }
     var high = lineStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2

@@ -82,6 +82,26 @@ public struct SourceText: Sendable, Equatable {
     }
   }
 
+  /// The positions of `range`'s ends; the end's line is found from the
+  /// start's when they share it (most ranges do), without a second search.
+  /// `lineHint` is a line the start is known to be on or after.
+  public func positions(of range: TextRange, unit: ColumnUnit, lineHint: Int = 0)
+    -> (start: SourcePosition, end: SourcePosition)
+  {
+    bytes.withUnsafeBufferPointer { buffer in
+      let startOffset = max(0, min(range.start, buffer.count))
+      let line = lines.line(containing: startOffset, notBefore: lineHint)
+      let start = SourcePosition(
+        line: line,
+        column: ColumnCounter.count(unit: unit, in: buffer, from: lines.start(ofLine: line), to: startOffset))
+      let end = max(0, min(range.end, buffer.count))
+      guard end >= startOffset, end < lines.start(ofLine: start.line + 1) || start.line + 1 >= lines.lineCount
+      else { return (start, Self.position(of: range.end, unit: unit, lines: lines, bytes: buffer)) }
+      let column = start.column + ColumnCounter.count(unit: unit, in: buffer, from: startOffset, to: end)
+      return (start, SourcePosition(line: start.line, column: column))
+    }
+  }
+
   /// The line and column of `utf8Offset` in `bytes` indexed by `lines`.
   public static func position(
     of utf8Offset: Int, unit: ColumnUnit, lines: LineIndex, bytes: UnsafeBufferPointer<UInt8>
@@ -103,6 +123,20 @@ public enum ColumnCounter {
     if unit == .utf8 { return to - from }
     var columns = 0
     var index = from
+    // Eight bytes at a time: every byte that is not a continuation byte
+    // (10xxxxxx) starts a character; in UTF-16 a 4-byte lead (11110xxx) makes two units.
+    if let base = bytes.baseAddress {
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= to {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let continuation = word & ~(word << 1) & highs
+        columns += 8 - continuation.nonzeroBitCount
+        if unit == .utf16 {
+          columns += (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
+        }
+        index += 8
+      }
+    }
     while index < to {
       let byte = bytes[index]
       if byte & 0xC0 != 0x80 {

@@ -12,8 +12,9 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
   case array([JSONValue])
   /// Keys keep their order.
   case object([(String, JSONValue)])
-  /// JSON text serialized elsewhere, written as it is (large or deep results).
-  case raw(String)
+  /// JSON text serialized elsewhere, as pieces of UTF-8 written one after
+  /// the other as they are (large or deep results).
+  case raw([[UInt8]])
 
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .number(String(value)) }
@@ -50,6 +51,52 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     return out
   }
 
+  /// Appends the compact serialization as UTF-8: a message of hundreds of
+  /// megabytes is never a `String`.
+  public func write(to out: inout [UInt8]) {
+    for piece in serializedPieces() { out += piece }
+  }
+
+  /// The compact serialization as UTF-8 pieces whose concatenation is the
+  /// text; each raw part is a piece of its own, shared, not copied, so a
+  /// writer can send a large result without copying it into the message.
+  public func serializedPieces() -> [[UInt8]] {
+    var pieces: [[UInt8]] = []
+    var current: [UInt8] = []
+    write(to: &current, pieces: &pieces)
+    pieces.append(current)
+    return pieces
+  }
+
+  private func write(to out: inout [UInt8], pieces: inout [[UInt8]]) {
+    switch self {
+    case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
+    case .bool(let value): out += value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]
+    case .number(let digits): out += digits.utf8
+    case .raw(let parts):
+      pieces.append(out)
+      pieces += parts
+      out = []
+    case .string(let value): JSONText.appendQuoted(value, to: &out)
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        item.write(to: &out, pieces: &pieces)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let members):
+      out.append(UInt8(ascii: "{"))
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        JSONText.appendQuoted(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        value.write(to: &out, pieces: &pieces)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
   private func write(to out: inout String, indent: Int, level: Int) {
     let newline = indent > 0 ? "\n" : ""
     let pad = { (level: Int) in String(repeating: " ", count: indent * level) }
@@ -57,7 +104,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
     case .number(let digits): out += digits
-    case .raw(let text): out += text
+    case .raw(let parts): for part in parts { out += String(decoding: part, as: UTF8.self) }
     case .string(let value): out += JSONText.quote(value)
     case .array(let items):
       if items.isEmpty {

@@ -50,15 +50,32 @@ public enum JSONText {
   }
 }
 
-/// Builds JSON text in bytes, for large results written without a value tree.
+/// Builds JSON text in bytes, for large results written without a value
+/// tree. Its appends are inlinable: a result of a million objects makes
+/// tens of millions of them. The text is kept in pieces of about 1 MiB, so
+/// a result of hundreds of megabytes is never copied to grow.
 public struct JSONBytes {
-  /// The text so far.
-  public private(set) var bytes: [UInt8] = []
+  /// The piece being written.
+  public var bytes: [UInt8] = []
+  /// The pieces before it.
+  @usableFromInline var full: [[UInt8]] = []
+  @usableFromInline static let pieceSize = 1 << 20
 
   /// An empty text.
   public init() {}
 
+  /// Starts a new piece once the current one holds about 1 MiB; call it
+  /// between values (appends never split one).
+  @inlinable
+  public mutating func checkpoint() {
+    guard bytes.count >= Self.pieceSize else { return }
+    full.append(bytes)
+    bytes = []
+    bytes.reserveCapacity(Self.pieceSize + (1 << 16))
+  }
+
   /// Appends literal JSON punctuation or a key written by the caller.
+  @inlinable
   public mutating func raw(_ text: StaticString) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
@@ -66,9 +83,32 @@ public struct JSONBytes {
   /// Appends a quoted string.
   public mutating func string(_ value: String) { JSONText.appendQuoted(value, to: &bytes) }
 
-  /// Appends an integer.
-  public mutating func int(_ value: Int) { bytes += Array(String(value).utf8) }
+  /// Appends an integer, digit by digit (no string made).
+  @inlinable
+  public mutating func int(_ value: Int) {
+    if value >= 0 && value < 10 { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = value.magnitude
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
+  /// Appends UTF-8 text as a quoted string.
+  public mutating func string(bytes utf8: UnsafeBufferPointer<UInt8>) {
+    JSONText.appendQuoted(bytes: utf8, to: &bytes)
+  }
+
+  /// Appends UTF-8 text, known to need no escape, as it is (inside a string the caller opened).
+  @inlinable
+  public mutating func plain(_ utf8: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8) }
 
   /// The text as a ``JSONValue`` to put in a message.
-  public var value: JSONValue { .raw(String(decoding: bytes, as: UTF8.self)) }
+  public var value: JSONValue { .raw(full + [bytes]) }
 }

@@ -29,10 +29,11 @@ struct PositionMapper {
     return TextRange(start: start, end: end)
   }
 
-  /// Appends `{"start":{...},"end":{...}}` without building values.
-  func append(_ range: TextRange, in source: SourceText, to json: inout JSONBytes) {
-    let start = source.position(of: range.start, unit: unit)
-    let end = source.position(of: range.end, unit: unit)
+  /// Appends `{"start":{...},"end":{...}}` without building values;
+  /// `lineHint` is a line the range starts on or after. Returns the start line.
+  @discardableResult
+  func append(_ range: TextRange, in source: SourceText, lineHint: Int = 0, to json: inout JSONBytes) -> Int {
+    let (start, end) = source.positions(of: range, unit: unit, lineHint: lineHint)
     json.raw("{\"start\":{\"line\":")
     json.int(start.line)
     json.raw(",\"character\":")
@@ -42,6 +43,7 @@ struct PositionMapper {
     json.raw(",\"character\":")
     json.int(end.column)
     json.raw("}}")
+    return start.line
   }
 
   func edit(_ edit: TextEdit, in source: SourceText) -> JSONValue {

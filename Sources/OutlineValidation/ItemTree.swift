@@ -52,6 +52,18 @@ public struct ItemTree: Sendable {
   public init() {}
 
   /// The children of `index`, in document order.
+  /// How many children item `index` has, counted without a list.
+  public func childCount(of index: Int) -> Int {
+    var count = 0
+    var child = index + 1
+    let end = Int(items[index].subtreeEnd)
+    while child < end {
+      count += 1
+      child = Int(items[child].subtreeEnd)
+    }
+    return count
+  }
+
   public func children(of index: Int) -> [Int] {
     var result: [Int] = []
     var child = index + 1

@@ -1,0 +1,49 @@
+import OutlineCore
+import OutlineJSON
+import OutlineValidation
+import OutlineXML
+
+/// How symbols and folds name an item, written straight into JSON bytes:
+/// its title, or its entity name when it has none. A title that needs no
+/// decoding is copied from the document; no `String` is made per item, so
+/// a million items cost no million allocations.
+struct ItemLabels {
+  /// The document's bytes.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Decoded titles, reused from item to item.
+  private var scratch: [UInt8] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// The bytes of `range` in the document.
+  func slice(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[max(0, range.start)..<min(range.end, bytes.count)])
+  }
+
+  /// Appends the label's UTF-8, unquoted and unescaped, to `out`.
+  func append(_ item: Item, to out: inout [UInt8]) {
+    if let title = item.titleRange, title.end > title.start {
+      let raw = slice(title)
+      if XMLEscaping.isPlainAttribute(raw) {
+        out.append(contentsOf: raw)
+      } else {
+        XMLEscaping.appendDecodedAttribute(raw, to: &out)
+      }
+    } else {
+      out.append(contentsOf: slice(item.nameRange))
+    }
+  }
+
+  /// Appends the label as a quoted JSON string, with `suffix` after it.
+  mutating func appendQuoted(_ item: Item, suffix: [UInt8] = [], to json: inout JSONBytes) {
+    var text = scratch
+    scratch = []
+    text.removeAll(keepingCapacity: true)
+    append(item, to: &text)
+    text += suffix
+    text.withUnsafeBufferPointer { json.string(bytes: $0) }
+    scratch = text
+  }
+}
