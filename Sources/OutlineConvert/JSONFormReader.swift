@@ -133,10 +133,18 @@ public enum JSONFormReader {
       late = collect.collected
     }
     let validator = OutlineValidator(modelProvider: fixedModel(model))
+    // A large input is validated on a second core while the next objects are read.
+    let pipeline = bytes.buffer.count >= 1 << 20 ? XMLEventPipeline(handler: validator) : nil
     var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
-    pass.validator = validator
+    pass.validator = pipeline ?? validator
     pass.sink = output
-    try pass.run()
+    do {
+      try pass.run()
+    } catch {
+      pipeline?.finish()
+      throw error
+    }
+    pipeline?.finish()
     validator.finish()
     guard let first = validator.diagnostics.first(where: { $0.severity == .error }) else { return }
     // Find the object, or the key, whose start tag bytes hold the problem.
@@ -297,7 +305,7 @@ private struct Transcoder {
   let model: Model
   let mode: Mode
   var reader: JSONReader
-  var validator: OutlineValidator?
+  var validator: (any XMLEventHandler)?
   var sink: ((inout [UInt8]) -> Void)?
   /// The XML offset whose key or object the locating pass looks for, and what it found.
   var locating: Int?

@@ -37,6 +37,7 @@ enum JSONStringTranscoding {
         out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
         at += 1
       case UInt8(ascii: "\\"):
+        let escape = at
         let scalar: Unicode.Scalar
         switch base[at + 1] {
         case UInt8(ascii: "u"):
@@ -50,7 +51,7 @@ enum JSONStringTranscoding {
         case UInt8(ascii: "f"): (scalar, at) = ("\u{C}", at + 2)
         case let other: (scalar, at) = (Unicode.Scalar(other), at + 2)
         }
-        if let problem = problem(with: scalar) { throw Problem(message: problem, offset: at - 2) }
+        if let problem = problem(with: scalar) { throw Problem(message: problem, offset: escape) }
         append(scalar, to: &out)
       default:
         // Non-ASCII: one UTF-8 sequence, checked.

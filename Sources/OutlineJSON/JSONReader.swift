@@ -343,46 +343,65 @@ public struct JSONReader {
     return escaped
   }
 
+  /// A key or string, decoded into UTF-8 bytes (no `String` made, and no
+  /// check of the bytes' UTF-8: whoever reads them as text checks it).
+  public func utf8(_ token: JSONToken) -> [UInt8] {
+    let raw = contents(of: token)
+    guard token.hasEscapes else { return Array(raw) }
+    return [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
+      count = Self.decode(raw, into: out.baseAddress!)
+    }
+  }
+
   /// Decodes string contents whose escapes ``scanString()`` checked, in one
   /// pass straight into the string's own storage (decoding never makes text
-  /// longer), so a 100 MB document in a `didOpen` is copied once.
+  /// longer).
   private static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
     String(unsafeUninitializedCapacity: raw.count) { out -> Int in
-      guard let base = raw.baseAddress, let target = out.baseAddress else { return 0 }
-      let end = raw.count
-      var written = 0
-      var at = 0
-      while at < end {
-        // Copy the run up to the next backslash whole.
-        let runEnd = plainRun(base, from: at, to: end)
-        (target + written).initialize(from: base + at, count: runEnd - at)
-        written += runEnd - at
-        at = runEnd
-        guard at < end else { break }
-        let escape = base[at + 1]
-        at += 2
-        let simple: UInt8
-        switch escape {
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"):
-          let (scalar, length) = unicodeEscape(base, at - 2, end)
-          at += length - 2
-          for unit in UTF8.encode(scalar)! {
-            target[written] = unit
-            written += 1
-          }
-          continue
-        default: simple = escape
-        }
-        target[written] = simple
-        written += 1
-      }
-      return written
+      guard let target = out.baseAddress else { return 0 }
+      return decode(raw, into: target)
     }
+  }
+
+  /// Decodes checked string contents into `target` (room for `raw.count`
+  /// bytes); returns how many it wrote.
+  private static func decode(_ raw: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    guard let base = raw.baseAddress else { return 0 }
+    let end = raw.count
+    var written = 0
+    var at = 0
+    while at < end {
+      // Copy the run up to the next backslash whole.
+      let runEnd = plainRun(base, from: at, to: end)
+      (target + written).initialize(from: base + at, count: runEnd - at)
+      written += runEnd - at
+      at = runEnd
+      guard at < end else { break }
+      let escape = base[at + 1]
+      at += 2
+      let simple: UInt8
+      switch escape {
+      case UInt8(ascii: "b"): simple = 0x08
+      case UInt8(ascii: "f"): simple = 0x0C
+      case UInt8(ascii: "n"): simple = 0x0A
+      case UInt8(ascii: "r"): simple = 0x0D
+      case UInt8(ascii: "t"): simple = 0x09
+      case UInt8(ascii: "u"):
+        let (scalar, length) = unicodeEscape(base, at - 2, end)
+        at += length - 2
+        for unit in UTF8.encode(scalar)! {
+          target[written] = unit
+          written += 1
+        }
+        continue
+      default: simple = escape
+      }
+      target[written] = simple
+      written += 1
+    }
+    return written
   }
 
   /// The scalar of the checked `\uXXXX` escape (or surrogate pair) at `at`, and its length in bytes.

@@ -9,6 +9,10 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
   /// A number as written (integers and decimals keep their digits).
   case number(String)
   case string(String)
+  /// A string kept as its UTF-8 bytes: the parser makes long strings (a
+  /// document in a `didOpen`) this way, so they are decoded once and never
+  /// become a `String` that is then copied back into bytes.
+  case utf8([UInt8])
   case array([JSONValue])
   /// Keys keep their order.
   case object([(String, JSONValue)])
@@ -31,6 +35,8 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
     case (.string(let a), .string(let b)): a == b
+    case (.utf8(let a), .utf8(let b)): a == b
+    case (.string(let a), .utf8(let b)), (.utf8(let b), .string(let a)): Array(a.utf8) == b
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -78,6 +84,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
       pieces += parts
       out = []
     case .string(let value): JSONText.appendQuoted(value, to: &out)
+    case .utf8(let bytes): bytes.withUnsafeBufferPointer { JSONText.appendQuoted(bytes: $0, to: &out) }
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
@@ -106,6 +113,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case .number(let digits): out += digits
     case .raw(let parts): for part in parts { out += String(decoding: part, as: UTF8.self) }
     case .string(let value): out += JSONText.quote(value)
+    case .utf8(let bytes): out += JSONText.quote(String(decoding: bytes, as: UTF8.self))
     case .array(let items):
       if items.isEmpty {
         out += "[]"

@@ -23,35 +23,58 @@ extension JSONValue {
         stack.append(.object(members, key: nil))
       }
     }
-    while let event = try reader.next() {
-      switch event {
+    while let token = try reader.nextToken() {
+      switch token.kind {
       case .objectStart, .arrayStart:
         if stack.count >= maximumDepth {
           throw JSONSyntaxError(
             message: "JSON nested deeper than \(maximumDepth) levels", offset: reader.range.start)
         }
-        stack.append(event == .objectStart ? .object([], key: nil) : .array([]))
+        stack.append(token.kind == .objectStart ? .object([], key: nil) : .array([]))
       case .objectEnd:
         guard case .object(let members, _) = stack.popLast() else { continue }
         add(.object(members), to: &stack, result: &result)
       case .arrayEnd:
         guard case .array(let items) = stack.popLast() else { continue }
         add(.array(items), to: &stack, result: &result)
-      case .key(let key):
-        if case .object(let members, _) = stack.popLast() { stack.append(.object(members, key: key)) }
-      case .string(let text): add(.string(text), to: &stack, result: &result)
-      case .number(let digits): add(.number(digits), to: &stack, result: &result)
-      case .bool(let value): add(.bool(value), to: &stack, result: &result)
+      case .key:
+        if case .object(let members, _) = stack.popLast() {
+          stack.append(.object(members, key: reader.string(token)))
+        }
+      case .string:
+        // Long strings stay bytes (see ``JSONValue/utf8(_:)``).
+        let value: JSONValue =
+          token.range.length > Self.longString ? .utf8(reader.utf8(token)) : .string(reader.string(token))
+        add(value, to: &stack, result: &result)
+      case .number:
+        add(.number(String(decoding: reader.contents(of: token), as: UTF8.self)), to: &stack, result: &result)
+      case .true: add(.bool(true), to: &stack, result: &result)
+      case .false: add(.bool(false), to: &stack, result: &result)
       case .null: add(.null, to: &stack, result: &result)
       }
     }
     return result ?? .null
   }
 
+  /// Strings longer than this many bytes are parsed into ``utf8(_:)`` values.
+  static let longString = 1 << 12
+
   /// The string, when this is one.
   public var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
+    switch self {
+    case .string(let value): value
+    case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
+    default: nil
+    }
+  }
+
+  /// The string's UTF-8, when this is one.
+  public var utf8Value: [UInt8]? {
+    switch self {
+    case .string(let value): Array(value.utf8)
+    case .utf8(let bytes): bytes
+    default: nil
+    }
   }
 
   /// The integer, when this is a number without fraction that fits.

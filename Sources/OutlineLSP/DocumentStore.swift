@@ -55,14 +55,14 @@ enum ContentChanges {
   static func apply(_ changes: [JSONValue], to source: SourceText, mapper: PositionMapper) -> SourceText? {
     var current = source
     for change in changes {
-      guard let text = change["text"]?.stringValue else { return nil }
+      guard let text = change["text"]?.utf8Value else { return nil }
       guard let rangeValue = change["range"] else {
-        current = SourceText(text)
+        current = SourceText(bytes: text)
         continue
       }
       guard let range = mapper.textRange(rangeValue, in: current) else { return nil }
       var bytes = current.bytes
-      bytes.replaceSubrange(range.start..<range.end, with: Array(text.utf8))
+      bytes.replaceSubrange(range.start..<range.end, with: text)
       current = SourceText(bytes: bytes)
     }
     return current

@@ -90,10 +90,11 @@ public final class LanguageServer: @unchecked Sendable {
       break  // notifications before initialize are dropped
     case "textDocument/didOpen":
       guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
-        let text = item["text"]?.stringValue
+        let text = item["text"]?.utf8Value
       else { return log("didOpen without textDocument") }
       documents[uri] = Snapshot(
-        uri: uri, version: item["version"]?.intValue ?? 0, source: SourceText(text), analyze: analyzer())
+        uri: uri, version: item["version"]?.intValue ?? 0, source: SourceText(bytes: text),
+        analyze: analyzer())
       publishDiagnostics(uri)
     case "textDocument/didChange":
       guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],

@@ -22,7 +22,7 @@ extension OutlineValidator {
     present.removeAll(keepingCapacity: true)
     present.append(contentsOf: repeatElement(false, count: attributeCount))
     written.removeAll(keepingCapacity: true)
-    var id: String?
+    var idIndex: Int?
     let orderAttribute = schema.orderAttribute[entity]
     let titleAttribute = schema.titleAttribute[entity]
 
@@ -65,7 +65,7 @@ extension OutlineValidator {
         }
       } else if XMLName.equals(name, "xml:id") {
         findings.idRange = tag.valueRange(of: index)
-        id = tag.value(of: index)
+        idIndex = index
       } else if let relationship = schema.relationship(name, of: entity) {
         checkRelationshipAttribute(
           tag, index: index, entity: entity, relationship: relationship, model: schema.model)
@@ -85,10 +85,12 @@ extension OutlineValidator {
       }
     }
 
-    if let id {
-      references.define(id: id, entity: entity, range: findings.idRange!, validator: self)
+    if let idIndex {
+      references.define(
+        raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self)
     }
     if written.isEmpty && !schema.mayMissRequired[entity] { return findings }
+    let id = idIndex.map { tag.value(of: $0) }
     let model = schema.model
     let definition = model.entities[entity]
     for (relationship, index) in written

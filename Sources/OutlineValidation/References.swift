@@ -1,14 +1,10 @@
 import OutlineCore
 import OutlineModel
+import OutlineXML
 
 /// The ids a file defines and the references it makes, resolved at the end
 /// (a reference may name an object further down) (OL500-OL504).
 struct ReferenceTable {
-  struct Definition {
-    var entity: Int?
-    var range: TextRange
-  }
-
   struct Reference {
     var sourceID: String?
     var entity: Int
@@ -16,17 +12,18 @@ struct ReferenceTable {
     var targets: [(id: String, range: TextRange)]
   }
 
-  private(set) var definitions: [String: Definition] = [:]
+  private(set) var definitions = IDTable()
   private var references: [Reference] = []
 
-  mutating func define(id: String, entity: Int?, range: TextRange, validator: OutlineValidator) {
-    if let first = definitions[id] {
-      validator.report(
-        .duplicateID, "The id '\(id)' is used twice", at: range,
-        related: [RelatedLocation(range: first.range, message: "'\(id)' is first defined here")])
-      return
-    }
-    definitions[id] = Definition(entity: entity, range: range)
+  /// Defines the id whose raw attribute value is `raw`, reporting a second definition.
+  mutating func define(
+    raw: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange, validator: OutlineValidator
+  ) {
+    guard let first = definitions.define(raw: raw, entity: entity, range: range) else { return }
+    let id = XMLEscaping.decodeAttribute(raw)
+    validator.report(
+      .duplicateID, "The id '\(id)' is used twice", at: range,
+      related: [RelatedLocation(range: first.range, message: "'\(id)' is first defined here")])
   }
 
   /// Records a written relationship; `raw` gives the id ranges inside `range`.
@@ -66,7 +63,7 @@ struct ReferenceTable {
     for reference in references {
       let relationship = model.entities[reference.entity].relationships[reference.relationship]
       for target in reference.targets {
-        guard let definition = definitions[target.id] else {
+        guard let definition = definitions.definition(of: target.id) else {
           validator.report(
             .unknownID,
             "'\(relationship.name)' names '\(target.id)', which no object in the file has as its id",

@@ -40,7 +40,7 @@ public struct DocumentCheck: Sendable {
   ) -> DocumentCheck {
     check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: buildTree, alongside: alongside
+      buildTree: buildTree, alongside: alongside, pipelined: source.bytes.count >= pipelineThreshold
     ) { parser in
       source.bytes.withUnsafeBufferPointer { parser.feed($0) }
     }
@@ -55,9 +55,11 @@ public struct DocumentCheck: Sendable {
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
     var lines = LineIndex()
     var failure: ReadError?
+    var info = stat()
+    let large = stat(path, &info) == 0 && Int(info.st_size) >= pipelineThreshold
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: false, alongside: alongside
+      buildTree: false, alongside: alongside, pipelined: large
     ) { parser in
       do {
         try FileChunks.read(path) { chunk in
@@ -74,16 +76,24 @@ public struct DocumentCheck: Sendable {
     return (check, FileLines(path: path, lines: lines))
   }
 
+  /// Documents of at least this many bytes are parsed on one core and
+  /// validated on another (``XMLEventPipeline``); below it a thread costs more than it saves.
+  static let pipelineThreshold = 1 << 20
+
   private static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
-    buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, feed: (XMLEventParser) -> Void
+    buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, pipelined: Bool,
+    feed: (XMLEventParser) -> Void
   ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
     let validator = OutlineValidator(modelProvider: resolution.provider(for: path), buildTree: buildTree)
-    let parser = XMLEventParser(handler: alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator)
+    let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
+    let pipeline = pipelined ? XMLEventPipeline(handler: handler) : nil
+    let parser = XMLEventParser(handler: pipeline ?? handler)
     feed(parser)
     parser.finish()
+    pipeline?.finish()
     validator.finish()
     var diagnostics = validator.diagnostics
     if let configuration { diagnostics = configuration.apply(to: diagnostics) }

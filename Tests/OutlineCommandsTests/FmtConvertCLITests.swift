@@ -209,6 +209,31 @@ import Testing
       ])
   }
 
+  /// What an XML file cannot carry is refused at its byte, and nothing is written.
+  @Test func charactersXMLCannotHoldAreRefusedAtTheirByte() throws {
+    let folder = try CLI.temporaryFolder()
+    let control = #"{"@outline":1,"title":"a\u0001b"}"#
+    try CLI.write(["control.json": control], in: folder)
+    let refused = try CLI.run("outline", ["convert", "control.json", "-o", "control.outline"], in: folder)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "control.json:1:25: error: 'title': U+0001 cannot stand in an XML file (at $.title)"),
+      "\(refused.stderr)")
+    var bytes = Array(#"{"@outline":1,"title":"ok "#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    FileManager.default.createFile(
+      atPath: folder.appendingPathComponent("bytes.json").path, contents: Data(bytes))
+    let notUTF8 = try CLI.run("outline", ["convert", "bytes.json", "-o", "bytes.outline"], in: folder)
+    #expect(notUTF8.status == 1)
+    #expect(
+      notUTF8.stderr.contains("error: 'title': Byte 0xFF is not UTF-8 (at $.title)"), "\(notUTF8.stderr)")
+    bytes.removeAll()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "bytes.json", "control.json",
+      ])
+  }
+
   @Test func standardStreamsAndDirection() throws {
     let json = try CLI.run(
       "outline", ["convert", "-", "--to", "json"], input: "<outline><Item order=\"0\" title=\"x\"/></outline>"

@@ -264,3 +264,61 @@ enum Fixtures {
     #expect(String(decoding: direct, as: UTF8.self) == viaString)
   }
 }
+
+/// JSON string -> XML attribute text in one pass: what XML reads back is
+/// what JSON meant, and what XML cannot hold is refused at its byte.
+@Suite struct JSONStringTranscodingTests {
+  @Test(arguments: [
+    #"plain"#, #""#, #"a & b < c > d"#, #"\"quoted\" and \\ back"#, #"line\nbreak\r\n\ttab"#,
+    #"\u00e9\u4e2d\ud83d\ude00 é中😀"#, #"\u0026\u003c\u0022"#, #"\/slash"#,
+    #"long run of plain text before & after"#,
+  ])
+  func readsBackAsTheJSONMeant(json: String) throws {
+    let quoted = "\"" + json + "\""
+    var reader = JSONReader(Array(quoted.utf8))
+    let token = try #require(try reader.nextToken())
+    var xml: [UInt8] = []
+    try JSONStringTranscoding.appendAttributeText(reader.contents(of: token), to: &xml)
+    #expect(XMLEscaping.decodeAttribute(xml) == reader.string(token))
+  }
+
+  @Test(arguments: [
+    (#"a\u0001b"#, "U+0001 cannot stand in an XML file", 1),
+    (#"a\bb"#, "U+0008 cannot stand in an XML file", 1),
+    (#"\uFFFE"#, "U+FFFE cannot stand in an XML file", 0),
+  ])
+  func refusesWhatXMLCannotHold(json: String, message: String, offset: Int) throws {
+    var reader = JSONReader(Array(("\"" + json + "\"").utf8))
+    let token = try #require(try reader.nextToken())
+    var xml: [UInt8] = []
+    #expect {
+      try JSONStringTranscoding.appendAttributeText(reader.contents(of: token), to: &xml)
+    } throws: { error in
+      let problem = error as? JSONStringTranscoding.Problem
+      return problem?.message == message && problem?.offset == offset
+    }
+  }
+
+  @Test(
+    arguments: [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xEF, 0xBF, 0xBF]] as [[UInt8]])
+  func refusesBytesThatAreNotUTF8(bytes: [UInt8]) {
+    var xml: [UInt8] = []
+    let raw = Array("ok ".utf8) + bytes
+    #expect(throws: JSONStringTranscoding.Problem.self) {
+      try raw.withUnsafeBufferPointer { try JSONStringTranscoding.appendAttributeText($0, to: &xml) }
+    }
+  }
+
+  @Test func longStringsParseAsBytesAndReadTheSame() throws {
+    let text = String(repeating: "é\\n\\\"x\\u4e2d ", count: 2_000)
+    let value = try JSONValue.parse(Array("{\"text\":\"\(text)\",\"short\":\"s\"}".utf8))
+    guard case .utf8(let bytes)? = value["text"] else {
+      Issue.record("a long string should parse as bytes")
+      return
+    }
+    #expect(String(decoding: bytes, as: UTF8.self) == String(repeating: "é\n\"x中 ", count: 2_000))
+    #expect(value["text"]?.stringValue == String(repeating: "é\n\"x中 ", count: 2_000))
+    #expect(value["short"] == .string("s"))
+    #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
+  }
+}

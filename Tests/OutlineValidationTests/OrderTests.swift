@@ -148,3 +148,23 @@ import Testing
     #expect(result.tree!.items[0].subtreeEnd == 3)
   }
 }
+
+/// The id table: every id found again, duplicates reported at the second
+/// definition with the first as related, ids written with references equal
+/// to the same ids written plainly, and growth past many resizes.
+@Suite struct IDTableTests {
+  @Test func manyIdsResolveAndDuplicatesAreReported() {
+    var xml = "<outline>"
+    let count = 20_000
+    for index in 0..<count { xml += "<Tag name=\"t\" xml:id=\"id\(index)\"/>" }
+    xml += "<Item order=\"0\" xml:id=\"id&#55;\" tags=\"id0 id19999 id7 missing\"/>"
+    xml += "</outline>"
+    let diagnostics = validate(xml)
+    let duplicates = diagnostics.filter { $0.code == .duplicateID }
+    #expect(duplicates.count == 1)
+    #expect(duplicates.first?.message == "The id 'id7' is used twice")
+    #expect(duplicates.first?.related.count == 1)
+    let unknown = diagnostics.filter { $0.code == .unknownID }
+    #expect(unknown.map(\.message) == ["'tags' names 'missing', which no object in the file has as its id"])
+  }
+}

@@ -156,3 +156,43 @@ import Testing
     #expect(errors.elements > 200_000)
   }
 }
+
+/// The pipeline hands a handler on another thread exactly the events, with
+/// exactly the ranges and bytes, that it would see directly.
+@Suite struct EventPipelineTests {
+  static func document(items: Int) -> String {
+    var xml = "<?xml version=\"1.0\"?>\n<outline version=\"1\">\n<?keep this?>\n"
+    for index in 0..<items {
+      if index % 97 == 0 { xml += "<!-- comment \(index) é -->\n" }
+      if index % 7 == 0 {
+        xml +=
+          "<Item title=\"p\(index) &amp; 中文\" order=\"\(index)\">\n<Item title='c' order='0'/>\n</Item>\n"
+      } else {
+        xml += "<Item xml:id=\"i\(index)\" title=\"t\(index)\" order=\"\(index)\"/>\n"
+      }
+    }
+    return xml + "stray text\n</outline>\n<late/>"
+  }
+
+  @Test(arguments: [10, 5_000, 60_000])
+  func pipelinedEventsEqualDirectOnes(items: Int) {
+    let bytes = Array(Self.document(items: items).utf8)
+    let direct = Recorder(bytes)
+    XMLEventParser.parse(bytes, handler: direct)
+    let recorder = Recorder(bytes)
+    let pipeline = XMLEventPipeline(handler: recorder)
+    XMLEventParser.parse(bytes, handler: pipeline)
+    pipeline.finish()
+    #expect(recorder.lines.count == direct.lines.count)
+    #expect(recorder.lines == direct.lines)
+    #expect(direct.lines.contains { $0.hasPrefix("error@") })
+    #expect(direct.lines.contains { $0.hasPrefix("comment") })
+  }
+
+  @Test func finishingWithoutEventsReturns() {
+    let recorder = Recorder([])
+    let pipeline = XMLEventPipeline(handler: recorder)
+    pipeline.finish()
+    #expect(recorder.lines.isEmpty)
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import OutlineCore
+
+/// Hands a parse's events to `handler` on a thread of its own, in order, so
+/// libxml2 parses the next part of a large document while the validator (and
+/// a writer beside it) works on the part before: two cores, one document.
+///
+/// Events are copied into batches of about 256 KiB (a start tag's bytes and
+/// attribute ranges, a comment's content); at most four batches wait, so
+/// memory stays bounded whatever the document's size. The handler sees the
+/// same events, with the same ranges, as it would directly; it must not be
+/// touched by anyone else until ``finish()`` returns.
+public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
+  private let handler: any XMLEventHandler
+  /// The batch being filled (producer only).
+  private var batch = Batch()
+  private let condition = NSCondition()
+  /// Guarded by `condition`: full batches waiting, and whether the producer ended.
+  private var waiting: [Batch] = []
+  private var ended = false
+  private var drained = false
+  private static let batchBytes = 1 << 18
+  private static let batchEvents = 1 << 12
+  private static let maximumWaiting = 4
+
+  private enum Event {
+    case start(offset: Int, bytes: Range<Int>, nameEnd: Int, attributes: Range<Int>, isSelfClosing: Bool)
+    case end(TextRange?)
+    case comment(TextRange, content: Range<Int>)
+    case text(TextRange)
+    case doctype(TextRange)
+    case syntaxError(String, TextRange, isFatal: Bool)
+    case processingInstruction(TextRange)
+  }
+
+  private struct Batch {
+    var events: [Event] = []
+    var bytes: [UInt8] = []
+    var attributes: [RawAttribute] = []
+
+    init() {
+      bytes.reserveCapacity(XMLEventPipeline.batchBytes + (1 << 12))
+    }
+  }
+
+  /// Starts the thread that hands events to `handler`.
+  public init(handler: any XMLEventHandler) {
+    self.handler = handler
+    let thread = Thread { [self] in consume() }
+    thread.name = "outline-events"
+    thread.stackSize = 1 << 18
+    thread.start()
+  }
+
+  // MARK: Producer side (the parser's thread)
+
+  public func startElement(_ tag: StartTag) {
+    let bytesStart = batch.bytes.count
+    batch.bytes.append(contentsOf: tag.bytes)
+    let attributesStart = batch.attributes.count
+    batch.attributes.append(contentsOf: tag.attributes)
+    batch.events.append(
+      .start(
+        offset: tag.offset, bytes: bytesStart..<batch.bytes.count, nameEnd: tag.nameEnd,
+        attributes: attributesStart..<batch.attributes.count, isSelfClosing: tag.isSelfClosing))
+    submitIfFull()
+  }
+
+  public func endElement(range: TextRange?) {
+    batch.events.append(.end(range))
+    submitIfFull()
+  }
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+    let start = batch.bytes.count
+    batch.bytes.append(contentsOf: content)
+    batch.events.append(.comment(range, content: start..<batch.bytes.count))
+    submitIfFull()
+  }
+
+  public func text(range: TextRange) {
+    batch.events.append(.text(range))
+    submitIfFull()
+  }
+
+  public func doctype(range: TextRange) {
+    batch.events.append(.doctype(range))
+    submitIfFull()
+  }
+
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
+    batch.events.append(.syntaxError(message, range, isFatal: isFatal))
+    submitIfFull()
+  }
+
+  public func processingInstruction(range: TextRange) {
+    batch.events.append(.processingInstruction(range))
+    submitIfFull()
+  }
+
+  private func submitIfFull() {
+    guard batch.bytes.count >= Self.batchBytes || batch.events.count >= Self.batchEvents else { return }
+    submit()
+  }
+
+  private func submit() {
+    let full = batch
+    batch = Batch()
+    condition.lock()
+    while waiting.count >= Self.maximumWaiting { condition.wait() }
+    waiting.append(full)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Hands over the last events and waits until the handler has seen them all.
+  public func finish() {
+    if !batch.events.isEmpty { submit() }
+    condition.lock()
+    ended = true
+    condition.broadcast()
+    while !drained { condition.wait() }
+    condition.unlock()
+  }
+
+  // MARK: Consumer side
+
+  private func consume() {
+    while true {
+      condition.lock()
+      while waiting.isEmpty && !ended { condition.wait() }
+      if waiting.isEmpty {
+        drained = true
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      let next = waiting.removeFirst()
+      condition.broadcast()
+      condition.unlock()
+      replay(next)
+    }
+  }
+
+  private func replay(_ batch: Batch) {
+    batch.bytes.withUnsafeBufferPointer { bytes in
+      batch.attributes.withUnsafeBufferPointer { attributes in
+        for event in batch.events {
+          switch event {
+          case .start(let offset, let range, let nameEnd, let attributeRange, let isSelfClosing):
+            handler.startElement(
+              StartTag(
+                bytes: UnsafeBufferPointer(rebasing: bytes[range]), offset: offset, nameEnd: nameEnd,
+                attributes: UnsafeBufferPointer(rebasing: attributes[attributeRange]),
+                isSelfClosing: isSelfClosing))
+          case .end(let range): handler.endElement(range: range)
+          case .comment(let range, let content):
+            handler.comment(range: range, content: UnsafeBufferPointer(rebasing: bytes[content]))
+          case .text(let range): handler.text(range: range)
+          case .doctype(let range): handler.doctype(range: range)
+          case .syntaxError(let message, let range, let isFatal):
+            handler.syntaxError(message: message, range: range, isFatal: isFatal)
+          case .processingInstruction(let range): handler.processingInstruction(range: range)
+          }
+        }
+      }
+    }
+  }
+}
