@@ -109,6 +109,13 @@ public struct JSONBytes {
   @inlinable
   public mutating func plain(_ utf8: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8) }
 
+  /// Appends the text of `other`, its pieces shared, not copied.
+  public mutating func append(_ other: JSONBytes) {
+    if !bytes.isEmpty { full.append(bytes) }
+    full += other.full
+    bytes = other.bytes
+  }
+
   /// The text as a ``JSONValue`` to put in a message.
   public var value: JSONValue { .raw(full + [bytes]) }
 }

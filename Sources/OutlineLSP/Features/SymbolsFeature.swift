@@ -1,19 +1,51 @@
+import Foundation
 import OutlineCore
 import OutlineJSON
+import OutlineValidation
 import OutlineXML
 
 /// `textDocument/documentSymbol`: the item tree as hierarchical symbols, named
 /// by the title attribute. Written as JSON text with an explicit stack, so a
-/// 100,000-deep chain needs no recursion. No cap.
+/// 100,000-deep chain needs no recursion. No cap: a million items are
+/// written on two cores, in 1 MiB pieces sent from where they are.
 struct SymbolsFeature {
   let mapper: PositionMapper
 
   func symbols(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
     let analysis = snapshot.analysis
-    guard let tree = analysis.tree, !tree.items.isEmpty else { return [] }
+    guard let tree = analysis.tree, tree.items.count > 1 else { return [] }
     let source = snapshot.source
+    // A large tree is written in two halves at once, split between two of the
+    // root's children (each half's text closes what it opened).
+    var split = tree.items.count
+    if tree.items.count >= 1 << 16 {
+      var child = 1
+      while child < tree.items.count && child < tree.items.count / 2 {
+        child = Int(tree.items[child].subtreeEnd)
+      }
+      if child < tree.items.count { split = child }
+    }
+    let ranges = split < tree.items.count ? [1..<split, split..<tree.items.count] : [1..<tree.items.count]
+    var halves = [JSONBytes](repeating: JSONBytes(), count: ranges.count)
+    halves.withUnsafeMutableBufferPointer { halves in
+      nonisolated(unsafe) let out = halves  // each iteration writes its own element
+      DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+        out[part] = write(ranges[part], of: tree, in: source)
+      }
+    }
     var json = JSONBytes()
     json.raw("[")
+    for (part, half) in halves.enumerated() {
+      if part > 0 { json.raw(",") }
+      json.append(half)
+    }
+    json.raw("]")
+    return json.value
+  }
+
+  /// The symbols of the items in `range` (whole subtrees of the root's children), comma-separated.
+  private func write(_ range: Range<Int>, of tree: ItemTree, in source: SourceText) -> JSONBytes {
+    var json = JSONBytes()
     source.bytes.withUnsafeBufferPointer { bytes in
       var labels = ItemLabels(bytes: bytes)
       // Pre-order: open each item's object; close the ones whose subtree ended.
@@ -21,7 +53,7 @@ struct SymbolsFeature {
       var needsComma = false
       // Items come in document order: each starts on the line of the one before, or later.
       var line = 0
-      for index in 1..<tree.items.count {
+      for index in range {
         while let last = open.last, index >= Int(tree.items[last].subtreeEnd) {
           json.raw("]}")
           open.removeLast()
@@ -49,7 +81,6 @@ struct SymbolsFeature {
       }
       for _ in open { json.raw("]}") }
     }
-    json.raw("]")
-    return json.value
+    return json
   }
 }
