@@ -161,6 +161,28 @@ let lspDocument = """
     #expect(symbols.first?["children"]?.arrayValue?.map { $0["name"] } == ["Milk", "Eggs"])
   }
 
+  /// A tree of 80,000 items is written in two halves at once: the result is
+  /// the whole tree, every item once, in order, nested as in the document.
+  @Test func largeTreesKeepEverySymbolInOrder() throws {
+    let text = GeneratedOutline.twoLevels(parents: 400, children: 199)
+    let client = try LSPClient.withOpenDocument(Self.uri, text)
+    let symbols =
+      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      .arrayValue ?? []
+    #expect(symbols.count == 400)
+    #expect(symbols.map(\.["name"]) == (0..<400).map { .string("p\($0)") })
+    for (parent, symbol) in symbols.enumerated() {
+      let children = symbol["children"]?.arrayValue ?? []
+      guard children.count == 199 else {
+        Issue.record("parent \(parent) has \(children.count) children")
+        break
+      }
+      #expect(children.last?["detail"] == "Item #198")
+      #expect(children.first?["range"]?["start"]?["line"] == .int(2 + parent * 201))
+    }
+    _ = client.close()
+  }
+
   @Test func codeActionsKeepTheDocumentValid() throws {
     let broken = lspDocument.replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"7\"")
     let client = try session(broken)
