@@ -178,6 +178,7 @@ let lspDocument = """
         break
       }
       #expect(children.last?["detail"] == "Item #198")
+      #expect(children.last?["children"] == nil)
       #expect(children.first?["range"]?["start"]?["line"] == .int(2 + parent * 201))
     }
     _ = client.close()

@@ -75,9 +75,15 @@ struct SymbolsFeature {
         line = mapper.append(item.fullRange, in: source, lineHint: line, to: &json)
         json.raw(",\"selectionRange\":")
         mapper.append(item.nameRange, in: source, lineHint: line, to: &json)
-        json.raw(",\"children\":[")
-        open.append(index)
-        needsComma = false
+        // A leaf has no `children` (the key is optional): a million leaves are 14 MB less to send.
+        if Int(item.subtreeEnd) == index + 1 {
+          json.raw("}")
+          needsComma = true
+        } else {
+          json.raw(",\"children\":[")
+          open.append(index)
+          needsComma = false
+        }
       }
       for _ in open { json.raw("]}") }
     }
