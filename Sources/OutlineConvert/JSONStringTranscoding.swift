@@ -1,3 +1,4 @@
+import OutlineCore
 import OutlineJSON
 
 /// Turns a JSON string's contents, as written (escapes and all), into the
@@ -129,17 +130,12 @@ enum JSONStringTranscoding {
   @inline(__always)
   private static func plainRun(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     var at = from
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while at + 8 <= to {
-      let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-      let backslash = word ^ (ones &* 0x5C)
-      let ampersand = word ^ (ones &* 0x26)
-      let less = word ^ (ones &* 0x3C)
+      let word = WordScan.load(base + at)
       let special =
-        ((backslash &- ones) & ~backslash) | ((ampersand &- ones) & ~ampersand) | ((less &- ones) & ~less)
-        | word
-      if special & highs != 0 { break }
+        WordScan.equal(word, 0x5C) | WordScan.equal(word, 0x26) | WordScan.equal(word, 0x3C)
+        | WordScan.nonASCII(word)
+      if special != 0 { break }
       at += 8
     }
     while at < to {

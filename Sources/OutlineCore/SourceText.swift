@@ -126,13 +126,12 @@ public enum ColumnCounter {
     // Eight bytes at a time: every byte that is not a continuation byte
     // (10xxxxxx) starts a character; in UTF-16 a 4-byte lead (11110xxx) makes two units.
     if let base = bytes.baseAddress {
-      let highs: UInt64 = 0x8080_8080_8080_8080
       while index + 8 <= to {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let continuation = word & ~(word << 1) & highs
+        let word = WordScan.load(base + index)
+        let continuation = word & ~(word << 1) & WordScan.highs
         columns += 8 - continuation.nonzeroBitCount
         if unit == .utf16 {
-          columns += (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
+          columns += (word & (word << 1) & (word << 2) & (word << 3) & WordScan.highs).nonzeroBitCount
         }
         index += 8
       }

@@ -417,20 +417,13 @@ public struct JSONReader {
   }
 
   /// The first offset in `from..<to` holding a quote, a backslash or a
-  /// control character, or `to`: eight bytes at a time while none of them is
-  /// one (the usual SWAR tests for a byte equal to, or below, a value).
+  /// control character, or `to`: eight bytes at a time while none of them is one.
   @inline(__always)
   private static func plainRun(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     var at = from
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while at + 8 <= to {
-      let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let special =
-        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-      if special & highs != 0 { break }
+      let word = WordScan.load(base + at)
+      if WordScan.equal(word, 0x22) | WordScan.equal(word, 0x5C) | WordScan.below(word, 0x20) != 0 { break }
       at += 8
     }
     while at < to {

@@ -51,13 +51,8 @@ struct IDTable {
     -> Definition?
   {
     if (entries.count + 1) * 2 > slots.count { grow() }
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash(id)) & mask
-    while slots[slot] != 0 {
-      let entry = entries[Int(slots[slot]) - 1]
-      if matches(entry, id) { return definition(entry) }
-      slot = (slot + 1) & mask
-    }
+    let (slot, found) = probe(id)
+    if let found { return definition(found) }
     let textStart = text.count
     text.append(contentsOf: id)
     entries.append(
@@ -72,16 +67,19 @@ struct IDTable {
   /// The definition of `id`, if any.
   func definition(of id: String) -> Definition? {
     var id = id
-    return id.withUTF8 { bytes in
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash(bytes)) & mask
-      while slots[slot] != 0 {
-        let entry = entries[Int(slots[slot]) - 1]
-        if matches(entry, bytes) { return definition(entry) }
-        slot = (slot + 1) & mask
-      }
-      return nil
+    return id.withUTF8 { probe($0).found.map(definition) }
+  }
+
+  /// The slot holding `id`'s entry, or the empty slot where it would go.
+  private func probe(_ id: UnsafeBufferPointer<UInt8>) -> (slot: Int, found: Entry?) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash(id)) & mask
+    while slots[slot] != 0 {
+      let entry = entries[Int(slots[slot]) - 1]
+      if matches(entry, id) { return (slot, entry) }
+      slot = (slot + 1) & mask
     }
+    return (slot, nil)
   }
 
   private func definition(_ entry: Entry) -> Definition {
