@@ -479,6 +479,15 @@ private struct Transcoder {
         "'\(text)' is not an attribute or relationship of '\(model.entities[object.entity].name)'",
         path: path(adding: text))
     }
+    // The root element's `version`, `model` and `entity` belong to the format:
+    // a model attribute of that name cannot be written there.
+    if object.isRoot
+      && (["version", "model", "entity"] as [StaticString]).contains(where: { XMLName.equals(name, $0) })
+    {
+      throw fail(
+        "'\(text)' names a format attribute of the root element; the root cannot hold a model attribute of that name",
+        path: path(adding: text))
+    }
     let word = object.seenBase + index >> 6
     let bit: UInt64 = 1 << UInt64(index & 63)
     if seen[word] & bit != 0 { throw twice() }

@@ -322,3 +322,29 @@ enum Fixtures {
     #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
   }
 }
+
+/// The root element's `version`, `model` and `entity` belong to the format:
+/// a model attribute of that name on the root would write the attribute
+/// twice (XML no parser accepts), so it is refused at its key.
+@Suite struct RootFormatNamesTests {
+  @Test func aModelAttributeNamedVersionIsRefusedOnTheRoot() throws {
+    let text = ShippedModels.outline.replacingOccurrences(
+      of: #"<attribute name="title" optional="YES" attributeType="String"/>"#,
+      with:
+        #"<attribute name="title" optional="YES" attributeType="String"/><attribute name="version" optional="YES" attributeType="String"/>"#
+    )
+    let model = ModelLoader.load(SourceText(text), path: "Versioned.xcdatamodel")
+    #expect(model.entities.first?.attributeIndex["version"] != nil)
+    do {
+      _ = try Convert.toXML(#"{"@outline":1,"version":"2","children":[]}"#, model: model)
+      Issue.record("a root 'version' attribute was written")
+    } catch {
+      #expect(error.path == "$.version")
+      #expect(error.message.contains("format attribute of the root element"))
+    }
+    // Below the root it is an ordinary attribute.
+    let xml = try Convert.toXML(
+      #"{"@outline":1,"children":[{"@entity":"Item","order":0,"version":"2"}]}"#, model: model)
+    #expect(xml.contains(#"<Item order="0" version="2"/>"#))
+  }
+}
