@@ -177,6 +177,10 @@ private final class ModelTables {
   /// Per entity: the attributes an object must have (the order attribute among them).
   let required: [[Int]]
   let orderAttribute: [Int]
+  /// Per entity: whether its name, and each key's, can be written as an XML
+  /// name (a hand-written model may hold any text there).
+  let entityNameIsWritable: [Bool]
+  let keyIsWritable: [[Bool]]
   private var lastEntity = 0
 
   enum ValueKind { case integer, number, boolean, string }
@@ -212,6 +216,19 @@ private final class ModelTables {
       }
     }
     orderAttribute = entities.map { $0.orderAttribute ?? -1 }
+    entityNameIsWritable = entityNames.map(Self.isXMLName)
+    keyIsWritable = keys.map { $0.map(Self.isXMLName) }
+  }
+
+  /// Whether `name` is an XML name without a colon: a letter, `_` or
+  /// non-ASCII first, then also digits, `-` and `.`.
+  static func isXMLName(_ name: [UInt8]) -> Bool {
+    guard let first = name.first else { return false }
+    func isStart(_ byte: UInt8) -> Bool {
+      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+    }
+    return isStart(first)
+      && name.dropFirst().allSatisfy { isStart($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2E }
   }
 
   func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -479,6 +496,9 @@ private struct Transcoder {
         "'\(text)' is not an attribute or relationship of '\(model.entities[object.entity].name)'",
         path: path(adding: text))
     }
+    if !tables.keyIsWritable[object.entity][index] {
+      throw fail("'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
+    }
     // The root element's `version`, `model` and `entity` belong to the format:
     // a model attribute of that name cannot be written there.
     if object.isRoot
@@ -520,6 +540,9 @@ private struct Transcoder {
       }
       var text: String { reader.string(value) }
       guard let entity = found else { throw fail("'\(text)' is not an entity of the model") }
+      if !object.isRoot && !tables.entityNameIsWritable[entity] {
+        throw fail("'\(text)' cannot be written as an XML element name")
+      }
       if model.entities[entity].isAbstract { throw fail("'\(text)' is abstract") }
       if object.isRoot {
         if entity != model.defaultRootEntity { try addText(value, rank: 2) }

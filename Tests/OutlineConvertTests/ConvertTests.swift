@@ -342,6 +342,20 @@ enum Fixtures {
       #expect(error.path == "$.version")
       #expect(error.message.contains("format attribute of the root element"))
     }
+    // Names XML cannot write (a hand-written model may hold any text) are refused, not written.
+    let spaced = ModelLoader.load(
+      SourceText(
+        ShippedModels.outline.replacingOccurrences(
+          of: #"<attribute name="title" optional="YES" attributeType="String"/>"#,
+          with: #"<attribute name="my title" optional="YES" attributeType="String"/>"#)),
+      path: "Spaced.xcdatamodel")
+    do {
+      _ = try Convert.toXML(#"{"children":[{"@entity":"Item","order":0,"my title":"x"}]}"#, model: spaced)
+      Issue.record("an attribute name with a space was written")
+    } catch {
+      #expect(error.message == "'my title' cannot be written as an XML attribute name")
+      #expect(error.path == #"$.children[0]["my title"]"#)
+    }
     // Below the root it is an ordinary attribute.
     let xml = try Convert.toXML(
       #"{"@outline":1,"children":[{"@entity":"Item","order":0,"version":"2"}]}"#, model: model)
