@@ -216,34 +216,22 @@ private final class ModelTables {
       }
     }
     orderAttribute = entities.map { $0.orderAttribute ?? -1 }
-    entityNameIsWritable = entityNames.map(Self.isXMLName)
-    keyIsWritable = keys.map { $0.map(Self.isXMLName) }
-  }
-
-  /// Whether `name` is an XML name without a colon: a letter, `_` or
-  /// non-ASCII first, then also digits, `-` and `.`.
-  static func isXMLName(_ name: [UInt8]) -> Bool {
-    guard let first = name.first else { return false }
-    func isStart(_ byte: UInt8) -> Bool {
-      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+    entityNameIsWritable = entities.map { XMLName.isNCName($0.name) }
+    keyIsWritable = entities.map { entity in
+      entity.attributes.map { XMLName.isNCName($0.name) }
+        + entity.relationships.map { XMLName.isNCName($0.name) }
     }
-    return isStart(first)
-      && name.dropFirst().allSatisfy { isStart($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2E }
   }
 
   func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
     if lastEntity < entityNames.count && XMLName.equals(name, entityNames[lastEntity]) { return lastEntity }
-    for index in entityNames.indices where XMLName.equals(name, entityNames[index]) {
-      lastEntity = index
-      return index
-    }
-    return nil
+    guard let index = XMLName.index(of: name, in: entityNames) else { return nil }
+    lastEntity = index
+    return index
   }
 
   func key(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
-    let names = keys[entity]
-    for index in names.indices where XMLName.equals(name, names[index]) { return index }
-    return nil
+    XMLName.index(of: name, in: keys[entity])
   }
 }
 
@@ -254,7 +242,7 @@ private enum FormatKey: Int, CaseIterable {
   static let names: [[UInt8]] = ["@outline", "@model", "@entity", "@id", "@objects"].map { Array($0.utf8) }
 
   init?(_ name: UnsafeBufferPointer<UInt8>) {
-    guard let index = Self.names.firstIndex(where: { XMLName.equals(name, $0) }) else { return nil }
+    guard let index = XMLName.index(of: name, in: Self.names) else { return nil }
     self.init(rawValue: index)
   }
 }
@@ -559,7 +547,7 @@ private struct Transcoder {
       guard object.isRoot, value.kind == .arrayStart else {
         throw fail("'@objects' is an array of the root's free objects")
       }
-      try startChildren(.format(.objects))
+      startChildren(.format(.objects))
     }
   }
 
@@ -601,7 +589,7 @@ private struct Transcoder {
       guard value.kind == .arrayStart else {
         throw fail("'\(name)' is a containment relationship: an array of objects")
       }
-      try startChildren(.entity(index))
+      startChildren(.entity(index))
     case .toMany:
       guard value.kind == .arrayStart else { throw fail("'\(name)' is to-many: an array of ids") }
       let textStart = scratch.count
@@ -655,13 +643,7 @@ private struct Transcoder {
     }
   }
 
-  private mutating func addAttribute(rank: Int, text: UnsafeBufferPointer<UInt8>, offset: Int) throws(Stop) {
-    let textStart = scratch.count
-    scratch.append(contentsOf: text)
-    try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: offset))
-  }
-
-  private mutating func addAttribute(rank: Int, text: [UInt8], offset: Int) throws(Stop) {
+  private mutating func addAttribute(rank: Int, text: some Collection<UInt8>, offset: Int) throws(Stop) {
     let textStart = scratch.count
     scratch.append(contentsOf: text)
     try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: offset))
@@ -689,7 +671,7 @@ private struct Transcoder {
 
   // MARK: Writing
 
-  private mutating func startChildren(_ key: Key) throws(Stop) {
+  private mutating func startChildren(_ key: Key) {
     let top = objects.count - 1
     objects[top].pending = nil
     writeHead(closing: false)

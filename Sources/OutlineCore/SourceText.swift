@@ -90,10 +90,7 @@ public struct SourceText: Sendable, Equatable {
   {
     bytes.withUnsafeBufferPointer { buffer in
       let startOffset = max(0, min(range.start, buffer.count))
-      let line = lines.line(containing: startOffset, notBefore: lineHint)
-      let start = SourcePosition(
-        line: line,
-        column: ColumnCounter.count(unit: unit, in: buffer, from: lines.start(ofLine: line), to: startOffset))
+      let start = Self.position(of: startOffset, unit: unit, lines: lines, bytes: buffer, lineHint: lineHint)
       let end = max(0, min(range.end, buffer.count))
       guard end >= startOffset, end < lines.start(ofLine: start.line + 1) || start.line + 1 >= lines.lineCount
       else { return (start, Self.position(of: range.end, unit: unit, lines: lines, bytes: buffer)) }
@@ -102,12 +99,14 @@ public struct SourceText: Sendable, Equatable {
     }
   }
 
-  /// The line and column of `utf8Offset` in `bytes` indexed by `lines`.
+  /// The line and column of `utf8Offset` in `bytes` indexed by `lines`;
+  /// `lineHint` is a line the offset is known to be on or after.
   public static func position(
-    of utf8Offset: Int, unit: ColumnUnit, lines: LineIndex, bytes: UnsafeBufferPointer<UInt8>
+    of utf8Offset: Int, unit: ColumnUnit, lines: LineIndex, bytes: UnsafeBufferPointer<UInt8>,
+    lineHint: Int = 0
   ) -> SourcePosition {
     let offset = max(0, min(utf8Offset, bytes.count))
-    let line = lines.line(containing: offset)
+    let line = lines.line(containing: offset, notBefore: lineHint)
     let lineStart = lines.start(ofLine: line)
     let column = ColumnCounter.count(unit: unit, in: bytes, from: lineStart, to: offset)
     return SourcePosition(line: line, column: column)

@@ -62,23 +62,17 @@ final class BoundModel {
   /// The entity named by `name`.
   func entity(named name: UnsafeBufferPointer<UInt8>) -> Int? {
     if lastEntity >= 0 && XMLName.equals(name, entityNames[lastEntity]) { return lastEntity }
-    for index in entityNames.indices where XMLName.equals(name, entityNames[index]) {
-      lastEntity = index
-      return index
-    }
-    return nil
+    guard let index = XMLName.index(of: name, in: entityNames) else { return nil }
+    lastEntity = index
+    return index
   }
 
   func attribute(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
-    let names = attributeNames[entity]
-    for index in names.indices where XMLName.equals(name, names[index]) { return index }
-    return nil
+    XMLName.index(of: name, in: attributeNames[entity])
   }
 
   func relationship(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
-    let names = relationshipNames[entity]
-    for index in names.indices where XMLName.equals(name, names[index]) { return index }
-    return nil
+    XMLName.index(of: name, in: relationshipNames[entity])
   }
 
   /// ``Model/containment(of:holding:)``, remembered per pair of entities.

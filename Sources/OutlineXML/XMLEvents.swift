@@ -117,6 +117,25 @@ public enum XMLName {
     return name.withUnsafeBufferPointer { memcmp(bytes.baseAddress!, $0.baseAddress!, bytes.count) == 0 }
   }
 
+  /// The index of the first of `names` that `bytes` spell, or nil.
+  @inlinable
+  public static func index(of bytes: UnsafeBufferPointer<UInt8>, in names: [[UInt8]]) -> Int? {
+    for index in names.indices where equals(bytes, names[index]) { return index }
+    return nil
+  }
+
+  /// Whether `name` is an NCName (an XML name without a colon), as
+  /// `xml:id` values and element and attribute names written by this
+  /// toolchain must be.
+  public static func isNCName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" || $0 == "."
+    }
+  }
+
   /// Whether `byte` is XML white space.
   @inlinable
   public static func isSpace(_ byte: UInt8) -> Bool {

@@ -1,6 +1,7 @@
 import JSONRPC
 import OutlineCore
 import OutlineJSON
+import OutlineXML
 
 /// `textDocument/definition`, `references`, `prepareRename` and `rename` for ids.
 struct NavigationFeature {
@@ -47,7 +48,7 @@ struct NavigationFeature {
     guard let newName = params["newName"]?.stringValue else {
       throw ResponseError.invalidParams("newName is missing")
     }
-    guard Self.isValidID(newName) else {
+    guard XMLName.isNCName(newName) else {
       throw ResponseError(
         code: ErrorCode.requestFailed,
         message: "'\(newName)' is not a valid id (an XML name without spaces or colons)")
@@ -68,15 +69,6 @@ struct NavigationFeature {
     return WorkspaceEdits.edit(snapshot, edits)
   }
 
-  /// An NCName, as `xml:id` requires.
-  static func isValidID(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
-      return false
-    }
-    return name.unicodeScalars.allSatisfy {
-      $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" || $0 == "."
-    }
-  }
 }
 
 /// WorkspaceEdits bound to the document version they were computed for.
