@@ -134,7 +134,8 @@ public enum JSONFormReader {
     }
     let validator = OutlineValidator(modelProvider: fixedModel(model))
     // A large input is validated on a second core while the next objects are read.
-    let pipeline = bytes.buffer.count >= 1 << 20 ? XMLEventPipeline(handler: validator) : nil
+    let pipeline =
+      bytes.buffer.count >= XMLEventPipeline.worthwhileBytes ? XMLEventPipeline(handler: validator) : nil
     var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
     pass.validator = pipeline ?? validator
     pass.sink = output

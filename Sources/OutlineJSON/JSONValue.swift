@@ -57,12 +57,6 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     return out
   }
 
-  /// Appends the compact serialization as UTF-8: a message of hundreds of
-  /// megabytes is never a `String`.
-  public func write(to out: inout [UInt8]) {
-    for piece in serializedPieces() { out += piece }
-  }
-
   /// The compact serialization as UTF-8 pieces whose concatenation is the
   /// text; each raw part is a piece of its own, shared, not copied, so a
   /// writer can send a large result without copying it into the message.

@@ -40,7 +40,8 @@ public struct DocumentCheck: Sendable {
   ) -> DocumentCheck {
     check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: buildTree, alongside: alongside, pipelined: source.bytes.count >= pipelineThreshold
+      buildTree: buildTree, alongside: alongside,
+      pipelined: source.bytes.count >= XMLEventPipeline.worthwhileBytes
     ) { parser in
       source.bytes.withUnsafeBufferPointer { parser.feed($0) }
     }
@@ -56,7 +57,7 @@ public struct DocumentCheck: Sendable {
     var lines = LineIndex()
     var failure: ReadError?
     var info = stat()
-    let large = stat(path, &info) == 0 && Int(info.st_size) >= pipelineThreshold
+    let large = stat(path, &info) == 0 && Int(info.st_size) >= XMLEventPipeline.worthwhileBytes
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: false, alongside: alongside, pipelined: large
@@ -75,10 +76,6 @@ public struct DocumentCheck: Sendable {
     if let failure { throw failure }
     return (check, FileLines(path: path, lines: lines))
   }
-
-  /// Documents of at least this many bytes are parsed on one core and
-  /// validated on another (``XMLEventPipeline``); below it a thread costs more than it saves.
-  static let pipelineThreshold = 1 << 20
 
   private static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,

@@ -19,6 +19,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private var waiting: [Batch] = []
   private var ended = false
   private var drained = false
+  /// Documents of at least this many bytes are worth a pipeline; below it
+  /// a thread costs more than it saves.
+  public static let worthwhileBytes = 1 << 20
   private static let batchBytes = 1 << 18
   private static let batchEvents = 1 << 12
   private static let maximumWaiting = 4

@@ -33,7 +33,7 @@ struct FoldingFeature {
         guard endLine > startLine else { continue }
         // Keep the end tag's line visible when it has one of its own.
         open(startLine, item.endTag != nil ? max(startLine, endLine - 1) : endLine)
-        let children = Int(item.subtreeEnd) - index - 1 > 0 ? tree.childCount(of: index) : 0
+        let children = tree.childCount(of: index)
         json.raw(",\"collapsedText\":")
         labels.appendQuoted(
           item,

@@ -39,10 +39,10 @@ struct HoverFeature {
     if item > 0 { text += " — \(queries.label(item))" }
     if !path.isEmpty { text += "\n\nin: " + path.reversed().joined(separator: " › ") }
     if let order = tree.items[item].order {
-      let siblings = item > 0 ? tree.children(of: Int(tree.items[item].parent)).count : 1
+      let siblings = item > 0 ? tree.childCount(of: Int(tree.items[item].parent)) : 1
       text += "\n\norder: \(order) of \(siblings) sibling\(siblings == 1 ? "" : "s")"
     }
-    let children = tree.children(of: item).count
+    let children = tree.childCount(of: item)
     if children > 0 { text += "\n\nchildren: \(children)" }
     let name = tree.items[item].nameRange
     return reply(text, name.start..<name.end, snapshot)
