@@ -16,7 +16,8 @@ enum FileInput {
 /// Expands the paths of a run: files as given, folders searched for `*.outline`.
 enum FileCollector {
   static func collect(
-    _ paths: [String], configurations: ConfigurationFinder, trouble: (String) -> Void
+    _ paths: [String], configurations: ConfigurationFinder,
+    trouble: (_ path: String, _ message: String) -> Void
   ) -> [String] {
     var files: [String] = []
     for path in paths {
@@ -26,7 +27,7 @@ enum FileCollector {
       }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        trouble("'\(path)' does not exist")
+        trouble(path, "'\(path)' does not exist")
         continue
       }
       if !isDirectory.boolValue {
@@ -34,7 +35,7 @@ enum FileCollector {
         continue
       }
       guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-        trouble("cannot read the folder '\(path)'")
+        trouble(path, "cannot read the folder '\(path)'")
         continue
       }
       var found: [String] = []

@@ -34,7 +34,7 @@ struct FmtCommand: ParsableCommand {
     var troubled = false
     var refused = false
     var changed: [String] = []
-    let files = FileCollector.collect(paths, configurations: configurations) { message in
+    let files = FileCollector.collect(paths, configurations: configurations) { _, message in
       Terminal.error(message)
       troubled = true
     }

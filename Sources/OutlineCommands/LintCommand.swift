@@ -5,22 +5,45 @@ import OutlineEditing
 import OutlineValidation
 import OutlineWorkspace
 
-/// `outline-lint` and `outline lint`: the CI linter (SPEC §6).
+/// `outline-lint`: the CI linter, a binary of its own.
+public struct OutlineLintCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "outline-lint", abstract: LintOptions.abstract, discussion: LintOptions.discussion,
+    version: ToolVersion.current)
+
+  @OptionGroup var options: LintOptions
+
+  public init() {}
+
+  public func run() throws { try options.run() }
+}
+
+/// `outline lint`: the same linter as a subcommand.
 public struct LintCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
-    commandName: "lint",
-    abstract: "Validate .outline files against their Core Data model.",
-    discussion: """
-      PATH is a file, a folder (searched for *.outline, honouring `exclude` in .outline.json) \
-      or - for standard input.
+    commandName: "lint", abstract: LintOptions.abstract, discussion: LintOptions.discussion)
 
-      Text output: path:line:col: severity[CODE]: message (1-based; columns count characters).
+  @OptionGroup var options: LintOptions
 
-      Exit status:
-        0  no errors (warnings and hints allowed)
-        1  errors found
-        2  usage, configuration or I/O trouble (a missing file, an unreadable model)
-      """)
+  public init() {}
+
+  public func run() throws { try options.run() }
+}
+
+/// The options and the run of a lint, shared by `outline-lint` and `outline lint`.
+struct LintOptions: ParsableArguments {
+  static let abstract = "Validate .outline files against their Core Data model."
+  static let discussion = """
+    PATH is a file, a folder (searched for *.outline, honouring `exclude` in .outline.json) \
+    or - for standard input.
+
+    Text output: path:line:col: severity[CODE]: message (1-based; columns count characters).
+
+    Exit status:
+      0  no errors (warnings and hints allowed)
+      1  errors found
+      2  usage, configuration or I/O trouble (a missing file, an unreadable model)
+    """
 
   @Option(
     help: ArgumentHelp(
@@ -36,26 +59,35 @@ public struct LintCommand: ParsableCommand {
   @Flag(help: "Print only diagnostics: no summary, no fix notes.")
   var quiet = false
 
+  @Flag(help: "Print how many times each code was reported (text or json) instead of the diagnostics.")
+  var statistics = false
+
+  @Option(help: "Color the text output: auto (only on a terminal, unless NO_COLOR is set), always or never.")
+  var color: ColorChoice = .auto
+
   @Option(help: "Files linted in parallel (default: the number of cores).")
   var jobs: Int?
 
   @Argument(help: "Files, folders or - for standard input.")
   var paths: [String] = []
 
-  public init() {}
+  init() {}
 
-  public func validate() throws {
+  func validate() throws {
     if paths.isEmpty { throw ValidationError("Give at least one file or folder (or - for standard input).") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     if fix && paths.contains("-") { throw ValidationError("--fix cannot rewrite standard input.") }
+    if statistics && format != .text && format != .json {
+      throw ValidationError("--statistics prints text or json, not \(format.rawValue).")
+    }
   }
 
-  public func run() throws {
+  func run() throws {
     let configurations = ConfigurationFinder()
-    var troubled = false
-    let files = FileCollector.collect(paths, configurations: configurations) { message in
+    var problems: [RunProblem] = []
+    let files = FileCollector.collect(paths, configurations: configurations) { path, message in
       Terminal.error(message)
-      troubled = true
+      problems.append(RunProblem(path: path, message: message))
     }
     let models = ModelCache()
     let progress = Progress(total: files.count, enabled: Terminal.stderrIsTerminal && files.count > 20)
@@ -70,11 +102,13 @@ public struct LintCommand: ParsableCommand {
     }
     progress.finish()
 
+    var troubled = !problems.isEmpty
     var reports: [FileReport] = []
     var configurationReports: [String: FileReport] = [:]
-    for result in results {
+    for (path, result) in zip(files, results) {
       if let message = result.failure {
         Terminal.error(message)
+        problems.append(RunProblem(path: path == "-" ? "<stdin>" : path, message: message))
         troubled = true
         continue
       }
@@ -92,7 +126,13 @@ public struct LintCommand: ParsableCommand {
       if !quiet, let note = result.fixNote { Terminal.write(note + "\n", to: 2) }
     }
     let all = configurationReports.keys.sorted().map { configurationReports[$0]! } + reports
-    Terminal.write(OutputFormat.render(format, all, quiet: quiet))
+    let run = LintRun(reports: all, problems: problems)
+    if statistics {
+      Terminal.write(StatisticsFormat.render(run, json: format == .json, quiet: quiet))
+    } else {
+      Terminal.write(
+        OutputFormat.render(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1))))
+    }
     if troubled { throw ExitCode(2) }
     if all.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
   }
@@ -147,7 +187,7 @@ struct LintJob {
           buildTree: false)
         let remaining = check.diagnostics.filter { $0.severity == .error }.count
         note =
-          "fixed \(path): \(edits.count) order value\(edits.count == 1 ? "" : "s") renumbered, \(remaining) error\(remaining == 1 ? "" : "s") remain"
+          "fixed \(path): \(counted(edits.count, "order value")) renumbered, \(counted(remaining, "error")) \(remaining == 1 ? "remains" : "remain")"
       }
     }
     return Result(report: report(check, source), configuration: check.configuration, fixNote: note)

@@ -28,21 +28,24 @@ struct ModelCheckCommand: ParsableCommand {
   @Flag(help: "Print only diagnostics, no summary.")
   var quiet = false
 
+  @Option(help: "Color the text output: auto (only on a terminal, unless NO_COLOR is set), always or never.")
+  var color: ColorChoice = .auto
+
   func run() throws {
-    var reports: [FileReport] = []
-    var troubled = false
+    var run = LintRun(reports: [])
     for path in paths {
       do {
         let model = try ModelLocator.load(path: path)
-        reports.append(
+        run.reports.append(
           FileReport(path: model.path ?? path, source: model.source, diagnostics: model.diagnostics))
       } catch {
         Terminal.error("\(error)")
-        troubled = true
+        run.problems.append(RunProblem(path: path, message: "\(error)"))
       }
     }
-    Terminal.write(OutputFormat.render(format, reports, quiet: quiet))
-    if troubled { throw ExitCode(2) }
-    if reports.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
+    Terminal.write(
+      OutputFormat.render(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1))))
+    if !run.problems.isEmpty { throw ExitCode(2) }
+    if run.reports.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
   }
 }

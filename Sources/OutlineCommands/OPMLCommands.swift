@@ -71,7 +71,7 @@ struct ImportCommand: ParsableCommand {
     }
     let extras = imported.extraRootAttributes.count + imported.extraOutlineAttributes.count
     Terminal.write(
-      "imported \(document.outlines.count) outlines into \(target) (model \(modelFolder.lastPathComponent)\(extras > 0 ? ", \(extras) attribute\(extras == 1 ? "" : "s") added to it" : ""))\n",
+      "imported \(counted(document.outlines.count, "outline")) into \(target) (model \(modelFolder.lastPathComponent)\(extras > 0 ? ", \(counted(extras, "attribute")) added to it" : ""))\n",
       to: 2)
   }
 }

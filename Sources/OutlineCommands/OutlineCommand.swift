@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutlineCore
 
 /// `outline`: every face of the toolchain on the command line.
 public struct OutlineCommand: ParsableCommand {
@@ -6,6 +7,7 @@ public struct OutlineCommand: ParsableCommand {
     commandName: "outline",
     abstract:
       "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
+    version: ToolVersion.current,
     subcommands: [
       LintCommand.self, FmtCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
       ModelCommand.self, LSPCommand.self, ExplainCommand.self,

@@ -235,7 +235,7 @@ public final class LanguageServer: @unchecked Sendable {
         "referencesProvider": true,
         "renameProvider": ["prepareProvider": true],
       ],
-      "serverInfo": ["name": "outline", "version": "0.1.0"],
+      "serverInfo": ["name": "outline", "version": .string(ToolVersion.current)],
     ]
   }
 

@@ -57,7 +57,9 @@ extension OutlineValidator {
         let why = value < 0 ? "is negative" : "is too large"
         report(
           .orderOutOfSequence,
-          "Order \(value) \(why): the \(count) children of \(parent()) are numbered 0...\(count - 1)\(gap)",
+          count == 1
+            ? "Order \(value) \(why): the only child of \(parent()) is numbered 0"
+            : "Order \(value) \(why): the \(count) children of \(parent()) are numbered 0...\(count - 1)\(gap)",
           at: entries[position].range)
       }
     }

@@ -147,7 +147,7 @@ public final class OutlineValidator: XMLEventHandler {
     let position = model.source.position(of: first.range.start, unit: .scalar)
     report(
       .modelHasErrors,
-      "The model has \(errors.count) error\(errors.count == 1 ? "" : "s"), first: \(first.message) (run `outline model check`)",
+      "The model has \(counted(errors.count, "error")), first: \(first.message) (run `outline model check`)",
       at: range,
       related: [
         RelatedLocation(range: first.range, message: "\(first.code) at \(position)", file: model.path)

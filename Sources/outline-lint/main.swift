@@ -1,3 +1,3 @@
 import OutlineCommands
 
-LintCommand.main()
+CommandLineTool.main(OutlineLintCommand.self, name: "outline-lint")

@@ -1,3 +1,3 @@
 import OutlineCommands
 
-OutlineCommand.main()
+CommandLineTool.main(OutlineCommand.self, name: "outline")

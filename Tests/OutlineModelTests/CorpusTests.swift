@@ -2,14 +2,14 @@ import Foundation
 import OutlineCore
 import OutlineModel
 import OutlineWorkspace
+import TestSupport
 import Testing
 
-/// The real models in `../shared/corpus/xcdatamodel`: every one loads without
-/// a crash, and none that Xcode compiles gets an error.
-@Suite struct CorpusModelTests {
-  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus/xcdatamodel")
+/// The real models of the corpus (`Corpus`): every one loads without a
+/// crash, and none that Xcode compiles gets an error.
+@Suite(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+struct CorpusModelTests {
+  static let corpus = Corpus.folder("xcdatamodel")
 
   static func models() -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
@@ -28,13 +28,6 @@ import Testing
       }
     }
     return paths
-  }
-
-  @Test func corpusIsPresent() {
-    if !FileManager.default.fileExists(atPath: Self.corpus.path) {
-      Issue.record(
-        "../shared/corpus/xcdatamodel is absent: the corpus tests did not run (\(Self.corpus.path))")
-    }
   }
 
   @Test(arguments: models())

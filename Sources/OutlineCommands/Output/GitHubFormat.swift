@@ -2,9 +2,12 @@ import OutlineCore
 
 /// `--format github`: workflow commands that annotate the pull request.
 enum GitHubFormat {
-  static func render(_ reports: [FileReport]) -> String {
+  static func render(_ run: LintRun) -> String {
     var out = ""
-    for report in reports {
+    for problem in run.problems {
+      out += "::error file=\(property(problem.path)),title=outline-lint::\(data(problem.message))\n"
+    }
+    for report in run.reports {
       for diagnostic in report.diagnostics {
         let start = DisplayPosition(diagnostic.range.start, in: report.source)
         let end = DisplayPosition(diagnostic.range.end, in: report.source)

@@ -5,9 +5,10 @@ import OutlineJSON
 enum JSONFormat {
   static let version = 1
 
-  static func render(_ reports: [FileReport]) -> String {
+  static func render(_ run: LintRun) -> String {
+    let reports = run.reports
     var counts: [Severity: Int] = [:]
-    let files: [JSONValue] = reports.map { report in
+    var files: [JSONValue] = reports.map { report in
       let diagnostics: [JSONValue] = report.diagnostics.map { diagnostic in
         counts[diagnostic.severity, default: 0] += 1
         return [
@@ -27,12 +28,17 @@ enum JSONFormat {
       }
       return ["path": .string(report.path), "diagnostics": .array(diagnostics)]
     }
+    // A path that could not be checked is an entry of its own, with its reason.
+    files += run.problems.map { problem in
+      ["path": .string(problem.path), "error": .string(problem.message), "diagnostics": []]
+    }
     let document: JSONValue = [
       "version": .int(version),
       "tool": "outline-lint",
       "files": .array(files),
       "summary": [
         "files": .int(reports.count),
+        "unchecked": .int(run.problems.count),
         "errors": .int(counts[.error] ?? 0),
         "warnings": .int(counts[.warning] ?? 0),
         "information": .int(counts[.information] ?? 0),

@@ -11,17 +11,37 @@ enum SARIFFormat {
     }
   }
 
-  static func render(_ reports: [FileReport]) -> String {
+  static func render(_ run: LintRun) -> String {
+    let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
     let rules: [JSONValue] = catalog.map { entry in
+      var rule: [(String, JSONValue)] = [
+        ("id", .string(entry.code.rawValue)),
+        ("name", .string(ruleName(entry.title))),
+        ("shortDescription", ["text": .string(entry.title)]),
+        ("fullDescription", ["text": .string(entry.help)]),
+        ("help", ["text": .string(entry.help)]),
+        ("defaultConfiguration", ["level": .string(level(entry.severity))]),
+      ]
+      if let link = DocumentationLink.diagnostic(entry.code.rawValue) {
+        rule.insert(("helpUri", .string(link)), at: 5)
+      }
+      return .object(rule)
+    }
+    var driver: [(String, JSONValue)] = [
+      ("name", "outline-lint"),
+      ("version", .string(ToolVersion.current)),
+      ("semanticVersion", .string(ToolVersion.current)),
+      ("rules", .array(rules)),
+    ]
+    if let index = DocumentationLink.index { driver.insert(("informationUri", .string(index)), at: 1) }
+    // Paths that could not be checked: notifications of the invocation.
+    let notifications: [JSONValue] = run.problems.map { problem in
       [
-        "id": .string(entry.code.rawValue),
-        "name": .string(ruleName(entry.title)),
-        "shortDescription": ["text": .string(entry.title)],
-        "fullDescription": ["text": .string(entry.help)],
-        "help": ["text": .string(entry.help)],
-        "defaultConfiguration": ["level": .string(level(entry.severity))],
+        "level": "error",
+        "message": ["text": .string(problem.message)],
+        "locations": [["physicalLocation": ["artifactLocation": ["uri": .string(uri(problem.path))]]]],
       ]
     }
     var results: [JSONValue] = []
@@ -66,12 +86,11 @@ enum SARIFFormat {
       "version": "2.1.0",
       "runs": [
         [
-          "tool": [
-            "driver": [
-              "name": "outline-lint",
-              "informationUri": "https://example.invalid/outline",
-              "semanticVersion": .string(ToolVersion.current),
-              "rules": .array(rules),
+          "tool": ["driver": .object(driver)],
+          "invocations": [
+            [
+              "executionSuccessful": .bool(run.problems.isEmpty),
+              "toolExecutionNotifications": .array(notifications),
             ]
           ],
           "columnKind": "unicodeCodePoints",

@@ -40,7 +40,7 @@ struct HoverFeature {
     if !path.isEmpty { text += "\n\nin: " + path.reversed().joined(separator: " › ") }
     if let order = tree.items[item].order {
       let siblings = item > 0 ? tree.childCount(of: Int(tree.items[item].parent)) : 1
-      text += "\n\norder: \(order) of \(siblings) sibling\(siblings == 1 ? "" : "s")"
+      text += "\n\norder: \(order) of \(counted(siblings, "sibling"))"
     }
     let children = tree.childCount(of: item)
     if children > 0 { text += "\n\nchildren: \(children)" }
