@@ -78,7 +78,9 @@ let package = Package(
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
     .testTarget(
       name: "OutlineCommandsTests",
-      dependencies: ["OutlineCommands", "OutlineJSON", "TestSupport", "outline", "outline-lint"]),
+      dependencies: [
+        "OutlineCommands", "OutlineCore", "OutlineJSON", "TestSupport", "outline", "outline-lint",
+      ]),
   ]
 )
 

@@ -25,13 +25,17 @@ enum CLI {
   }
 
   /// Runs `tool` with `arguments` in `directory`, feeding `input` to its standard input.
-  /// `asNobody` runs it as user and group 65534 (through setpriv; the caller must be root).
+  /// `asNobody` runs it as user and group 65534 (through setpriv; the caller must be root);
+  /// `environment` adds to or replaces variables of the test's own environment.
   @discardableResult
   static func run(
     _ tool: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
-    asNobody: Bool = false
+    asNobody: Bool = false, environment: [String: String] = [:]
   ) throws -> Output {
     let process = Process()
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     if asNobody {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
       process.arguments =

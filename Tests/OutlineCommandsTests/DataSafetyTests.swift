@@ -49,7 +49,7 @@ import Testing
     return folder
   }
 
-  @Test(arguments: writers)
+  @Test(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped)), arguments: writers)
   func killedWritersLeaveTheOldFileOrTheNewOne(writer: Writer) throws {
     let folder = try Self.inputs()
     let target = folder.appendingPathComponent(writer.target)

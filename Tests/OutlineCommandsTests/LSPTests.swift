@@ -423,7 +423,8 @@ let lspDocument = """
 /// surrogate pair or past the end), with requests and cancellations mixed
 /// in. The server answers throughout, and its resident memory does not
 /// grow over the last 5,000 edits.
-@Suite(.serialized) struct LSPSoakTests {
+@Suite(.serialized, .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped))) struct LSPSoakTests
+{
   /// The server's resident set size in bytes (Linux /proc).
   static func residentBytes(_ pid: Int32) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

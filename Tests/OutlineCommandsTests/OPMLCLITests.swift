@@ -34,7 +34,7 @@ struct OPMLCLITests {
     return try result.get()
   }
 
-  @Test(arguments: files())
+  @Test(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped)), arguments: files())
   func importLintFormatExportRoundTrip(_ name: String) throws {
     let folder = try CLI.temporaryFolder()
     let input = Self.corpus.appendingPathComponent(name).path

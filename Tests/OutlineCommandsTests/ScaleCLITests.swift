@@ -4,7 +4,8 @@ import Testing
 
 /// Depth and size through the binaries (SPEC §9): a 100,000-deep chain and a
 /// 1,000,000-item file, generated here, through lint, fmt and convert both ways.
-@Suite(.serialized) struct ScaleCLITests {
+@Suite(.serialized, .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped)))
+struct ScaleCLITests {
   @Test func deepChainThroughEveryCommand() throws {
     let folder = try CLI.temporaryFolder()
     let depth = 100_000

@@ -1,11 +1,12 @@
 import OutlineCore
 import OutlineModel
+import TestSupport
 import Testing
 
 @testable import OutlineValidation
 
 /// Depth and size without limits (SPEC §9), on inputs generated here.
-@Suite struct ScaleTests {
+@Suite(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped))) struct ScaleTests {
   static func chain(depth: Int, brokenAt: Int? = nil) -> [UInt8] {
     var text: [UInt8] = []
     text.reserveCapacity(depth * 40)
