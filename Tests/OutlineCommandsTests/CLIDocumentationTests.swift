@@ -35,7 +35,9 @@ import Testing
         )
         continue
       }
-      for option in Self.undocumented(options, in: section) {
+      // Every subcommand takes the root's --version; the root's section says it once.
+      let own = command.words.isEmpty ? options : options.filter { $0 != "--version" }
+      for option in Self.undocumented(own, in: section) {
         Issue.record(
           "\(Self.page): the section `\(command)` does not mention \(option), which `\(command) --help` lists; document it there"
         )

@@ -119,6 +119,11 @@ struct IntegrationDefinitionTests {
   /// A step's `env` value with the expressions GitHub would evaluate:
   /// `${{ inputs.NAME }}` and `${{ steps.lint.outputs.NAME }}`; any other
   /// expression is recorded as an issue (the test would not run what GitHub runs).
+  /// The `github` context is that of an action used as `owner/outline@v1`.
+  static let github = [
+    "server_url": "https://github.com", "action_repository": "owner/outline", "action_ref": "v1",
+  ]
+
   static func expand(_ value: String, inputs: [String: String], outputs: [String: String]) -> String {
     var result = value
     while let open = result.range(of: "${{"),
@@ -128,6 +133,8 @@ struct IntegrationDefinitionTests {
       let replacement: String
       if expression.hasPrefix("inputs."), let input = inputs[String(expression.dropFirst(7))] {
         replacement = input
+      } else if expression.hasPrefix("github."), let context = github[String(expression.dropFirst(7))] {
+        replacement = context
       } else if expression.hasPrefix("steps.lint.outputs.") {
         replacement = outputs[String(expression.dropFirst(19))] ?? ""
       } else {
