@@ -28,12 +28,15 @@ struct ModelCheckCommand: ParsableCommand {
   @Flag(help: "Print only diagnostics, no summary.")
   var quiet = false
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func run() throws {
     var reports: [FileReport] = []
     var troubled = false
     for path in paths {
       do {
-        let model = try ModelLocator.load(path: path)
+        let model = try ModelLocator.load(path: path, limit: maxSize?.bytes ?? InputFile.defaultLimit)
         reports.append(
           FileReport(path: model.path ?? path, source: model.source, diagnostics: model.diagnostics))
       } catch {

@@ -10,9 +10,15 @@ import OutlineWorkspace
 enum Terminal {
   static func write(_ text: String) { write(text, to: 1) }
 
+  /// `outline: ...` or `outline-lint: ...`: one line, named after the program that runs.
   static func error(_ text: String) {
-    write("outline: " + (text.hasSuffix("\n") ? text : text + "\n"), to: 2)
+    write(programName + ": " + (text.hasSuffix("\n") ? text : text + "\n"), to: 2)
   }
+
+  /// The running program's name (`outline` unless it is `outline-lint`).
+  static let programName =
+    CommandLine.arguments.first.map { $0.split(separator: "/").last == "outline-lint" } == true
+    ? "outline-lint" : "outline"
 
   /// Writes all of `text` to `descriptor`, retrying short writes.
   static func write(_ text: String, to descriptor: Int32) {
