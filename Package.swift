@@ -76,6 +76,7 @@ let package = Package(
       name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel", "TestSupport"]),
     .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON", "TestSupport"]),
     .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
+    .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [

@@ -42,6 +42,9 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Use this model, whatever the input says.", valueName: "path"))
   var model: String?
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func validate() throws {
     if direction() == nil {
       throw ValidationError("Cannot tell the direction from the file names; say --to json or --to xml.")
@@ -72,8 +75,9 @@ struct ConvertCommand: ParsableCommand {
   /// children were in order order. Otherwise it is thrown away: errors are
   /// reported, and out-of-order children are written again from the tree.
   private func toJSON() throws {
-    let configurations = ConfigurationFinder()
-    let models = ModelCache()
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let limit = configurations.inputLimit(for: input, maxSize: maxSize)
     let target = try OutputTarget.open(output, spooled: true)
     var writer: AlongsideWriter?
     let alongside = { (validator: OutlineValidator) -> any XMLEventHandler in
@@ -85,7 +89,12 @@ struct ConvertCommand: ParsableCommand {
     let lines: any DocumentLines
     var source: SourceText?
     if isStdin {
-      guard let bytes = FileInput.readStandardInput() else { throw fail("cannot read standard input", 2) }
+      let bytes: [UInt8]
+      do {
+        bytes = try FileInput.read(input, limit: limit)
+      } catch {
+        throw fail(error.description, 2)
+      }
       source = SourceText(bytes: bytes)
       check = DocumentCheck.run(
         source!, path: nil, modelOverride: model, configurations: configurations, models: models,
@@ -95,23 +104,32 @@ struct ConvertCommand: ParsableCommand {
       do {
         (check, lines) = try DocumentCheck.stream(
           path: input, modelOverride: model, configurations: configurations, models: models,
-          alongside: alongside)
+          limit: limit, alongside: alongside)
       } catch {
         throw fail(error.description, 2)
       }
     }
     let errors = check.diagnostics.filter { $0.severity == .error }
+    let brokenConfiguration = ConfigurationProblems.report(check.configuration)
     guard errors.isEmpty, let model = check.model else {
       Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
-      throw fail("\(name) has errors; nothing was written", 1)
+      throw fail("\(name) has errors; nothing was written", brokenConfiguration ? 2 : 1)
     }
+    if brokenConfiguration { throw fail("nothing was written", 2) }
     if check.childrenInOrder {
       writer?.finish()
     } else {
       target.reset()
-      let whole =
-        try source
-        ?? SourceText(bytes: FileInput.read(input) ?? { throw fail("cannot read '\(input)'", 2) }())
+      let whole: SourceText
+      if let source {
+        whole = source
+      } else {
+        do {
+          whole = SourceText(bytes: try FileInput.read(input, limit: limit))
+        } catch {
+          throw fail(error.description, 2)
+        }
+      }
       let tree = OutlineValidator.validate(whole, modelProvider: fixedModel(model), buildTree: true).tree!
       JSONFormWriter.writeTree(whole, tree: tree, model: model, rootEntity: check.rootEntity) {
         target.write($0)
@@ -121,21 +139,22 @@ struct ConvertCommand: ParsableCommand {
   }
 
   private func toXML() throws {
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let limit = configurations.inputLimit(for: input, maxSize: maxSize)
     let bytes: ByteBuffer
-    if isStdin {
-      guard let read = FileInput.readStandardInput() else { throw fail("cannot read standard input", 2) }
-      bytes = ByteBuffer(copying: read)
-    } else {
-      do {
-        bytes = try MappedFile.map(input)
-      } catch {
-        throw fail(error.description, 2)
-      }
+    do {
+      bytes =
+        isStdin
+        ? ByteBuffer(copying: try FileInput.read(input, limit: limit))
+        : try MappedFile.map(input, limit: limit)
+    } catch {
+      throw fail(error.description, 2)
     }
-    let configurations = ConfigurationFinder()
+    let configuration = configurations.configuration(for: isStdin ? "./-" : input)
+    if ConfigurationProblems.report(configuration) { throw fail("nothing was written", 2) }
     let resolution = ModelResolution(
-      override: model, configuration: configurations.configuration(for: isStdin ? "./-" : input),
-      cache: ModelCache())
+      override: model, configuration: configuration,
+      cache: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit))
     let provider = resolution.provider(for: isStdin ? nil : input)
     let target = try OutputTarget.open(output, spooled: true)
     do {
@@ -145,6 +164,7 @@ struct ConvertCommand: ParsableCommand {
           switch provider(reference) {
           case .loaded(let loaded): return loaded
           case .unreadable(let reason): throw UnreadableModel(reason: reason)
+          case .refused(let reason): throw RefusedModel(reason: reason)
           }
         }, output: { target.write($0) }, restart: { target.reset() })
     } catch let error as JSONFormError {
@@ -155,11 +175,17 @@ struct ConvertCommand: ParsableCommand {
       throw fail("\(name) is not the JSON form; nothing was written", 1)
     } catch let error as UnreadableModel {
       throw fail("\(name): the model cannot be read: \(error.reason)", 2)
+    } catch let error as RefusedModel {
+      throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(error.reason); nothing was written", 1)
     }
     try commit(target)
   }
 
   private struct UnreadableModel: Error {
+    var reason: String
+  }
+
+  private struct RefusedModel: Error {
     var reason: String
   }
 

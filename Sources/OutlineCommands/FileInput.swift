@@ -1,22 +1,55 @@
+import ArgumentParser
 import Foundation
 import OutlineWorkspace
 
-/// Reading inputs and finding the files a run covers.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading inputs: regular files and standard input only, never past a size limit.
 enum FileInput {
-  static func read(_ path: String) -> [UInt8]? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return [UInt8](data)
+  /// The file at `path` (or standard input for `-`), at most `limit` bytes.
+  static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+    path == "-" ? try InputFile.readStandardInput(limit: limit) : try InputFile.read(path, limit: limit)
+  }
+}
+
+/// `--max-size`: the largest input a command reads.
+struct InputSize: ExpressibleByArgument {
+  /// The limit in bytes.
+  var bytes: Int
+
+  init?(argument: String) {
+    guard let bytes = ByteCount.parse(argument) else { return nil }
+    self.bytes = bytes
   }
 
-  static func readStandardInput() -> [UInt8]? {
-    [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+  static let help = ArgumentHelp(
+    "The largest input read, e.g. 512M or 1G (default: maxSize in .outline.json, else 256M).",
+    valueName: "size")
+}
+
+extension ConfigurationFinder {
+  /// The size limit for the input at `path`: `--max-size`, else the configuration's `maxSize`, else the default.
+  func inputLimit(for path: String, maxSize: InputSize?) -> Int {
+    if let maxSize { return maxSize.bytes }
+    return configuration(for: path == "-" ? "./-" : path)?.maxSize ?? InputFile.defaultLimit
   }
 }
 
 /// Expands the paths of a run: files as given, folders searched for `*.outline`.
+///
+/// Only regular files are taken. In a folder, a symbolic link to a regular
+/// file is taken when its target (all links resolved) is inside the folder
+/// being searched; links to folders are not followed. With `follow`, links
+/// are followed wherever they lead, and each folder is searched once
+/// (by device and inode), so a link loop ends. FIFOs, sockets, devices and
+/// links to them are passed over; named on the command line, they are trouble.
 enum FileCollector {
   static func collect(
-    _ paths: [String], configurations: ConfigurationFinder,
+    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
     trouble: (_ path: String, _ message: String) -> Void
   ) -> [String] {
     var files: [String] = []
@@ -25,31 +58,77 @@ enum FileCollector {
         files.append(path)
         continue
       }
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        trouble(path, "'\(path)' does not exist")
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        let code = errno
+        trouble(
+          path,
+          code == ENOENT && lstat(path, &info) != 0
+            ? "\(InputFile.quoted(path)) does not exist"
+            : ReadError(path: path, errno: code).description)
         continue
       }
-      if !isDirectory.boolValue {
-        files.append(path)
-        continue
-      }
-      guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-        trouble(path, "cannot read the folder '\(path)'")
-        continue
-      }
-      var found: [String] = []
-      while let relative = enumerator.nextObject() as? String {
-        guard relative.hasSuffix(".outline") else { continue }
-        let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-        if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
-          continue
+      if (info.st_mode & S_IFMT) != S_IFDIR {
+        if let refusal = InputFile.refusal(path) {
+          trouble(path, refusal.description)
+        } else {
+          files.append(path)
         }
-        found.append(full)
+        continue
       }
-      files += found.sorted()
+      files += search(path, configurations: configurations, follow: follow, trouble: trouble)
     }
     return files
+  }
+
+  private struct FolderID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// The `*.outline` files under `root`, sorted; explicit stack, each folder once.
+  private static func search(
+    _ root: String, configurations: ConfigurationFinder, follow: Bool,
+    trouble: (_ path: String, _ message: String) -> Void
+  ) -> [String] {
+    let realRoot = ProjectRoot.resolved(root)
+    var rootInfo = stat()
+    _ = stat(root, &rootInfo)
+    var seen: Set<FolderID> = [FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino))]
+    var pending = [root]
+    var found: [String] = []
+    while let folder = pending.popLast() {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        trouble(folder, "cannot read the folder \(InputFile.quoted(folder))")
+        continue
+      }
+      for name in names {
+        let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var info = stat()
+        guard lstat(full, &info) == 0 else { continue }
+        var type = info.st_mode & S_IFMT
+        if type == S_IFLNK {
+          // A dangling link, a link loop or a link to something unreadable is passed over.
+          guard stat(full, &info) == 0 else { continue }
+          type = info.st_mode & S_IFMT
+          if type == S_IFDIR && !follow { continue }
+          if type == S_IFREG && !follow && !ProjectRoot.contains(realRoot, ProjectRoot.resolved(full)) {
+            continue
+          }
+        }
+        if type == S_IFDIR {
+          if seen.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted {
+            pending.append(full)
+          }
+        } else if type == S_IFREG && name.hasSuffix(".outline") {
+          if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
+            continue
+          }
+          found.append(full)
+        }
+      }
+    }
+    return found.sorted()
   }
 }
 
@@ -120,5 +199,37 @@ final class Progress: @unchecked Sendable {
 
   func finish() {
     if enabled { Terminal.write("\r\u{1B}[K", to: 2) }
+  }
+}
+
+/// Configuration problems for commands that print no report of their own (fmt, convert, export).
+enum ConfigurationProblems {
+  private static let reported = ReportedPaths()
+
+  /// Prints the problems of `configuration` on standard error, once per file
+  /// and run, as `path:line:col: error[OC100]: ...`; whether it has any.
+  static func report(_ configuration: Configuration?) -> Bool {
+    guard let configuration, !configuration.diagnostics.isEmpty else { return false }
+    if reported.insert(configuration.path) {
+      Terminal.write(
+        TextFormat.render([
+          FileReport(
+            path: configuration.path, source: configuration.source, diagnostics: configuration.diagnostics)
+        ]), to: 2)
+    }
+    return true
+  }
+}
+
+/// A set of paths shared by threads.
+final class ReportedPaths: @unchecked Sendable {
+  private var paths: Set<String> = []
+  private let lock = NSLock()
+
+  /// Adds `path`; whether it was new.
+  func insert(_ path: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return paths.insert(path).inserted
   }
 }

@@ -25,23 +25,35 @@ struct FmtCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Order attributes by this model, whatever the files say.", valueName: "path"))
   var model: String?
 
+  @Flag(
+    help:
+      "Follow symbolic links to folders (and to files outside a searched folder); each folder is searched once."
+  )
+  var follow = false
+
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   @Argument(help: "Files, folders (searched for *.outline) or - for standard input.")
   var paths: [String]
 
   func run() throws {
-    let configurations = ConfigurationFinder()
-    let models = ModelCache()
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var troubled = false
     var refused = false
     var changed: [String] = []
-    let files = FileCollector.collect(paths, configurations: configurations) { _, message in
+    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { _, message in
       Terminal.error(message)
       troubled = true
     }
     for path in files {
       let isStdin = path == "-"
-      guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
-        Terminal.error("cannot read '\(path)'")
+      let bytes: [UInt8]
+      do {
+        bytes = try FileInput.read(path, limit: configurations.inputLimit(for: path, maxSize: maxSize))
+      } catch {
+        Terminal.error(error.description)
         troubled = true
         continue
       }
@@ -49,6 +61,11 @@ struct FmtCommand: ParsableCommand {
       let checked = DocumentCheck.run(
         source, path: isStdin ? nil : path, modelOverride: model, configurations: configurations,
         models: models, buildTree: false)
+      if ConfigurationProblems.report(checked.configuration) {
+        // The layout follows the model, which a broken configuration may have chosen: write nothing.
+        troubled = true
+        continue
+      }
       if let blocker = checked.diagnostics.first(where: {
         $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
       }) {

@@ -68,6 +68,15 @@ struct LintOptions: ParsableArguments {
   @Option(help: "Files linted in parallel (default: the number of cores).")
   var jobs: Int?
 
+  @Flag(
+    help:
+      "Follow symbolic links to folders (and to files outside a searched folder); each folder is searched once."
+  )
+  var follow = false
+
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   @Argument(help: "Files, folders or - for standard input.")
   var paths: [String] = []
 
@@ -83,21 +92,23 @@ struct LintOptions: ParsableArguments {
   }
 
   func run() throws {
-    let configurations = ConfigurationFinder()
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var problems: [RunProblem] = []
-    let files = FileCollector.collect(paths, configurations: configurations) { path, message in
+    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { path, message in
       Terminal.error(message)
       problems.append(RunProblem(path: path, message: message))
     }
-    let models = ModelCache()
+    let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let progress = Progress(total: files.count, enabled: Terminal.stderrIsTerminal && files.count > 20)
     let modelOverride = model
     let fix = self.fix
+    let maxSize = self.maxSize
     let results = ParallelMap.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
       path in
       defer { progress.advance() }
       return LintJob(
-        path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models
+        path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
+        limit: configurations.inputLimit(for: path, maxSize: maxSize)
       ).run()
     }
     progress.finish()
@@ -145,6 +156,8 @@ struct LintJob {
   let fix: Bool
   let configurations: ConfigurationFinder
   let models: ModelCache
+  /// The largest input read.
+  let limit: Int
 
   struct Result: Sendable {
     var report: FileReport?
@@ -159,21 +172,28 @@ struct LintJob {
       // Validate as the file streams by; read back only the lines reported.
       do {
         let (check, lines) = try DocumentCheck.stream(
-          path: path, modelOverride: modelOverride, configurations: configurations, models: models)
+          path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+          limit: limit)
         return Result(report: report(check, lines), configuration: check.configuration)
       } catch {
         return Result(failure: error.description)
       }
     }
-    guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
-      return Result(failure: "cannot read '\(path)'")
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(path, limit: limit)
+    } catch {
+      return Result(failure: error.description)
     }
     var source = SourceText(bytes: bytes)
     var check = DocumentCheck.run(
       source, path: isStdin ? nil : path, modelOverride: modelOverride, configurations: configurations,
       models: models, buildTree: fix)
     var note: String?
-    if fix, check.parsed, let tree = check.tree, let model = check.model {
+    if fix, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
+      // Orders depend on the model, which a broken configuration may have chosen: write nothing.
+      note = "not fixed \(path): its configuration \(configuration.path) has errors"
+    } else if fix, check.parsed, let tree = check.tree, let model = check.model {
       let edits = Renumbering.fixAll(tree: tree, source: source, model: model)
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {
         do {

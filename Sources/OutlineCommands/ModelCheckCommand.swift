@@ -31,11 +31,14 @@ struct ModelCheckCommand: ParsableCommand {
   @Option(help: "Color the text output: auto (only on a terminal, unless NO_COLOR is set), always or never.")
   var color: ColorChoice = .auto
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func run() throws {
     var run = LintRun(reports: [])
     for path in paths {
       do {
-        let model = try ModelLocator.load(path: path)
+        let model = try ModelLocator.load(path: path, limit: maxSize?.bytes ?? InputFile.defaultLimit)
         run.reports.append(
           FileReport(path: model.path ?? path, source: model.source, diagnostics: model.diagnostics))
       } catch {

@@ -27,9 +27,15 @@ struct ImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The .outline file to write (default: the input's name with .outline).")
   var output: String?
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func run() throws {
-    guard let bytes = FileInput.read(input) else {
-      Terminal.error("cannot read '\(input)'")
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(input, limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    } catch {
+      Terminal.error(error.description)
       throw ExitCode(2)
     }
     let (result, source) = OPMLReader.read(bytes)
@@ -98,17 +104,32 @@ struct ExportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Use this model, whatever the file says.", valueName: "path"))
   var model: String?
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func run() throws {
     let isStdin = input == "-"
-    guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(input) else {
-      Terminal.error("cannot read '\(input)'")
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(input, limit: configurations.inputLimit(for: input, maxSize: maxSize))
+    } catch {
+      Terminal.error(error.description)
       throw ExitCode(2)
     }
     let source = SourceText(bytes: bytes)
     let check = DocumentCheck.run(
-      source, path: isStdin ? nil : input, modelOverride: model, configurations: ConfigurationFinder(),
-      models: ModelCache(), buildTree: true)
+      source, path: isStdin ? nil : input, modelOverride: model, configurations: configurations,
+      models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit), buildTree: true)
     let errors = check.diagnostics.filter { $0.severity == .error }
+    if ConfigurationProblems.report(check.configuration) {
+      Terminal.write(
+        TextFormat.render([FileReport(path: isStdin ? "<stdin>" : input, source: source, diagnostics: errors)]
+        ),
+        to: 2)
+      Terminal.error("nothing was written")
+      throw ExitCode(2)
+    }
     guard errors.isEmpty, let tree = check.tree else {
       Terminal.write(
         TextFormat.render([FileReport(path: isStdin ? "<stdin>" : input, source: source, diagnostics: errors)]

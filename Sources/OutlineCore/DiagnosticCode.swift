@@ -30,6 +30,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let modelHasErrors = Self(rawValue: "OL103")
   public static let doctypePresent = Self(rawValue: "OL104")
   public static let textInObject = Self(rawValue: "OL105")
+  public static let modelOutsideProject = Self(rawValue: "OL106")
   public static let unknownEntity = Self(rawValue: "OL200")
   public static let abstractEntity = Self(rawValue: "OL201")
   public static let cannotContain = Self(rawValue: "OL202")
@@ -108,6 +109,11 @@ public enum DiagnosticCatalog {
     Entry(
       code: .textInObject, severity: .error, title: "Text inside an object",
       help: "Objects hold attributes and child objects only; write text as an attribute value."),
+    Entry(
+      code: .modelOutsideProject, severity: .error, title: "Model outside the project",
+      help:
+        "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
+    ),
     Entry(
       code: .unknownEntity, severity: .error, title: "Unknown entity",
       help: "The element name is not an entity of the model (names are case-sensitive)."),

@@ -7,6 +7,8 @@ public enum ModelChoice: Sendable {
   case loaded(Model)
   /// The model could not be read; the reason names the path.
   case unreadable(String)
+  /// The model may not be read from where it is (outside the project); the reason says so.
+  case refused(String)
 }
 
 /// Chooses the model once the root's `model` attribute is known (nil when absent).

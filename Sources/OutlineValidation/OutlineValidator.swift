@@ -121,6 +121,8 @@ public final class OutlineValidator: XMLEventHandler {
     switch modelProvider(modelIndex.map { tag.value(of: $0) }) {
     case .unreadable(let reason):
       report(.modelUnreadable, "The model cannot be read: \(reason)", at: modelRange)
+    case .refused(let reason):
+      report(.modelOutsideProject, reason, at: modelRange)
     case .loaded(let loaded):
       schema = BoundModel(loaded)
       reportModelErrors(loaded, at: modelRange)

@@ -20,6 +20,10 @@ public struct Configuration: Sendable {
   public var rules: [DiagnosticCode: Severity?] = [:]
   /// `exclude`: globs of files a folder search passes over.
   public var exclude: [String] = []
+  /// `maxSize`: the largest input read for the files it covers (`--max-size` wins).
+  public var maxSize: Int?
+  /// `modelRoots`: folders (relative to ``folder``) models may come from besides the project.
+  public var modelRoots: [String] = []
   /// Problems in the file itself (OC100), with ranges in ``source``.
   public var diagnostics: [Diagnostic] = []
 
@@ -35,14 +39,36 @@ public struct Configuration: Sendable {
     parser.parse(into: &self)
   }
 
+  /// A configuration file that could not be read: no settings, one OC100 at its start.
+  public init(path: String, unreadable error: ReadError) {
+    self.path = path
+    self.folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    self.source = SourceText(bytes: [])
+    diagnostics = [
+      Diagnostic(
+        .configuration, "The configuration cannot be read (the default one applies): \(error.description)",
+        at: TextRange(at: 0))
+    ]
+  }
+
+  /// The folders models may come from besides the project, absolute and standardized.
+  public var allowedModelRoots: [String] {
+    modelRoots.map { URL(fileURLWithPath: resolve($0)).standardizedFileURL.path }
+  }
+
   /// The model path for the document at `documentPath`, from `models` then `model`.
   public func modelPath(for documentPath: String?) -> String? {
+    modelPathAndName(for: documentPath)?.path
+  }
+
+  /// The model path for the document at `documentPath` and the path as written in the file.
+  public func modelPathAndName(for documentPath: String?) -> (path: String, named: String)? {
     if let documentPath, let relative = relativePath(of: documentPath) {
       for entry in models where Glob.matches(entry.files, relative) {
-        return resolve(entry.model)
+        return (resolve(entry.model), entry.model)
       }
     }
-    return model.map(resolve)
+    return model.map { (resolve($0), $0) }
   }
 
   /// Whether a folder search should pass over `documentPath`.
@@ -157,15 +183,46 @@ struct ConfigurationParser {
           try rules(&configuration)
         case "exclude":
           try strings(&configuration, "exclude").map { configuration.exclude = $0 }
+        case "modelRoots":
+          try strings(&configuration, "modelRoots").map { configuration.modelRoots = $0 }
+        case "maxSize":
+          try maxSize(&configuration)
         default:
           configuration.diagnostics.append(
-            problem("Unknown key '\(key)' (known: model, models, rules, exclude)", keyRange))
+            problem(
+              "Unknown key \(Excerpt.quoted(key)) (known: model, models, rules, exclude, modelRoots, maxSize)",
+              keyRange))
           try skipValue()
         }
       }
     } catch {
+      // A file that is not JSON says nothing reliable: none of it applies.
+      configuration.model = nil
+      configuration.models = []
+      configuration.rules = [:]
+      configuration.exclude = []
+      configuration.modelRoots = []
+      configuration.maxSize = nil
       configuration.diagnostics.append(
-        problem("Invalid JSON: \(error.message)", TextRange(at: error.offset)))
+        problem(
+          "Invalid JSON (the default configuration applies): \(error.message)", TextRange(at: error.offset)))
+    }
+  }
+
+  private mutating func maxSize(_ configuration: inout Configuration) throws(JSONSyntaxError) {
+    let event = try reader.next()
+    let text: String? =
+      switch event {
+      case .number(let digits): digits
+      case .string(let written): written
+      default: nil
+      }
+    if let text, let bytes = ByteCount.parse(text) {
+      configuration.maxSize = bytes
+    } else {
+      configuration.diagnostics.append(
+        problem("'maxSize' must be a size in bytes such as 268435456, \"512M\" or \"1G\"", reader.range))
+      try skipRest(of: event)
     }
   }
 
@@ -223,7 +280,8 @@ struct ConfigurationParser {
         case "model": model = try string(&configuration, "model")
         default:
           configuration.diagnostics.append(
-            problem("Unknown key '\(key)' in a 'models' entry (known: files, model)", reader.range))
+            problem(
+              "Unknown key \(Excerpt.quoted(key)) in a 'models' entry (known: files, model)", reader.range))
           try skipValue()
         }
       }
@@ -249,7 +307,7 @@ struct ConfigurationParser {
       let valueRange = reader.range
       let diagnosticCode = DiagnosticCode(rawValue: code)
       guard DiagnosticCatalog.entry(for: diagnosticCode) != nil else {
-        configuration.diagnostics.append(problem("Unknown rule code '\(code)'", codeRange))
+        configuration.diagnostics.append(problem("Unknown rule code \(Excerpt.quoted(code))", codeRange))
         try skipRest(of: value)
         continue
       }
@@ -266,7 +324,9 @@ struct ConfigurationParser {
         configuration.rules[diagnosticCode] = severity
       } else {
         configuration.diagnostics.append(
-          problem("Unknown level '\(level)' for \(code) (off, error, warning, information, hint)", valueRange)
+          problem(
+            "Unknown level \(Excerpt.quoted(level)) for \(code) (off, error, warning, information, hint)",
+            valueRange)
         )
       }
     }

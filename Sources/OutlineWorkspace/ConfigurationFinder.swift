@@ -1,13 +1,21 @@
 import Foundation
 import OutlineCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the `.outline.json` for a file: in its folder or the nearest above.
 public final class ConfigurationFinder: @unchecked Sendable {
   private let lock = NSLock()
   private var byFolder: [String: Configuration?] = [:]
+  /// The largest configuration file read.
+  public let limit: Int
 
-  /// An empty finder (it caches what it reads).
-  public init() {}
+  /// An empty finder (it caches what it reads) that reads files of at most `limit` bytes.
+  public init(limit: Int = InputFile.defaultLimit) { self.limit = limit }
 
   /// The configuration that applies to `documentPath`.
   public func configuration(for documentPath: String) -> Configuration? {
@@ -24,8 +32,17 @@ public final class ConfigurationFinder: @unchecked Sendable {
       lock.unlock()
       visited.append(key)
       let candidate = folder.appendingPathComponent(Configuration.fileName).path
-      if let data = FileManager.default.contents(atPath: candidate) {
-        let configuration = Configuration(path: candidate, source: SourceText(bytes: [UInt8](data)))
+      var info = stat()
+      if lstat(candidate, &info) == 0 {
+        // Whatever is there is the configuration: one that cannot be read
+        // (permissions, a FIFO, a dangling link) is an error, never skipped.
+        let configuration: Configuration
+        do {
+          configuration = Configuration(
+            path: candidate, source: SourceText(bytes: try InputFile.read(candidate, limit: limit)))
+        } catch {
+          configuration = Configuration(path: candidate, unreadable: error)
+        }
         remember(visited, configuration)
         return configuration
       }

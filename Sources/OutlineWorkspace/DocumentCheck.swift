@@ -50,20 +50,26 @@ public struct DocumentCheck: Sendable {
   /// Checks the file at `path` as it streams from disk in 1 MiB chunks, so
   /// memory does not grow with the file; the returned lines read back only
   /// the lines diagnostics point to. Throws when the file cannot be read.
+  ///
+  /// Only a regular file is read (a FIFO or a device is refused before a
+  /// byte is read), and never more than `limit + 1` bytes of it.
   public static func stream(
     path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
-    alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
+    limit: Int = InputFile.defaultLimit, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
     var lines = LineIndex()
     var failure: ReadError?
+    let descriptor = try InputFile.open(path)
+    defer { close(descriptor) }
     var info = stat()
-    let large = stat(path, &info) == 0 && Int(info.st_size) >= XMLEventPipeline.worthwhileBytes
+    let large = fstat(descriptor, &info) == 0 && Int(info.st_size) >= XMLEventPipeline.worthwhileBytes
+    if Int(info.st_size) > limit { throw InputFile.tooLarge(InputFile.quoted(path), limit: limit) }
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: false, alongside: alongside, pipelined: large
     ) { parser in
       do {
-        try FileChunks.read(path) { chunk in
+        try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
           lines.append(chunk)
           parser.feed(chunk)
         }
@@ -103,31 +109,42 @@ public struct DocumentCheck: Sendable {
 
 /// Reads a file front to back in 1 MiB chunks.
 public enum FileChunks {
-  /// Calls `body` with each chunk of the file at `path`.
-  public static func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadError) {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw ReadError(
-        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
-    }
+  /// Calls `body` with each chunk of the regular file at `path` (at most `limit` bytes).
+  public static func read(
+    _ path: String, limit: Int = InputFile.defaultLimit, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(ReadError) {
+    let descriptor = try InputFile.open(path)
     defer { close(descriptor) }
-    try read(descriptor: descriptor, name: path, body)
+    try read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, body)
   }
 
   /// Calls `body` with each chunk read from `descriptor` until its end;
-  /// `name` says what it is in an error.
+  /// `name` says what it is in an error (`'path'`, `standard input`).
+  /// With a `limit`, an input longer than it is an error, found having read
+  /// at most `limit + 1` bytes (`body` never sees more than `limit`).
   public static func read(
-    descriptor: Int32, name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    descriptor: Int32, name: String, limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(ReadError) {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var total = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      // Ask for no more than one byte past the limit.
+      let wanted = limit.map { min(chunk.count, $0 + 1 - total) } ?? chunk.count
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking descriptor with nothing yet (standard input can be one): wait for it.
+          var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+          _ = poll(&poller, 1, -1)
+          continue
+        }
         throw ReadError(
-          description: "cannot read '\(name)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+          description: "cannot read \(name): \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
       }
       if count == 0 { return }
+      total += count
+      if let limit, total > limit { throw InputFile.tooLarge(name, limit: limit) }
       chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
   }

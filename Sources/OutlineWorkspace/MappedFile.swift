@@ -11,26 +11,20 @@ import OutlineCore
 /// pages a reader has passed are handed back (`MADV_DONTNEED`), so resident
 /// memory stays small however large the file is.
 public enum MappedFile {
-  /// The bytes of the file at `path`.
-  public static func map(_ path: String) throws(ReadError) -> ByteBuffer {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw ReadError(
-        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
-    }
+  /// The bytes of the regular file at `path`, refused when larger than `limit`
+  /// (or not a regular file: nothing else is opened in a way that could block).
+  public static func map(_ path: String, limit: Int = InputFile.defaultLimit) throws(ReadError) -> ByteBuffer
+  {
+    let descriptor = try InputFile.open(path)
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw ReadError(
-        description: "cannot read '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
-    }
+    guard fstat(descriptor, &info) == 0 else { throw ReadError(path: path, errno: errno) }
     let size = Int(info.st_size)
-    if size == 0 || (info.st_mode & S_IFMT) != S_IFREG {
-      // Empty files and pipes: read them as they are.
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ReadError(description: "cannot read '\(path)'")
-      }
-      return ByteBuffer(copying: [UInt8](data))
+    if size > limit { throw InputFile.tooLarge(InputFile.quoted(path), limit: limit) }
+    if size == 0 {
+      // Nothing to map (a file that grows meanwhile is read as it is then, within the limit).
+      return ByteBuffer(
+        copying: try InputFile.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit))
     }
     guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
       throw ReadError(

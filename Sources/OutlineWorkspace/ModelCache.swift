@@ -6,9 +6,11 @@ import OutlineValidation
 public final class ModelCache: @unchecked Sendable {
   private let lock = NSLock()
   private var models: [String: Result<Model, ModelLoadError>] = [:]
+  /// The largest model file read.
+  public let limit: Int
 
-  /// An empty cache.
-  public init() {}
+  /// An empty cache that reads model files of at most `limit` bytes.
+  public init(limit: Int = InputFile.defaultLimit) { self.limit = limit }
 
   /// The model at `path` (a file, `.xcdatamodel` or `.xcdatamodeld`), loaded once.
   public func model(at path: String) -> Result<Model, ModelLoadError> {
@@ -21,7 +23,7 @@ public final class ModelCache: @unchecked Sendable {
     lock.unlock()
     let loaded: Result<Model, ModelLoadError>
     do {
-      loaded = .success(try ModelLocator.load(path: path))
+      loaded = .success(try ModelLocator.load(path: path, limit: limit))
     } catch let error as ModelLoadError {
       loaded = .failure(error)
     } catch {
@@ -72,11 +74,23 @@ public struct ModelResolution: Sendable {
         }
       }
       if let override { return load(override) }
+      /// A model named by the document or the configuration: only from inside the project.
+      func loadInside(_ path: String, named: String) -> ModelChoice {
+        let roots =
+          [ProjectRoot.folder(for: documentPath, configuration: configuration)]
+          + (configuration?.allowedModelRoots ?? [])
+        if let refusal = ProjectRoot.refusal(modelPath: path, named: named, roots: roots) {
+          return .refused(refusal)
+        }
+        return load(path)
+      }
       if let attribute {
         let folder = documentPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
-        return load(attribute.hasPrefix("/") ? attribute : folder + "/" + attribute)
+        return loadInside(attribute.hasPrefix("/") ? attribute : folder + "/" + attribute, named: attribute)
       }
-      if let configuration, let path = configuration.modelPath(for: documentPath) { return load(path) }
+      if let configuration, let (path, named) = configuration.modelPathAndName(for: documentPath) {
+        return loadInside(path, named: named)
+      }
       return .loaded(ModelLoader.defaultModel)
     }
   }

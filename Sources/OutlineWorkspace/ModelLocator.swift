@@ -2,6 +2,12 @@ import Foundation
 import OutlineCore
 import OutlineModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a model could not be read.
 public struct ModelLoadError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, naming the path.
@@ -17,11 +23,11 @@ public enum ModelLocator {
   /// is missing, empty (`<dict/>`) or names a version that is not there, the
   /// only version, else the newest by numeric name order.
   public static func contentsPath(for path: String) throws -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ModelLoadError(description: "model '\(path)' does not exist")
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw ModelLoadError(description: "model \(InputFile.quoted(path)) does not exist")
     }
-    if !isDirectory.boolValue { return path }
+    if (info.st_mode & S_IFMT) != S_IFDIR { return path }
     let url = URL(fileURLWithPath: path)
     if url.pathExtension == "xcdatamodeld" {
       let versions =
@@ -29,7 +35,8 @@ public enum ModelLocator {
         .filter { $0.hasSuffix(".xcdatamodel") }
         .sorted { versionKey($0) < versionKey($1) } ?? []
       guard !versions.isEmpty else {
-        throw ModelLoadError(description: "model bundle '\(path)' holds no .xcdatamodel version")
+        throw ModelLoadError(
+          description: "model bundle \(InputFile.quoted(path)) holds no .xcdatamodel version")
       }
       var chosen = versions[versions.count - 1]
       if let current = currentVersionName(inBundle: path), versions.contains(current) {
@@ -38,8 +45,8 @@ public enum ModelLocator {
       return join(path, chosen, "contents")
     }
     let contents = join(path, "contents")
-    guard FileManager.default.fileExists(atPath: contents) else {
-      throw ModelLoadError(description: "model folder '\(path)' has no 'contents' file")
+    guard stat(contents, &info) == 0 else {
+      throw ModelLoadError(description: "model folder \(InputFile.quoted(path)) has no 'contents' file")
     }
     return contents
   }
@@ -67,7 +74,8 @@ public enum ModelLocator {
   /// so the one key is read as text.
   static func currentVersionName(inBundle path: String) -> String? {
     let plist = URL(fileURLWithPath: path).appendingPathComponent(".xccurrentversion")
-    guard let data = try? Data(contentsOf: plist), let text = String(data: data, encoding: .utf8),
+    guard let bytes = try? InputFile.read(plist.path, limit: 1 << 20),
+      let text = String(validating: bytes, as: UTF8.self),
       let key = text.range(of: "<key>_XCCurrentVersionName</key>"),
       let open = text.range(of: "<string>", range: key.upperBound..<text.endIndex),
       let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
@@ -77,12 +85,14 @@ public enum ModelLocator {
     return name.isEmpty ? nil : name
   }
 
-  /// Reads and loads the model at `path`; throws only when it cannot be read.
-  public static func load(path: String) throws -> Model {
+  /// Reads and loads the model at `path`; throws only when it cannot be read
+  /// (missing, not a regular file, or larger than `limit`).
+  public static func load(path: String, limit: Int = InputFile.defaultLimit) throws -> Model {
     let contents = try contentsPath(for: path)
-    guard let data = FileManager.default.contents(atPath: contents) else {
-      throw ModelLoadError(description: "model '\(contents)' cannot be read")
+    do {
+      return ModelLoader.load(SourceText(bytes: try InputFile.read(contents, limit: limit)), path: contents)
+    } catch {
+      throw ModelLoadError(description: error.description)
     }
-    return ModelLoader.load(SourceText(bytes: [UInt8](data)), path: contents)
   }
 }

@@ -44,7 +44,8 @@ import Testing
     let folder = try CLI.temporaryFolder()
     try CLI.write(
       [
-        ".outline.json": "{\"model\": \"Tags.xcdatamodel\"}",
+        // The shipped models are outside the project: allowed explicitly.
+        ".outline.json": "{\"model\": \"Tags.xcdatamodel\", \"modelRoots\": [\"../schema\"]}",
         "Tags.xcdatamodel/contents": Self.tagModel,
         "uses-config.outline": "<outline><Tag name=\"a\"/></outline>\n",
         "uses-attribute.outline":

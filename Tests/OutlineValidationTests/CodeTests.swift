@@ -148,7 +148,8 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
   @Test func everyDocumentCodeHasAFixture() {
     let covered = Set(Self.cases.map(\.code))
     let documentCodes = DiagnosticCatalog.entries.map(\.code.rawValue).filter { $0.hasPrefix("OL") }
-    let missing = documentCodes.filter { !covered.contains($0) && !["OL102", "OL103"].contains($0) }
+    // OL102, OL103 and OL106 come from the model provider (OL106: ModelRefusalTests).
+    let missing = documentCodes.filter { !covered.contains($0) && !["OL102", "OL103", "OL106"].contains($0) }
     #expect(missing.isEmpty, "codes without a fixture: \(missing)")
   }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import OutlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a document's models may come from: its project.
+///
+/// The project of a document is the folder of the `.outline.json` that
+/// applies to it; without one, the nearest folder above the document that
+/// holds `.git` (a git work tree's root); without one either, the document's
+/// own folder (for standard input, the working directory). A model that a
+/// document or a configuration names must be inside the project, or inside
+/// one of the configuration's `modelRoots`, once every symbolic link on its
+/// way (and in a bundle, to its `contents`) is resolved. `--model` is not
+/// checked: the user named it.
+public enum ProjectRoot {
+  /// The project folder of the document at `documentPath` (nil: standard input).
+  public static func folder(for documentPath: String?, configuration: Configuration?) -> String {
+    if let configuration { return standardized(configuration.folder) }
+    let start =
+      documentPath.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+      ?? FileManager.default.currentDirectoryPath
+    var folder = URL(fileURLWithPath: start).standardizedFileURL
+    while true {
+      var info = stat()
+      if lstat(folder.appendingPathComponent(".git").path, &info) == 0 { return folder.path }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path || folder.path == "/" { break }
+      folder = parent
+    }
+    return standardized(start)
+  }
+
+  /// Why the model at `modelPath` may not be used for the document, or nil when it may.
+  ///
+  /// Both the path as named and the `contents` file it stands for must be
+  /// inside one of `roots` after links are resolved; a path that does not
+  /// exist is judged as written (`..` removed).
+  /// `named` is the path as the document or configuration wrote it, for the message.
+  public static func refusal(modelPath: String, named: String, roots: [String]) -> String? {
+    let realRoots = roots.map(resolved)
+    if realRoots.contains("/") { return nil }
+    var candidates = [modelPath]
+    if let contents = try? ModelLocator.contentsPath(for: modelPath), contents != modelPath {
+      candidates.append(contents)
+    }
+    for candidate in candidates {
+      let real = resolved(candidate)
+      if !realRoots.contains(where: { contains($0, real) }) {
+        let project = roots.first.map { InputFile.quoted($0) } ?? "?"
+        let through = real == standardized(candidate) ? "" : " (it leads to \(InputFile.quoted(real)))"
+        return
+          "The model \(Excerpt.quoted(named)) is outside the project \(project)\(through); list its folder in 'modelRoots' of .outline.json, or pass --model"
+      }
+    }
+    return nil
+  }
+
+  /// Whether `path` is `folder` or inside it (both absolute and standardized).
+  public static func contains(_ folder: String, _ path: String) -> Bool {
+    if folder == "/" || path == folder { return true }
+    return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+  }
+
+  /// The path with every link resolved, or (when it does not exist) as written with `.` and `..` removed.
+  public static func resolved(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return standardized(path) }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  private static func standardized(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+}
