@@ -94,7 +94,8 @@ struct LintOptions: ParsableArguments {
   func run() throws {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var problems: [RunProblem] = []
-    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { path, message in
+    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) {
+      path, message in
       Terminal.error(message)
       problems.append(RunProblem(path: path, message: message))
     }
