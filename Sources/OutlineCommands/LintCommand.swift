@@ -100,16 +100,21 @@ struct LintOptions: ParsableArguments {
       problems.append(RunProblem(path: path, message: message))
     }
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let progress = Progress(total: files.count, enabled: Terminal.stderrIsTerminal && files.count > 20)
+    let wanted = Progress.wanted(for: files)
+    let progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
+    let showBytes: @Sendable (String, Int, Int) -> Void = { path, read, size in
+      progress.bytes(path, read: read, size: size)
+    }
+    let onBytes = wanted.bytes ? showBytes : nil
     let modelOverride = model
     let fix = self.fix
     let maxSize = self.maxSize
     let results = ParallelMap.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
       path in
-      defer { progress.advance() }
+      defer { if !wanted.bytes { progress.advance() } }
       return LintJob(
         path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
-        limit: configurations.inputLimit(for: path, maxSize: maxSize)
+        limit: configurations.inputLimit(for: path, maxSize: maxSize), onBytes: onBytes
       ).run()
     }
     progress.finish()
@@ -159,6 +164,8 @@ struct LintJob {
   let models: ModelCache
   /// The largest input read.
   let limit: Int
+  /// Hears how much of the file was read (path, bytes read, size), for progress.
+  var onBytes: (@Sendable (String, Int, Int) -> Void)? = nil
 
   struct Result: Sendable {
     var report: FileReport?
@@ -174,7 +181,7 @@ struct LintJob {
       do {
         let (check, lines) = try DocumentCheck.stream(
           path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-          limit: limit)
+          limit: limit, progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
         return Result(report: report(check, lines), configuration: check.configuration)
       } catch {
         return Result(failure: error.description)

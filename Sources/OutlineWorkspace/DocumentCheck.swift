@@ -55,7 +55,8 @@ public struct DocumentCheck: Sendable {
   /// byte is read), and never more than `limit + 1` bytes of it.
   public static func stream(
     path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
-    limit: Int = InputFile.defaultLimit, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
+    limit: Int = InputFile.defaultLimit, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil,
+    progress: ((_ read: Int, _ size: Int) -> Void)? = nil
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
     var lines = LineIndex()
     var failure: ReadError?
@@ -69,9 +70,12 @@ public struct DocumentCheck: Sendable {
       buildTree: false, alongside: alongside, pipelined: large
     ) { parser in
       do {
+        var read = 0
         try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
           lines.append(chunk)
           parser.feed(chunk)
+          read += chunk.count
+          progress?(read, Int(info.st_size))
         }
       } catch let error as ReadError {
         failure = error

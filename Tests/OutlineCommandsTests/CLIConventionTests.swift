@@ -121,6 +121,23 @@ import Testing
     #expect(terminal.contains("0 errors, 0 warnings in 60 files"))
   }
 
+  @Test func progressForOneLargeFile() throws {
+    let folder = try CLI.temporaryFolder()
+    // 17 MB: a single file this large shows its progress.
+    var big = Array("<outline version=\"1\">\n".utf8)
+    big.reserveCapacity(18 << 20)
+    for order in 0..<500_000 { big += Array("  <Item title=\"An item\" order=\"\(order)\"/>\n".utf8) }
+    big += Array("</outline>\n".utf8)
+    #expect(big.count >= 16 << 20)
+    try Data(big).write(to: folder.appendingPathComponent("big.outline"))
+    let piped = try CLI.run("outline-lint", ["big.outline"], in: folder)
+    #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+    let tool = CLI.products.appendingPathComponent("outline-lint").path
+    let terminal = try Terminal.run("cd \(folder.path) && \(tool) big.outline")
+    #expect(terminal.contains("linting big.outline 100% ("), "\(terminal.suffix(300))")
+    #expect(terminal.contains("0 errors, 0 warnings in 1 file"))
+  }
+
   @Test func statisticsCountEveryCode() throws {
     let run = try CLI.run("outline-lint", ["--statistics", Self.broken])
     #expect(run.status == 1)
