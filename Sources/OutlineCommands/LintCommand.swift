@@ -137,7 +137,7 @@ struct LintOptions: ParsableArguments {
         troubled = true
       }
       if let report = result.report {
-        if report.diagnostics.contains(where: { $0.code == .modelUnreadable }) { troubled = true }
+        if result.modelTrouble { troubled = true }
         reports.append(report)
       }
       if !quiet, let note = result.fixNote { Terminal.write(note + "\n", to: 2) }
@@ -172,6 +172,14 @@ struct LintJob {
     var configuration: Configuration?
     var failure: String?
     var fixNote: String?
+    /// A model named by `--model` or the configuration could not be read: trouble of the run.
+    var modelTrouble = false
+  }
+
+  /// Whether `check` could not read a model that the command line or the
+  /// configuration named (exit 2); one the document names is its own problem (exit 1).
+  static func modelTrouble(_ check: DocumentCheck) -> Bool {
+    check.unreadableModelOrigin == .commandLine || check.unreadableModelOrigin == .configuration
   }
 
   func run() -> Result {
@@ -182,7 +190,9 @@ struct LintJob {
         let (check, lines) = try DocumentCheck.stream(
           path: path, modelOverride: modelOverride, configurations: configurations, models: models,
           limit: limit, progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
-        return Result(report: report(check, lines), configuration: check.configuration)
+        return Result(
+          report: report(check, lines), configuration: check.configuration,
+          modelTrouble: Self.modelTrouble(check))
       } catch {
         return Result(failure: error.description)
       }
@@ -218,7 +228,9 @@ struct LintJob {
           "fixed \(path): \(counted(edits.count, "order value")) renumbered, \(counted(remaining, "error")) \(remaining == 1 ? "remains" : "remain")"
       }
     }
-    return Result(report: report(check, source), configuration: check.configuration, fixNote: note)
+    return Result(
+      report: report(check, source), configuration: check.configuration, fixNote: note,
+      modelTrouble: Self.modelTrouble(check))
   }
 
   private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {

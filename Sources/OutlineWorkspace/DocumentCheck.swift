@@ -25,6 +25,8 @@ public struct DocumentCheck: Sendable {
   public var rootEntity: Int?
   /// Whether children come in order order, grouped by relationship (serializers can stream).
   public var childrenInOrder = true
+  /// When the model could not be read (OL102): who named it.
+  public var unreadableModelOrigin: ModelOrigin?
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -94,7 +96,14 @@ public struct DocumentCheck: Sendable {
   ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
-    let validator = OutlineValidator(modelProvider: resolution.provider(for: path), buildTree: buildTree)
+    let chooser = resolution.provider(for: path)
+    let unreadable = OriginRecord()
+    let provider: ModelProvider = { attribute in
+      let choice = chooser(attribute)
+      if case .unreadable = choice { unreadable.set(resolution.origin(of: attribute, for: path)) }
+      return choice
+    }
+    let validator = OutlineValidator(modelProvider: provider, buildTree: buildTree)
     let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
     let pipeline = pipelined ? XMLEventPipeline(handler: handler) : nil
     let parser = XMLEventParser(handler: pipeline ?? handler)
@@ -107,7 +116,23 @@ public struct DocumentCheck: Sendable {
     return DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
-      childrenInOrder: validator.childrenInOrder)
+      childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value)
+  }
+}
+
+/// The origin of a model that could not be read, set from the validator's callback.
+private final class OriginRecord: @unchecked Sendable {
+  private let lock = NSLock()
+  private var origin: ModelOrigin?
+  func set(_ origin: ModelOrigin) {
+    lock.lock()
+    self.origin = origin
+    lock.unlock()
+  }
+  var value: ModelOrigin? {
+    lock.lock()
+    defer { lock.unlock() }
+    return origin
   }
 }
 

@@ -43,6 +43,20 @@ public final class ModelCache: @unchecked Sendable {
   }
 }
 
+/// Who named a document's model. A model the document names that cannot be
+/// read is a problem of the document (a diagnostic, exit 1); one the command
+/// line or the configuration names is trouble of the run (exit 2).
+public enum ModelOrigin: Sendable, Equatable {
+  /// `--model`.
+  case commandLine
+  /// The root's `model` attribute.
+  case document
+  /// `.outline.json` (`models` or `model`).
+  case configuration
+  /// The shipped default model.
+  case builtIn
+}
+
 /// Chooses the model for a document, first match wins (SPEC §8): the command
 /// line's `--model`, the file's own `model` attribute, the first `models` glob
 /// of the configuration that matches, the configuration's `model`, the default.
@@ -59,6 +73,15 @@ public struct ModelResolution: Sendable {
     self.override = override
     self.configuration = configuration
     self.cache = cache
+  }
+
+  /// Where the model of the document at `documentPath` whose root says
+  /// `attribute` comes from, by the same order as `provider(for:)`.
+  public func origin(of attribute: String?, for documentPath: String?) -> ModelOrigin {
+    if override != nil { return .commandLine }
+    if attribute != nil { return .document }
+    if let configuration, configuration.modelPathAndName(for: documentPath) != nil { return .configuration }
+    return .builtIn
   }
 
   /// A provider for the document at `documentPath` (nil for stdin or an unsaved buffer).

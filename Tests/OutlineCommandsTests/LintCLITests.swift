@@ -128,7 +128,35 @@ let brokenOrders = """
     #expect(model.status == 2)
     #expect(model.stdout.contains("error[OL102]"))
     let usage = try CLI.run("outline-lint", ["--format", "yaml", "examples"])
-    #expect(usage.status == 64 || usage.status == 2)
+    #expect(usage.status == 2)
+  }
+
+  /// A model the document names that cannot be read is the document's problem
+  /// (OL102 at the attribute, exit 1); one the command line or the
+  /// configuration names is trouble of the run (exit 2).
+  @Test func unreadableModelsAreTheDocumentsOrTheRunsProblem() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "doc/a.outline": "<outline version=\"1\" model=\"Missing.xcdatamodel\"/>\n",
+        "doc/ok.outline": "<outline version=\"1\"><Item title=\"x\" order=\"0\"/></outline>\n",
+        "configured/.outline.json": #"{"model": "Gone.xcdatamodeld"}"#,
+        "configured/b.outline": "<outline version=\"1\"/>\n",
+      ], in: folder)
+    let document = try CLI.run("outline-lint", ["doc"], in: folder)
+    #expect(document.status == 1, "\(document.stdout)\(document.stderr)")
+    #expect(
+      document.stdout.contains("doc/a.outline:1:29: error[OL102]: The model cannot be read"),
+      "\(document.stdout)")
+    let json = try CLI.run("outline-lint", ["--format", "json", "doc/a.outline"], in: folder)
+    #expect(json.status == 1 && json.stdout.contains("\"OL102\""))
+    let commandLine = try CLI.run(
+      "outline-lint", ["--model", "Nope.xcdatamodel", "doc/ok.outline"], in: folder)
+    #expect(commandLine.status == 2)
+    #expect(commandLine.stdout.contains("error[OL102]"))
+    let configured = try CLI.run("outline-lint", ["configured"], in: folder)
+    #expect(configured.status == 2, "\(configured.stdout)\(configured.stderr)")
+    #expect(configured.stdout.contains("configured/b.outline:1:2: error[OL102]"), "\(configured.stdout)")
   }
 
   @Test func standardInput() throws {
