@@ -8,7 +8,7 @@ public struct OutlineCommand: ParsableCommand {
       "A toolchain for .outline files: lint, format, convert, import/export OPML, check models, serve LSP.",
     subcommands: [
       LintCommand.self, FmtCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
-      NewCommand.self,
+      NewCommand.self, RenderCommand.self,
       ModelCommand.self, LSPCommand.self, ExplainCommand.self,
     ])
 
