@@ -31,6 +31,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Use this model, whatever the file says.", valueName: "path"))
   var model: String?
 
+  @Option(help: InputSize.help)
+  var maxSize: InputSize?
+
   func validate() throws {
     if !html { throw ValidationError("Say which format to render: --html.") }
   }
@@ -40,15 +43,18 @@ struct RenderCommand: ParsableCommand {
       Terminal.error("'\(output)' is the input; render writes the page elsewhere (choose another -o)")
       throw ExitCode(2)
     }
-    guard let bytes = FileInput.read(input) else {
-      let reason = FileManager.default.fileExists(atPath: input) ? "cannot be read" : "does not exist"
-      Terminal.error("'\(input)' \(reason)")
+    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(input, limit: configurations.inputLimit(for: input, maxSize: maxSize))
+    } catch {
+      Terminal.error(error.description)
       throw ExitCode(2)
     }
     let source = SourceText(bytes: bytes)
     let check = DocumentCheck.run(
-      source, path: input, modelOverride: model, configurations: ConfigurationFinder(), models: ModelCache(),
-      buildTree: true)
+      source, path: input, modelOverride: model, configurations: configurations,
+      models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit), buildTree: true)
     let page = HTMLPage.render(
       path: input, source: source, tree: check.tree, diagnostics: check.diagnostics,
       modelName: check.model?.path)

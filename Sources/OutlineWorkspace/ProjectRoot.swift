@@ -11,8 +11,9 @@ import OutlineCore
 ///
 /// The project of a document is the folder of the `.outline.json` that
 /// applies to it; without one, the nearest folder above the document that
-/// holds `.git` (a git work tree's root); without one either, the document's
-/// own folder (for standard input, the working directory). A model that a
+/// holds `.git` (a git work tree's root); without one either, the working
+/// directory when the document is inside it, else the document's own folder
+/// (for standard input, the working directory). A model that a
 /// document or a configuration names must be inside the project, or inside
 /// one of the configuration's `modelRoots`, once every symbolic link on its
 /// way (and in a bundle, to its `contents`) is resolved. `--model` is not
@@ -32,7 +33,13 @@ public enum ProjectRoot {
       if parent.path == folder.path || folder.path == "/" { break }
       folder = parent
     }
-    return standardized(start)
+    // Neither: the working directory when the document is inside it (the
+    // folder the user runs the tools from), else the document's folder.
+    let documentFolder = standardized(start)
+    let workingDirectory = standardized(FileManager.default.currentDirectoryPath)
+    let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+    if documentFolder == workingDirectory || documentFolder.hasPrefix(prefix) { return workingDirectory }
+    return documentFolder
   }
 
   /// Why the model at `modelPath` may not be used for the document, or nil when it may.

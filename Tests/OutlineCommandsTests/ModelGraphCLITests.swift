@@ -1,6 +1,7 @@
 import Foundation
 import OutlineModel
 import OutlineWorkspace
+import TestSupport
 import Testing
 
 /// `outline model graph`: DOT that Graphviz draws without a warning, Mermaid that keeps to its syntax.
@@ -168,11 +169,11 @@ import Testing
     #expect(links == expected(model).edges, "\(name)")
   }
 
-  @Test(.enabled(if: CorpusModels.isPresent, "\(CorpusModels.absent)"))
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
   func everyCorpusModelAndVersionDraws() throws {
     let folder = try CLI.temporaryFolder()
     var drawnCount = 0
-    for path in CorpusModels.all() {
+    for path in Corpus.models() {
       // A version inside a bundle is drawn through --model-version, as a user names it.
       var model = path
       var arguments: [String] = []

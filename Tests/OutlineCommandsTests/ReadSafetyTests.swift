@@ -374,7 +374,8 @@ import Testing
   }
 
   /// A configuration's own `model` is held to the same rule; without a
-  /// configuration the git root is the project, else the document's folder.
+  /// configuration the git root is the project, else the working directory
+  /// when the document is in it, else the document's folder.
   @Test func projectIsTheConfigurationThenGitRootThenFolder() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(
@@ -395,8 +396,16 @@ import Testing
       "\(configured.stdout)")
     let repo = try Self.bounded("outline-lint", ["repo/docs/deep/r.outline"], in: folder)
     #expect(repo.status == 0, "\(repo.stdout)\(repo.stderr)")
-    let plain = try Self.bounded("outline-lint", ["plain/sub/p.outline"], in: folder)
+    // Neither: the working directory the document is in, else the document's folder.
+    let plain = try Self.bounded(
+      "outline-lint", ["sub/p.outline"], in: folder.appendingPathComponent("plain"))
     #expect(plain.status == 1 && plain.stdout.contains("error[OL106]"), "\(plain.stdout)")
+    let fromAbove = try Self.bounded("outline-lint", ["plain/sub/p.outline"], in: folder)
+    #expect(fromAbove.status == 0, "\(fromAbove.stdout)")
+    let elsewhere = try Self.bounded(
+      "outline-lint", [folder.appendingPathComponent("plain/sub/p.outline").path],
+      in: folder.appendingPathComponent("repo"))
+    #expect(elsewhere.status == 1 && elsewhere.stdout.contains("error[OL106]"), "\(elsewhere.stdout)")
   }
 
   /// The server refuses the same models, with the same code at the attribute.

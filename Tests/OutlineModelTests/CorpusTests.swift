@@ -11,23 +11,11 @@ import Testing
 struct CorpusModelTests {
   static let corpus = Corpus.folder("xcdatamodel")
 
+  /// Every model and every version's `contents`.
   static func models() -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-      return []
+    Corpus.models().map {
+      $0.hasSuffix(".xcdatamodel") && $0.contains(".xcdatamodeld/") ? $0 + "/contents" : $0
     }
-    var paths: [String] = []
-    for name in names.sorted() {
-      let path = corpus.appendingPathComponent(name).path
-      paths.append(path)
-      if name.hasSuffix(".xcdatamodeld"),
-        let versions = try? FileManager.default.contentsOfDirectory(atPath: path)
-      {
-        for version in versions.sorted() where version.hasSuffix(".xcdatamodel") {
-          paths.append(path + "/" + version + "/contents")
-        }
-      }
-    }
-    return paths
   }
 
   @Test(arguments: models())

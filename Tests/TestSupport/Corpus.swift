@@ -30,6 +30,24 @@ public enum Corpus {
     (root ?? URL(fileURLWithPath: "/nonexistent-outline-corpus")).appendingPathComponent(name)
   }
 
+  /// Every model of the corpus: each `contents` file, `.xcdatamodel` and
+  /// `.xcdatamodeld` bundle (its current version), then each version of a
+  /// bundle as `Bundle.xcdatamodeld/Version.xcdatamodel`; empty when absent.
+  public static func models() -> [String] {
+    let models = folder("xcdatamodel")
+    var paths: [String] = []
+    for name in names(in: "xcdatamodel") {
+      let path = models.appendingPathComponent(name).path
+      paths.append(path)
+      if name.hasSuffix(".xcdatamodeld"),
+        let versions = try? FileManager.default.contentsOfDirectory(atPath: path)
+      {
+        paths += versions.sorted().filter { $0.hasSuffix(".xcdatamodel") }.map { path + "/" + $0 }
+      }
+    }
+    return paths
+  }
+
   /// The names in `folder(name)` ending in `suffix`, sorted; empty when absent.
   public static func names(in name: String, suffix: String = "") -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(name).path)) ?? []
