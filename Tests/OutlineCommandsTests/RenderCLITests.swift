@@ -99,7 +99,8 @@ import Testing
     #expect(noFormat.status == 2 && noFormat.stderr.contains("--html"))
     let missing = try CLI.run("outline", ["render", "none.outline", "--html"], in: folder)
     #expect(
-      missing.status == 2 && missing.stderr == "outline: cannot read 'none.outline': No such file or directory\n",
+      missing.status == 2
+        && missing.stderr == "outline: cannot read 'none.outline': No such file or directory\n",
       "\(missing.stderr)")
     // An -o the user named is replaced, as convert's is.
     try CLI.write(["page.html": "old"], in: folder)
