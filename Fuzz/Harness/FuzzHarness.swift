@@ -58,7 +58,7 @@ public enum FuzzHarness {
     let parsed = !validator.diagnostics.contains { $0.code == .notWellFormed || $0.code == .doctypePresent }
     guard parsed, let tree = validator.tree, let model = validator.model else { return }
 
-    let edits = Renumbering.fixAll(tree: tree, source: source, model: model)
+    let edits = Renumbering.fixAll(tree: tree, source: source, model: model, reported: validator.diagnostics)
     if !edits.isEmpty {
       guard let fixed = TextEdit.apply(edits, to: bytes) else { preconditionFailure("fix-all edits overlap") }
       let again = OutlineValidator.validate(SourceText(bytes: fixed), buildTree: false)

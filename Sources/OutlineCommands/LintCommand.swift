@@ -212,7 +212,7 @@ struct LintJob {
       // Orders depend on the model, which a broken configuration may have chosen: write nothing.
       note = "not fixed \(path): its configuration \(configuration.path) has errors"
     } else if fix, check.parsed, let tree = check.tree, let model = check.model {
-      let edits = Renumbering.fixAll(tree: tree, source: source, model: model)
+      let edits = Renumbering.fixAll(tree: tree, source: source, model: model, reported: check.diagnostics)
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {
         do {
           try AtomicFile.write(fixed, to: path)

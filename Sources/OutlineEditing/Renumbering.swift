@@ -73,11 +73,37 @@ public enum Renumbering {
     return edits
   }
 
-  /// Edits renumbering every broken group of the document (`source.fixAll`, `--fix`).
-  public static func fixAll(tree: ItemTree, source: SourceText, model: Model) -> [TextEdit] {
+  /// The codes renumbering repairs.
+  public static let fixableCodes: Set<DiagnosticCode> = [
+    .orderMissing, .duplicateOrder, .orderOutOfSequence,
+  ]
+
+  /// Edits renumbering every broken group that has a problem among
+  /// `reported` (`source.fixAll`, `--fix`): the diagnostics as the user sees
+  /// them, after the configuration's rules and the suppression comments, so
+  /// a fix never touches what the user turned off. A group is fixed when an
+  /// OL400-OL402 of `reported` lies in one of its children's start tags.
+  /// Linear in the document (a binary search per child).
+  public static func fixAll(tree: ItemTree, source: SourceText, model: Model, reported: [Diagnostic])
+    -> [TextEdit]
+  {
+    let offsets = reported.lazy.filter { fixableCodes.contains($0.code) }.map(\.range.start).sorted()
+    guard !offsets.isEmpty else { return [] }
+    func hasReported(_ range: TextRange) -> Bool {
+      var low = 0
+      var high = offsets.count
+      while low < high {
+        let middle = (low + high) / 2
+        if offsets[middle] < range.start { low = middle + 1 } else { high = middle }
+      }
+      return low < offsets.count && range.contains(offsets[low])
+    }
     var edits: [TextEdit] = []
     for parent in tree.items.indices where tree.items[parent].subtreeEnd > Int32(parent + 1) {
-      for group in groups(under: parent, in: tree, model: model) where !isValid(group, in: tree) {
+      for group in groups(under: parent, in: tree, model: model)
+      where !isValid(group, in: tree)
+        && group.children.contains(where: { hasReported(tree.items[$0].startTag) })
+      {
         edits += self.edits(numbering: group, in: tree, source: source, model: model)
       }
     }

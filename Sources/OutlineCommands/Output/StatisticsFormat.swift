@@ -1,13 +1,12 @@
 import OutlineCore
+import OutlineEditing
 import OutlineJSON
 
 /// `--statistics`: how many times each code was reported, most frequent
 /// first (as ruff prints them), instead of the diagnostics themselves.
 enum StatisticsFormat {
-  /// The codes `--fix` repairs (sibling order: `Renumbering.fixAll`), marked `[*]`.
-  static let fixable: Set<DiagnosticCode> = [
-    .orderMissing, .duplicateOrder, .orderOutOfSequence, .orderNotDocumentOrder,
-  ]
+  /// The codes `--fix` repairs (sibling order), marked `[*]`.
+  static let fixable = Renumbering.fixableCodes
 
   struct Row {
     var code: DiagnosticCode

@@ -58,7 +58,7 @@ struct CodeActionsFeature {
     }
     action(
       "Renumber every broken sibling group", "source.fixAll",
-      Renumbering.fixAll(tree: tree, source: source, model: model))
+      Renumbering.fixAll(tree: tree, source: source, model: model, reported: analysis.diagnostics))
 
     // Refactors on the item at the cursor.
     if let item = tree.item(at: range.start), item > 0,
