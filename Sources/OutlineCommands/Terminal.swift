@@ -10,6 +10,9 @@ import OutlineWorkspace
 enum Terminal {
   static func write(_ text: String) { write(text, to: 1) }
 
+  /// Writes `bytes` to standard output.
+  static func write(_ bytes: [UInt8]) { write(bytes, to: 1) }
+
   static func error(_ text: String) {
     write("outline: " + (text.hasSuffix("\n") ? text : text + "\n"), to: 2)
   }
