@@ -65,3 +65,41 @@ import Testing
     _ = client.close()
   }
 }
+
+/// One line per diagnostic (issue 14, item 10): whatever libxml2 says, every
+/// line of text and GitHub output parses.
+@Suite struct OneLinePerDiagnosticTests {
+  /// Inputs whose libxml2 messages span lines or quote control characters.
+  static let inputs: [String: [UInt8]] = [
+    // "Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF ..."
+    "bytes.outline": Array(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\">\n  <Item title=\"a".utf8)
+      + [0xFF, 0xFE] + Array("\" order=\"0\"/>\n</outline>\n".utf8),
+    "control.outline": Array(
+      "<?xml version=\"1.0\"?>\n<outline version=\"1\">\u{1}\u{1B}<Item/>\n</outline>\n".utf8),
+    "mismatch.outline": Array("<outline version=\"1\">\n<Item order=\"0\">\n</Itm>\n</outline>\n".utf8),
+    "charref.outline": Array("<outline version=\"1\" title=\"&#1;&#x1B;\">\n</outline>\n".utf8),
+  ]
+
+  @Test(arguments: ["text", "github"])
+  func everyLineParses(format: String) throws {
+    let folder = try CLI.temporaryFolder()
+    for (name, bytes) in Self.inputs {
+      try Data(bytes).write(to: folder.appendingPathComponent(name))
+    }
+    let output = try CLI.run(
+      "outline-lint", ["--quiet", "--format", format] + Self.inputs.keys.sorted(), in: folder)
+    #expect(output.status == 1)
+    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count >= Self.inputs.count)
+    let grammar =
+      format == "text"
+      ? /[a-z]+\.outline:[0-9]+:[0-9]+: (error|warning|information|hint)\[O[LMC][0-9]{3}\]: [^\n\r\x{0}-\x{8}\x{A}-\x{1F}\x{7F}]+/
+      : /::(error|warning|notice) file=[a-z]+\.outline,line=[0-9]+,col=[0-9]+,endLine=[0-9]+,endColumn=[0-9]+,title=O[LMC][0-9]{3}::[^\n\r\x{0}-\x{8}\x{A}-\x{1F}\x{7F}]+/
+    for line in lines {
+      #expect(line.wholeMatch(of: grammar) != nil, "\(line)")
+    }
+    // The encoding error is there, as one line.
+    #expect(output.stdout.contains("indicate encoding ! Bytes: 0xFF"))
+  }
+}

@@ -31,7 +31,7 @@ enum GitHubFormat {
         out.appendUTF8(",title=")
         out.appendUTF8(property(diagnostic.code.rawValue))
         out.appendUTF8("::")
-        out.appendUTF8(data(diagnostic.message))
+        out.appendUTF8(data(MessageText.singleLine(diagnostic.message)))
         out.append(0x0A)
       }
     }

@@ -22,14 +22,14 @@ enum TextFormat {
         out.appendUTF8("[")
         out.appendUTF8(diagnostic.code.rawValue)
         out.appendUTF8("]: ")
-        out.appendUTF8(diagnostic.message)
+        out.appendUTF8(MessageText.singleLine(diagnostic.message))
         out.append(0x0A)
         for related in diagnostic.related {
           out.appendUTF8("  ")
           if let file = related.file { out.appendUTF8(file) } else { out += path }
           out.appendPosition(positions.display(related.range.start, of: related))
           out.appendUTF8(": note: ")
-          out.appendUTF8(related.message)
+          out.appendUTF8(MessageText.singleLine(related.message))
           out.append(0x0A)
         }
       }
