@@ -13,6 +13,9 @@ enum Terminal {
 
   static func write(_ text: String) { write(text, to: 1) }
 
+  /// Writes `bytes` to standard output.
+  static func write(_ bytes: [UInt8]) { write(bytes, to: 1) }
+
   /// One line on standard error: `outline-lint: message`.
   static func error(_ text: String) {
     write(toolName + ": " + (text.hasSuffix("\n") ? text : text + "\n"), to: 2)

@@ -6,6 +6,8 @@ public protocol DocumentLines: Sendable {
   var lines: LineIndex { get }
   /// The bytes of `line` (0-based) without its `\n` or `\r\n`.
   func lineBytes(_ line: Int) -> [UInt8]
+  /// The bytes of `range` (clamped to the text), whatever lines they span.
+  func bytes(in range: Range<Int>) -> [UInt8]
 }
 
 extension DocumentLines {
@@ -13,13 +15,13 @@ extension DocumentLines {
   public func linePosition(of utf8Offset: Int, unit: ColumnUnit) -> SourcePosition {
     let offset = max(0, min(utf8Offset, lines.byteCount))
     let line = lines.line(containing: offset)
-    let bytes = lineBytes(line)
-    let within = min(offset - lines.start(ofLine: line), bytes.count)
-    let column = bytes.withUnsafeBufferPointer {
-      ColumnCounter.count(unit: unit, in: $0, from: 0, to: within)
-    }
+    let lineStart = lines.start(ofLine: line)
+    // Only the bytes before the offset are read, not the whole line.
+    var window = ByteWindow(source: self)
+    let within = min(offset, window.contentEnd(ofLine: line))
+    let column = window.count(unit, from: lineStart, to: within)
     // An offset inside the line end counts past the line's last character.
-    return SourcePosition(line: line, column: column + (offset - lines.start(ofLine: line) - within))
+    return SourcePosition(line: line, column: column + (offset - within))
   }
 
   /// The text of `line` (0-based), invalid UTF-8 repaired.
@@ -32,5 +34,10 @@ extension SourceText: DocumentLines {
     return bytes.withUnsafeBufferPointer { buffer in
       Array(buffer[lines.start(ofLine: line)..<lines.contentEnd(ofLine: line, in: buffer)])
     }
+  }
+
+  public func bytes(in range: Range<Int>) -> [UInt8] {
+    let clamped = clamp(TextRange(start: range.lowerBound, end: range.upperBound))
+    return Array(bytes[clamped.start..<clamped.end])
   }
 }

@@ -37,11 +37,15 @@ public struct SourceText: Sendable, Equatable {
   public let bytes: [UInt8]
   /// Where each line starts.
   public let lines: LineIndex
+  /// Column counts along long lines, so a column is found without counting from the line's start.
+  private let longLines: LongLineColumns
 
   /// Wraps `bytes` and indexes their lines.
   public init(bytes: [UInt8]) {
     self.bytes = bytes
-    self.lines = LineIndex(bytes)
+    let lines = LineIndex(bytes)
+    self.lines = lines
+    self.longLines = bytes.withUnsafeBufferPointer { LongLineColumns(bytes: $0, lines: lines) }
   }
 
   /// Wraps the UTF-8 of `string`.
@@ -64,11 +68,22 @@ public struct SourceText: Sendable, Equatable {
     return TextRange(start: start, end: max(start, min(range.end, bytes.count)))
   }
 
-  /// The line and column of `utf8Offset`.
+  /// The line and column of `utf8Offset`; on a long line the column is
+  /// counted from the nearest checkpoint, not from the line's start.
   public func position(of utf8Offset: Int, unit: ColumnUnit) -> SourcePosition {
-    bytes.withUnsafeBufferPointer { buffer in
-      Self.position(of: utf8Offset, unit: unit, lines: lines, bytes: buffer)
-    }
+    bytes.withUnsafeBufferPointer { buffer in position(of: utf8Offset, unit: unit, in: buffer, lineHint: 0) }
+  }
+
+  private func position(
+    of utf8Offset: Int, unit: ColumnUnit, in buffer: UnsafeBufferPointer<UInt8>, lineHint: Int
+  )
+    -> SourcePosition
+  {
+    let offset = max(0, min(utf8Offset, buffer.count))
+    let line = lines.line(containing: offset, notBefore: lineHint)
+    let column = longLines.column(
+      of: offset, onLine: line, startingAt: lines.start(ofLine: line), unit: unit, in: buffer)
+    return SourcePosition(line: line, column: column)
   }
 
   /// The offset of `position`, clamped to the end of its line and to the text.
@@ -90,10 +105,13 @@ public struct SourceText: Sendable, Equatable {
   {
     bytes.withUnsafeBufferPointer { buffer in
       let startOffset = max(0, min(range.start, buffer.count))
-      let start = Self.position(of: startOffset, unit: unit, lines: lines, bytes: buffer, lineHint: lineHint)
+      let start = position(of: startOffset, unit: unit, in: buffer, lineHint: lineHint)
       let end = max(0, min(range.end, buffer.count))
-      guard end >= startOffset, end < lines.start(ofLine: start.line + 1) || start.line + 1 >= lines.lineCount
-      else { return (start, Self.position(of: range.end, unit: unit, lines: lines, bytes: buffer)) }
+      // Counting on from the start only when the end is near: the range of
+      // an item in a chain written on one line spans the rest of the line.
+      guard end >= startOffset, end - startOffset <= LongLineColumns.stride,
+        end < lines.start(ofLine: start.line + 1) || start.line + 1 >= lines.lineCount
+      else { return (start, position(of: end, unit: unit, in: buffer, lineHint: start.line)) }
       let column = start.column + ColumnCounter.count(unit: unit, in: buffer, from: startOffset, to: end)
       return (start, SourcePosition(line: start.line, column: column))
     }
@@ -110,6 +128,56 @@ public struct SourceText: Sendable, Equatable {
     let lineStart = lines.start(ofLine: line)
     let column = ColumnCounter.count(unit: unit, in: bytes, from: lineStart, to: offset)
     return SourcePosition(line: line, column: column)
+  }
+}
+
+/// Column counts at every ``stride`` bytes of each line longer than that: a
+/// column on a long line (a document written on one line) is the count at the
+/// checkpoint before it plus at most `stride` bytes counted, so finding many
+/// positions costs time linear in their number, not in the line's length
+/// times their number. Built in one pass over the long lines only.
+struct LongLineColumns: Sendable, Equatable {
+  /// Bytes between checkpoints.
+  static let stride = 1024
+  /// The index in `scalars` and `utf16` of each long line's first checkpoint.
+  private var firstCheckpoint: [Int: Int] = [:]
+  /// Scalars from the line's start to each checkpoint.
+  private var scalars: [UInt32] = []
+  /// UTF-16 code units from the line's start to each checkpoint.
+  private var utf16: [UInt32] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
+    for line in 0..<lines.lineCount {
+      let start = lines.start(ofLine: line)
+      let end = lines.start(ofLine: line + 1)
+      guard end - start > Self.stride else { continue }
+      firstCheckpoint[line] = scalars.count
+      var scalarCount = 0
+      var utf16Count = 0
+      var at = start
+      while at + Self.stride <= end {
+        scalarCount += ColumnCounter.count(unit: .scalar, in: bytes, from: at, to: at + Self.stride)
+        utf16Count += ColumnCounter.count(unit: .utf16, in: bytes, from: at, to: at + Self.stride)
+        scalars.append(UInt32(truncatingIfNeeded: scalarCount))
+        utf16.append(UInt32(truncatingIfNeeded: utf16Count))
+        at += Self.stride
+      }
+    }
+  }
+
+  /// The column of `offset` on `line`, which starts at `lineStart`.
+  func column(
+    of offset: Int, onLine line: Int, startingAt lineStart: Int, unit: ColumnUnit,
+    in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let distance = offset - lineStart
+    guard unit != .utf8, distance >= Self.stride, let first = firstCheckpoint[line] else {
+      return ColumnCounter.count(unit: unit, in: bytes, from: lineStart, to: offset)
+    }
+    let passed = distance / Self.stride
+    let counted = Int((unit == .utf16 ? utf16 : scalars)[first + passed - 1])
+    return counted
+      + ColumnCounter.count(unit: unit, in: bytes, from: lineStart + passed * Self.stride, to: offset)
   }
 }
 

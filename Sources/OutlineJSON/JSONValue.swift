@@ -52,7 +52,12 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
 
   /// Serializes; `indent` > 0 pretty-prints with that many spaces a level.
   public func serialized(indent: Int = 0) -> String {
-    var out = ""
+    String(decoding: serializedBytes(indent: indent), as: UTF8.self)
+  }
+
+  /// The serialization as UTF-8; `indent` > 0 pretty-prints with that many spaces a level.
+  public func serializedBytes(indent: Int = 0) -> [UInt8] {
+    var out: [UInt8] = []
     write(to: &out, indent: indent, level: 0)
     return out
   }
@@ -98,40 +103,50 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     }
   }
 
-  private func write(to out: inout String, indent: Int, level: Int) {
-    let newline = indent > 0 ? "\n" : ""
-    let pad = { (level: Int) in String(repeating: " ", count: indent * level) }
+  /// Writes in bytes, straight into `out`: a report of 50,000 diagnostics
+  /// is a million values, and a `String` appended piece by piece costs 10x.
+  private func write(to out: inout [UInt8], indent: Int, level: Int) {
+    func newline(_ level: Int) {
+      guard indent > 0 else { return }
+      out.append(0x0A)
+      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
     switch self {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .number(let digits): out += digits
-    case .raw(let parts): for part in parts { out += String(decoding: part, as: UTF8.self) }
-    case .string(let value): out += JSONText.quote(value)
-    case .utf8(let bytes): out += JSONText.quote(String(decoding: bytes, as: UTF8.self))
+    case .null: out += "null".utf8
+    case .bool(let value): out += (value ? "true" : "false").utf8
+    case .number(let digits): out += digits.utf8
+    case .raw(let parts): for part in parts { out += part }
+    case .string(let value): JSONText.appendQuoted(value, to: &out)
+    case .utf8(let bytes):
+      JSONText.appendQuoted(String(decoding: bytes, as: UTF8.self), to: &out)
     case .array(let items):
       if items.isEmpty {
-        out += "[]"
+        out += "[]".utf8
         return
       }
-      out += "[" + newline
+      out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        out += pad(level + 1)
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(level + 1)
         item.write(to: &out, indent: indent, level: level + 1)
-        out += (index + 1 < items.count ? "," : "") + newline
       }
-      out += pad(level) + "]"
+      newline(level)
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
       if members.isEmpty {
-        out += "{}"
+        out += "{}".utf8
         return
       }
-      out += "{" + newline
+      out.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        out += pad(level + 1) + JSONText.quote(key) + (indent > 0 ? ": " : ":")
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(level + 1)
+        JSONText.appendQuoted(key, to: &out)
+        out += (indent > 0 ? ": " : ":").utf8
         value.write(to: &out, indent: indent, level: level + 1)
-        out += (index + 1 < members.count ? "," : "") + newline
       }
-      out += pad(level) + "}"
+      newline(level)
+      out.append(UInt8(ascii: "}"))
     }
   }
 }

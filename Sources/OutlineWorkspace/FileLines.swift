@@ -35,4 +35,24 @@ public struct FileLines: DocumentLines {
     while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
     return bytes
   }
+
+  public func bytes(in range: Range<Int>) -> [UInt8] {
+    let start = max(0, range.lowerBound)
+    let end = min(range.upperBound, lines.byteCount)
+    guard end > start else { return [] }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: end - start)
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(start + filled))
+      }
+      guard count > 0 else { break }
+      filled += count
+    }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+  }
 }

@@ -305,8 +305,10 @@ public final class XMLEventParser {
     let fatal = level == XML_ERR_FATAL
     var offset = fed
     if let input { offset = min(fed, input.baseOffset + input.base.distance(to: input.cur)) }
-    var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-    while message.last?.isWhitespace == true { message.removeLast() }
+    // libxml2's messages end with a newline and some hold one ("... encoding !\nBytes: 0xFF ..."):
+    // every diagnostic is one line in every format, so the message is made one here.
+    let message = MessageText.singleLine(
+      error.message.map { String(cString: $0) } ?? "XML error \(error.code)")
     report(message: message, range: TextRange(at: offset), fatal: fatal)
   }
 

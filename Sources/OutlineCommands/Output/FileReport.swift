@@ -34,9 +34,48 @@ struct DisplayPosition {
   let line: Int
   let column: Int
 
-  init(_ offset: Int, in source: any DocumentLines) {
-    let position = source.linePosition(of: offset, unit: .scalar)
+  init(_ position: SourcePosition) {
     line = position.line + 1
     column = position.column + 1
+  }
+}
+
+/// The display positions of everything a report prints (diagnostics, their
+/// ends, related places), found in one forward pass over each file, so a
+/// report costs time linear in the file however many problems share a line.
+struct ReportPositions {
+  private let own: PositionTable
+  private let others: [String: PositionTable]
+
+  init(_ report: FileReport) {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(report.diagnostics.count * 2)
+    var elsewhere: [String: [Int]] = [:]
+    for diagnostic in report.diagnostics {
+      offsets.append(diagnostic.range.start)
+      offsets.append(diagnostic.range.end)
+      for related in diagnostic.related {
+        if let file = related.file, report.relatedSources[file] != nil {
+          elsewhere[file, default: []] += [related.range.start, related.range.end]
+        } else {
+          offsets += [related.range.start, related.range.end]
+        }
+      }
+    }
+    own = PositionTable(offsets: offsets, in: report.source, unit: .scalar)
+    others = elsewhere.reduce(into: [:]) { tables, entry in
+      tables[entry.key] = PositionTable(
+        offsets: entry.value, in: report.relatedSources[entry.key]!, unit: .scalar)
+    }
+  }
+
+  /// The position of `offset` in the report's own file.
+  func display(_ offset: Int) -> DisplayPosition {
+    DisplayPosition(own.position(of: offset))
+  }
+
+  /// The position of `offset` in the file `related` points into.
+  func display(_ offset: Int, of related: RelatedLocation) -> DisplayPosition {
+    DisplayPosition((related.file.flatMap { others[$0] } ?? own).position(of: offset))
   }
 }

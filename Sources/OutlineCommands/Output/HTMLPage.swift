@@ -25,6 +25,9 @@ enum HTMLPage {
     let sorted = Diagnostic.sortedByPosition(diagnostics)
     let items = tree?.items ?? []
     let owners = owningItems(sorted, items: items)
+    // Every diagnostic's line, its position found in one pass over the file.
+    let places = PositionTable(offsets: sorted.map(\.range.start), in: source, unit: .scalar)
+    let lines = sorted.map { diagnosticLine($0, at: DisplayPosition(places.position(of: $0.range.start))) }
     var page = """
       <!DOCTYPE html>
       <html lang="en">
@@ -40,7 +43,7 @@ enum HTMLPage {
       <h1>\(escape(path))</h1>
 
       """
-    page += summary(sorted, items: items, source: source, owners: owners, modelName: modelName)
+    page += summary(sorted, lines: lines, items: items, owners: owners, modelName: modelName)
     page += "</header>\n"
     if !items.isEmpty {
       page += """
@@ -48,7 +51,7 @@ enum HTMLPage {
         <div id="tree" role="tree">
 
         """
-      writeRows(into: &page, source: source, items: items, diagnostics: sorted, owners: owners)
+      writeRows(into: &page, source: source, items: items, diagnostics: sorted, lines: lines, owners: owners)
       page += "</div>\n"
     }
     page += "<script nonce=\"\(nonce)\">\(script)</script>\n</body>\n</html>\n"
@@ -66,17 +69,16 @@ enum HTMLPage {
 
   /// The counts, and every diagnostic with a link to its item.
   private static func summary(
-    _ diagnostics: [Diagnostic], items: [Item], source: SourceText, owners: [Int], modelName: String?
+    _ diagnostics: [Diagnostic], lines: [String], items: [Item], owners: [Int], modelName: String?
   ) -> String {
     var counts: [Severity: Int] = [:]
     for diagnostic in diagnostics { counts[diagnostic.severity, default: 0] += 1 }
-    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     var parts = [
-      plural(items.count, "item"), plural(counts[.error] ?? 0, "error"),
-      plural(counts[.warning] ?? 0, "warning"),
+      counted(items.count, "item"), counted(counts[.error] ?? 0, "error"),
+      counted(counts[.warning] ?? 0, "warning"),
     ]
-    if let hints = counts[.hint], hints > 0 { parts.append(plural(hints, "hint")) }
-    if let notes = counts[.information], notes > 0 { parts.append(plural(notes, "note")) }
+    if let hints = counts[.hint], hints > 0 { parts.append(counted(hints, "hint")) }
+    if let notes = counts[.information], notes > 0 { parts.append(counted(notes, "note")) }
     var out = "<p id=\"summary\">\(parts.joined(separator: ", "))"
     if let modelName { out += "; model \(escape(modelName))" }
     out += "</p>\n"
@@ -85,7 +87,7 @@ enum HTMLPage {
     out += "<details id=\"diagnostics\" open><summary>Diagnostics</summary>\n<ul class=\"diagnostics\">\n"
     for (index, diagnostic) in diagnostics.enumerated() {
       out += "<li class=\"\(diagnostic.severity)\">"
-      let line = diagnosticLine(diagnostic, source: source)
+      let line = lines[index]
       out += owners[index] >= 0 ? "<a href=\"#i\(owners[index])\">\(line)</a>" : line
       out += "</li>\n"
     }
@@ -93,8 +95,7 @@ enum HTMLPage {
   }
 
   /// `3:5 error[OL401] message`, escaped.
-  private static func diagnosticLine(_ diagnostic: Diagnostic, source: SourceText) -> String {
-    let position = DisplayPosition(diagnostic.range.start, in: source)
+  private static func diagnosticLine(_ diagnostic: Diagnostic, at position: DisplayPosition) -> String {
     return
       "<span class=\"where\">\(position.line):\(position.column)</span> <span class=\"severity\">\(diagnostic.severity)[\(escape(diagnostic.code.rawValue))]</span> \(escape(diagnostic.message))"
   }
@@ -125,7 +126,8 @@ enum HTMLPage {
 
   /// The rows, in document order, with an explicit stack of the open path for the numbers.
   private static func writeRows(
-    into page: inout String, source: SourceText, items: [Item], diagnostics: [Diagnostic], owners: [Int]
+    into page: inout String, source: SourceText, items: [Item], diagnostics: [Diagnostic], lines: [String],
+    owners: [Int]
   ) {
     // (item, children numbered so far, this item's own number segment)
     var path: [(item: Int, counter: Int, segment: String)] = []
@@ -191,7 +193,7 @@ enum HTMLPage {
           page += "<ul class=\"found\">"
           for diagnostic in found {
             page +=
-              "<li class=\"\(diagnostics[diagnostic].severity)\">\(diagnosticLine(diagnostics[diagnostic], source: source))</li>"
+              "<li class=\"\(diagnostics[diagnostic].severity)\">\(lines[diagnostic])</li>"
           }
           page += "</ul>"
         }

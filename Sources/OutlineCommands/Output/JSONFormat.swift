@@ -6,22 +6,27 @@ enum JSONFormat {
   static let version = 1
 
   static func render(_ run: LintRun) -> String {
+    document(run).serialized(indent: 2) + "\n"
+  }
+
+  static func document(_ run: LintRun) -> JSONValue {
     let reports = run.reports
     var counts: [Severity: Int] = [:]
     var files: [JSONValue] = reports.map { report in
+      let positions = ReportPositions(report)
       let diagnostics: [JSONValue] = report.diagnostics.map { diagnostic in
         counts[diagnostic.severity, default: 0] += 1
         return [
           "code": .string(diagnostic.code.rawValue),
           "severity": .string(diagnostic.severity.description),
           "message": .string(diagnostic.message),
-          "range": range(diagnostic.range, in: report.source),
+          "range": range(diagnostic.range) { positions.display($0) },
           "related": .array(
             diagnostic.related.map { related in
               [
                 "path": .string(related.file ?? report.path),
                 "message": .string(related.message),
-                "range": range(related.range, in: report.source(for: related)),
+                "range": range(related.range) { positions.display($0, of: related) },
               ]
             }),
         ]
@@ -45,13 +50,13 @@ enum JSONFormat {
         "hints": .int(counts[.hint] ?? 0),
       ],
     ]
-    return document.serialized(indent: 2) + "\n"
+    return document
   }
 
   /// 1-based lines and character columns, plus 0-based UTF-8 offsets.
-  static func range(_ range: TextRange, in source: any DocumentLines) -> JSONValue {
+  static func range(_ range: TextRange, _ display: (Int) -> DisplayPosition) -> JSONValue {
     func point(_ offset: Int) -> JSONValue {
-      let position = DisplayPosition(offset, in: source)
+      let position = display(offset)
       return ["line": .int(position.line), "column": .int(position.column), "offset": .int(offset)]
     }
     return ["start": point(range.start), "end": point(range.end)]

@@ -12,6 +12,10 @@ enum SARIFFormat {
   }
 
   static func render(_ run: LintRun) -> String {
+    document(run).serialized(indent: 2) + "\n"
+  }
+
+  static func document(_ run: LintRun) -> JSONValue {
     let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
@@ -46,18 +50,19 @@ enum SARIFFormat {
     }
     var results: [JSONValue] = []
     for report in reports {
+      let positions = ReportPositions(report)
+      var hashes = Fingerprint.LineHashes(source: report.source, path: report.path)
       var occurrences: [String: Int] = [:]
       for diagnostic in report.diagnostics {
-        let start = DisplayPosition(diagnostic.range.start, in: report.source)
-        let hash = Fingerprint.lineHash(
-          code: diagnostic.code.rawValue, path: report.path, line: report.source.lineText(start.line - 1))
+        let start = positions.display(diagnostic.range.start)
+        let hash = hashes.hash(code: diagnostic.code.rawValue, line: start.line - 1)
         let occurrence = occurrences[hash, default: 0] + 1
         occurrences[hash] = occurrence
         var result: [(String, JSONValue)] = [
           ("ruleId", .string(diagnostic.code.rawValue)),
           ("level", .string(level(diagnostic.severity))),
           ("message", ["text": .string(diagnostic.message)]),
-          ("locations", [location(report.path, diagnostic.range, report.source)]),
+          ("locations", [location(report.path, diagnostic.range) { positions.display($0) }]),
           ("partialFingerprints", ["primaryLocationLineHash": .string("\(hash):\(occurrence)")]),
         ]
         if let index = ruleIndex[diagnostic.code] { result.insert(("ruleIndex", .int(index)), at: 1) }
@@ -67,8 +72,9 @@ enum SARIFFormat {
               "relatedLocations",
               .array(
                 diagnostic.related.enumerated().map { index, related in
-                  var value = location(
-                    related.file ?? report.path, related.range, report.source(for: related))
+                  var value = location(related.file ?? report.path, related.range) {
+                    positions.display($0, of: related)
+                  }
                   if case .object(var members) = value {
                     members.insert(("id", .int(index)), at: 0)
                     members.append(("message", ["text": .string(related.message)]))
@@ -98,12 +104,14 @@ enum SARIFFormat {
         ]
       ],
     ]
-    return document.serialized(indent: 2) + "\n"
+    return document
   }
 
-  static func location(_ path: String, _ range: TextRange, _ source: any DocumentLines) -> JSONValue {
-    let start = DisplayPosition(range.start, in: source)
-    let end = DisplayPosition(max(range.end, range.start), in: source)
+  static func location(_ path: String, _ range: TextRange, _ display: (Int) -> DisplayPosition)
+    -> JSONValue
+  {
+    let start = display(range.start)
+    let end = display(max(range.end, range.start))
     let endColumn = range.end == range.start ? end.column + 1 : end.column
     return [
       "physicalLocation": [
@@ -149,6 +157,38 @@ enum Fingerprint {
     }
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Line hashes of one file, each line read once and hashed once per code:
+  /// hashing the whole line for every diagnostic on it would be quadratic on
+  /// a document written on one line. Lines must be asked for in order.
+  struct LineHashes {
+    let path: String
+    private var window: ByteWindow
+    private var line = -1
+    private var text = ""
+    private var byCode: [String: String] = [:]
+
+    init(source: any DocumentLines, path: String) {
+      self.path = path
+      self.window = ByteWindow(source: source)
+    }
+
+    /// The hash of `line` (0-based) for `code`.
+    mutating func hash(code: String, line: Int) -> String {
+      if line != self.line {
+        self.line = line
+        byCode = [:]
+        let start = window.source.lines.start(ofLine: line)
+        var bytes: [UInt8] = []
+        window.forEachPiece(from: start, to: window.contentEnd(ofLine: line)) { bytes += $0 }
+        text = String(decoding: bytes, as: UTF8.self)
+      }
+      if let known = byCode[code] { return known }
+      let hash = Fingerprint.lineHash(code: code, path: path, line: text)
+      byCode[code] = hash
+      return hash
+    }
   }
 }
 

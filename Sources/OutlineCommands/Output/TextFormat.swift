@@ -3,17 +3,48 @@ import OutlineCore
 /// `path:line:col: severity[CODE]: message`, one line a diagnostic.
 enum TextFormat {
   static func render(_ reports: [FileReport], style: TextStyle = .plain) -> String {
-    var out = ""
+    String(decoding: renderBytes(reports, style: style), as: UTF8.self)
+  }
+
+  static func renderBytes(_ reports: [FileReport], style: TextStyle = .plain) -> [UInt8] {
+    // Bytes, not String interpolation: 50,000 diagnostics are 50,000 lines.
+    var out: [UInt8] = []
     for report in reports {
+      let positions = ReportPositions(report)
+      let path = Array(report.path.utf8)
+      out.reserveCapacity(out.count + report.diagnostics.count * (path.count + 80))
       for diagnostic in report.diagnostics {
-        let position = DisplayPosition(diagnostic.range.start, in: report.source)
-        out +=
-          "\(style.location("\(report.path):\(position.line):\(position.column):")) \(style.severity(diagnostic.severity))[\(style.code(diagnostic.code))]: \(diagnostic.message)\n"
+        let position = positions.display(diagnostic.range.start)
+        style.open(.location, &out)
+        out += path
+        out.appendPosition(position)
+        out.appendUTF8(":")
+        style.close(&out)
+        out.appendUTF8(" ")
+        style.open(.severity(diagnostic.severity), &out)
+        out.appendUTF8(diagnostic.severity.description)
+        style.close(&out)
+        out.appendUTF8("[")
+        style.open(.code, &out)
+        out.appendUTF8(diagnostic.code.rawValue)
+        style.close(&out)
+        out.appendUTF8("]: ")
+        out.appendUTF8(MessageText.singleLine(diagnostic.message))
+        out.append(0x0A)
         for related in diagnostic.related {
-          let file = related.file ?? report.path
-          let where_ = DisplayPosition(related.range.start, in: report.source(for: related))
-          out +=
-            "  \(style.location("\(file):\(where_.line):\(where_.column):")) \(style.note("note")): \(related.message)\n"
+          out.appendUTF8("  ")
+          style.open(.location, &out)
+          if let file = related.file { out.appendUTF8(file) } else { out += path }
+          out.appendPosition(positions.display(related.range.start, of: related))
+          out.appendUTF8(":")
+          style.close(&out)
+          out.appendUTF8(" ")
+          style.open(.note, &out)
+          out.appendUTF8("note")
+          style.close(&out)
+          out.appendUTF8(": ")
+          out.appendUTF8(MessageText.singleLine(related.message))
+          out.append(0x0A)
         }
       }
     }
@@ -21,7 +52,7 @@ enum TextFormat {
   }
 
   /// `3 errors, 1 warning in 2 files` (hints and information counted when
-  /// present; files that could not be checked counted apart).
+  /// present; paths that could not be checked counted apart).
   static func summary(_ run: LintRun, style: TextStyle = .plain) -> String {
     var counts: [Severity: Int] = [:]
     for report in run.reports {
@@ -34,5 +65,33 @@ enum TextFormat {
     var line = "\(parts.joined(separator: ", ")) in \(counted(run.reports.count, "file"))"
     if !run.problems.isEmpty { line += "; \(counted(run.problems.count, "path")) could not be checked" }
     return style.summary(line, errors: errors > 0 || !run.problems.isEmpty)
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 of `text` in one copy.
+  mutating func appendUTF8(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
+  }
+
+  /// Appends `:line:column`.
+  mutating func appendPosition(_ position: DisplayPosition) {
+    append(UInt8(ascii: ":"))
+    appendDecimal(position.line)
+    append(UInt8(ascii: ":"))
+    appendDecimal(position.column)
+  }
+
+  /// Appends `value` (not negative) in decimal.
+  mutating func appendDecimal(_ value: Int) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }

@@ -32,29 +32,41 @@ struct TextStyle: Sendable {
 
   static let plain = TextStyle(false)
 
-  private func paint(_ text: String, _ sgr: String) -> String {
-    color ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
-  }
+  /// What a styled span is.
+  enum Span {
+    /// The `path:line:col:` of a diagnostic or a note.
+    case location
+    /// `error`, `warning`, `information`, `hint`.
+    case severity(Severity)
+    /// A diagnostic code.
+    case code
+    /// `note` before a related location.
+    case note
 
-  /// The `path:line:col` of a diagnostic.
-  func location(_ text: String) -> String { paint(text, "1") }
-
-  /// `error`, `warning`, `hint`, `information` in their colors.
-  func severity(_ severity: Severity) -> String {
-    switch severity {
-    case .error: paint("error", "1;31")
-    case .warning: paint("warning", "1;33")
-    case .information: paint("information", "1;34")
-    case .hint: paint("hint", "1;36")
+    var sgr: String {
+      switch self {
+      case .location, .code: "1"
+      case .severity(.error): "1;31"
+      case .severity(.warning): "1;33"
+      case .severity(.information): "1;34"
+      case .severity(.hint): "1;36"
+      case .note: "1;36"
+      }
     }
   }
 
-  /// A diagnostic code.
-  func code(_ code: DiagnosticCode) -> String { paint(code.rawValue, "1") }
+  /// Starts `span` (nothing without color).
+  func open(_ span: Span, _ out: inout [UInt8]) {
+    if color { out.appendUTF8("\u{1B}[\(span.sgr)m") }
+  }
 
-  /// `note` before a related location.
-  func note(_ text: String) -> String { paint(text, "1;36") }
+  /// Ends the span opened last.
+  func close(_ out: inout [UInt8]) {
+    if color { out.appendUTF8("\u{1B}[0m") }
+  }
 
   /// The summary line: red when errors were found, green when none.
-  func summary(_ text: String, errors: Bool) -> String { paint(text, errors ? "1;31" : "1;32") }
+  func summary(_ text: String, errors: Bool) -> String {
+    color ? "\u{1B}[\(errors ? "1;31" : "1;32")m\(text)\u{1B}[0m" : text
+  }
 }
