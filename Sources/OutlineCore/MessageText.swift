@@ -33,18 +33,21 @@ public enum MessageText {
 
   /// Whether `text` has a control character, a Unicode line break, or white space at an end.
   private static func needsWork(_ text: String) -> Bool {
-    let utf8 = text.utf8
-    if let first = utf8.first, first == 0x20 || first == 0x09 { return true }
-    if let last = utf8.last, last == 0x20 || last == 0x09 { return true }
-    var previous: UInt8 = 0
-    for byte in utf8 {
-      if byte < 0x20 && byte != 0x09 { return true }
-      if byte == 0x7F { return true }
-      // C1 controls are C2 80...C2 9F; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-      if previous == 0xC2 && byte < 0xA0 { return true }
-      if previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
-      previous = byte
+    var text = text
+    // The contiguous bytes (no copy for a native string), scanned as a buffer.
+    return text.withUTF8 { utf8 in
+      if let first = utf8.first, first == 0x20 || first == 0x09 { return true }
+      if let last = utf8.last, last == 0x20 || last == 0x09 { return true }
+      var previous: UInt8 = 0
+      for byte in utf8 {
+        if byte < 0x20 && byte != 0x09 { return true }
+        if byte == 0x7F { return true }
+        // C1 controls are C2 80...C2 9F; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        if previous == 0xC2 && byte < 0xA0 { return true }
+        if previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
+        previous = byte
+      }
+      return false
     }
-    return false
   }
 }
