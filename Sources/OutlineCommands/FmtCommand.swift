@@ -68,6 +68,7 @@ struct FmtCommand: ParsableCommand {
       }
       if let blocker = checked.diagnostics.first(where: {
         $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
+          || $0.code == .valueTooLarge
       }) {
         let position = source.position(of: blocker.range.start, unit: .scalar)
         Terminal.error(

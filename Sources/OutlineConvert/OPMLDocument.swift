@@ -78,6 +78,18 @@ public enum OPMLReader {
 
     init(source: SourceText) { self.source = source }
 
+    /// The size rule (OL107): every value becomes an attribute of the
+    /// `.outline`, measured as the bytes it will be written as there.
+    private func checkSize(_ value: String, named name: String, at range: TextRange) {
+      guard error == nil, SizeRule.exceeds(range.end - range.start) || SizeRule.exceeds(value.utf8.count * 6)
+      else { return }
+      let written = XMLEscaping.escapedAttributeByteCount(value)
+      guard SizeRule.exceeds(written) else { return }
+      fail(
+        "\(SizeRule.message("The value of \(Excerpt.quoted(name))", byteCount: written)) as the .outline would write it [\(DiagnosticCode.valueTooLarge)]",
+        range)
+    }
+
     private func fail(_ message: String, _ range: TextRange) {
       if error == nil { error = OPMLError(message: message, range: range) }
     }
@@ -87,6 +99,7 @@ public enum OPMLReader {
       for index in 0..<tag.attributes.count {
         let name = XMLName.string(tag.name(of: index))
         let value = tag.value(of: index)
+        checkSize(value, named: name, at: tag.valueRange(of: index))
         if name == "xmlns" || name.hasPrefix("xmlns:") {
           if !document.namespaces.contains(where: { $0.name == name }) {
             document.namespaces.append((name, value))
@@ -142,7 +155,9 @@ public enum OPMLReader {
       defer { _ = path.popLast() }
       if path.count == 3, path[1] == "head", let start = headFieldStart, let range {
         let raw = Array(source.bytes[start..<range.start])
-        document.head.append((path[2], Self.text(raw)))
+        let text = Self.text(raw)
+        checkSize(text, named: path[2], at: TextRange(start: start, end: range.start))
+        document.head.append((path[2], text))
         headFieldStart = nil
       }
     }

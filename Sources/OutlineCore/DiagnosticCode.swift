@@ -31,6 +31,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let doctypePresent = Self(rawValue: "OL104")
   public static let textInObject = Self(rawValue: "OL105")
   public static let modelOutsideProject = Self(rawValue: "OL106")
+  public static let valueTooLarge = Self(rawValue: "OL107")
   public static let unknownEntity = Self(rawValue: "OL200")
   public static let abstractEntity = Self(rawValue: "OL201")
   public static let cannotContain = Self(rawValue: "OL202")
@@ -113,6 +114,11 @@ public enum DiagnosticCatalog {
       code: .modelOutsideProject, severity: .error, title: "Model outside the project",
       help:
         "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
+    ),
+    Entry(
+      code: .valueTooLarge, severity: .error, title: "Value or node over the size limit",
+      help:
+        "An attribute value, a run of text, a comment or a processing instruction may take at most \(SizeRule.describe(SizeRule.maximumValueBytes)) as written in the file (escapes counted as written). `convert` measures a JSON string as the XML it would write. Keep large data in files of its own."
     ),
     Entry(
       code: .unknownEntity, severity: .error, title: "Unknown entity",

@@ -78,6 +78,7 @@ public final class OutlineValidator: XMLEventHandler {
 
   public func startElement(_ tag: StartTag) {
     suppression.elementStarted(tag.range)
+    checkValueSizes(tag)
     if stack.isEmpty {
       startRoot(tag)
       return
@@ -296,9 +297,15 @@ public final class OutlineValidator: XMLEventHandler {
   public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
     tree?.comments.append(range)
     suppression.comment(content)
+    checkNodeSize("This comment", range)
+  }
+
+  public func processingInstruction(range: TextRange) {
+    checkNodeSize("This processing instruction", range)
   }
 
   public func text(range: TextRange) {
+    checkNodeSize("This text", range)
     guard let frame = stack.last else { return }
     report(
       .textInObject, "Text inside \(label(frame)); objects hold attributes and child objects only",

@@ -1,4 +1,5 @@
 import OutlineCore
+import OutlineXML
 
 /// `<!-- outline-disable CODE... -->` (the whole file) and
 /// `<!-- outline-disable-next CODE... -->` (the next object's start tag).
@@ -8,6 +9,13 @@ struct Suppression {
   private var scoped: [(range: TextRange, codes: Set<String>)] = []
 
   mutating func comment(_ content: UnsafeBufferPointer<UInt8>) {
+    // Most comments are prose: look at the first bytes before decoding the
+    // whole comment (which may be megabytes) into words.
+    let directive = Array("outline-disable".utf8)
+    guard let first = content.firstIndex(where: { !XMLName.isSpace($0) }),
+      content.count - first >= directive.count,
+      directive.elementsEqual(content[first..<first + directive.count])
+    else { return }
     let words = String(decoding: content, as: UTF8.self).split(whereSeparator: \.isWhitespace)
     guard let directive = words.first else { return }
     let codes = words.dropFirst().map(String.init)

@@ -149,6 +149,21 @@ public enum XMLEscaping {
     return out
   }
 
+  /// The bytes ``escapeAttribute(_:)`` would write for `value`, counted without writing them.
+  public static func escapedAttributeByteCount(_ value: String) -> Int {
+    var count = 0
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): count += 5
+      case UInt8(ascii: "<"), 0x09: count += 4
+      case UInt8(ascii: "\""): count += 6
+      case 0x0A, 0x0D: count += 5
+      default: count += 1
+      }
+    }
+    return count
+  }
+
   /// Escapes character data: `&amp; &lt; &gt;`.
   public static func escapeText(_ value: String) -> String {
     var out = ""

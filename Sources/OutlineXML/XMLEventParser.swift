@@ -18,6 +18,16 @@ import OutlineCore
 /// Security: no DTD is loaded, no entity is declared or substituted and no
 /// network is used; parsing stops at a `<!DOCTYPE`. The push parser keeps no
 /// depth limit, so a chain of any depth parses.
+///
+/// Sizes: libxml2's own limits on one value or node (10 MB) are lifted with
+/// `XML_PARSE_HUGE`, so the size rule (``SizeRule``) is the validator's, with a
+/// positioned diagnostic. The bytes of a tag or comment libxml2 is still
+/// waiting to complete are fed in growing pieces, so its rescans stay linear,
+/// and a single unfinished node past ``SizeRule/parserHoldLimit`` stops the
+/// parse with a syntax error instead of libxml2's "Huge input lookup".
+///
+/// Consecutive pieces of character data (libxml2 hands them over in pieces:
+/// around references, at chunk boundaries) are reported as one `text` event.
 public final class XMLEventParser {
   private let handler: any XMLEventHandler
   private var context: xmlParserCtxtPtr?
@@ -27,6 +37,10 @@ public final class XMLEventParser {
   private var fed = 0
   private var checkedPrologue = false
   private var pendingPrologue: [UInt8] = []
+  /// Bytes held back while libxml2 waits for the end of a long node.
+  private var heldBack: [UInt8] = []
+  /// The text run not yet reported: pieces join until another event comes.
+  private var pendingText: TextRange?
 
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
@@ -67,6 +81,16 @@ public final class XMLEventParser {
       return
     }
     if stopped || chunk.isEmpty { return }
+    // libxml2 rescans an unfinished tag or comment from its start on every
+    // push: while it holds a long one, hold bytes back until they are as many
+    // as it holds, so the rescans add up to a linear amount.
+    let waiting = unconsumedBytes
+    if waiting > piece || !heldBack.isEmpty {
+      heldBack.append(contentsOf: chunk)
+      if heldBack.count < waiting { return }
+      pushHeldBack()
+      return
+    }
     if !checkedPrologue {
       // Look at the first bytes once enough of them are here to see the
       // byte order mark and the encoding declaration.
@@ -81,9 +105,24 @@ public final class XMLEventParser {
   /// Tells the parser the document is complete.
   public func finish() {
     if !checkedPrologue { flushPrologue() }
+    pushHeldBack()
     if stopped { return }
     if context == nil { startContext() }
     push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+    flushText()
+  }
+
+  private func pushHeldBack() {
+    guard !heldBack.isEmpty else { return }
+    let bytes = heldBack
+    heldBack = []
+    bytes.withUnsafeBufferPointer { push($0, terminate: false) }
+  }
+
+  /// Bytes fed to libxml2 that it has not consumed yet: the node it waits to see end.
+  private var unconsumedBytes: Int {
+    guard let input else { return 0 }
+    return fed - (input.baseOffset + input.base.distance(to: input.cur))
   }
 
   private func flushPrologue() {
@@ -134,8 +173,12 @@ public final class XMLEventParser {
       return
     }
     // No network, no DTD loading, no entity substitution: the defaults,
-    // plus NONET for good measure. Never NOENT, DTDLOAD or HUGE.
-    xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+    // plus NONET for good measure. Never NOENT or DTDLOAD. HUGE lifts the
+    // 10 MB limits on one value or node (the size rule is ours, SizeRule);
+    // in libxml2 2.9 it also lifts the guard against entity expansion, which
+    // is safe only because a DOCTYPE stops the parse before anything it
+    // declares is read (onDoctype), so no entity can exist.
+    xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
     self.context = context
   }
 
@@ -145,6 +188,21 @@ public final class XMLEventParser {
     chunk.withMemoryRebound(to: CChar.self) { chars in
       _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), terminate ? 1 : 0)
     }
+    if !stopped, !terminate, unconsumedBytes > SizeRule.parserHoldLimit { stopHolding() }
+  }
+
+  /// Stops at a node far over the size rule that libxml2 would otherwise
+  /// hold whole, before it gives up with "Huge input lookup".
+  private func stopHolding() {
+    guard let input else { return }
+    let start = input.baseOffset + input.base.distance(to: input.cur)
+    flushText()
+    report(
+      message:
+        "A single tag, comment or text here is over \(SizeRule.describe(SizeRule.parserHoldLimit)) (a value or node may have at most \(SizeRule.describe(SizeRule.maximumValueBytes))); nothing after it is read",
+      range: TextRange(at: start), fatal: true)
+    stopped = true
+    if let context { xmlStopParser(context) }
   }
 
   private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLEventParser {
@@ -180,6 +238,7 @@ public final class XMLEventParser {
 
   private func onStartElement() {
     guard !stopped, let input else { return }
+    flushText()
     // libxml2 calls startElementNs standing on the tag's `>` or `/>`.
     let cursor = input.cur
     guard cursor < input.end || cursor.pointee == UInt8(ascii: ">"),
@@ -204,6 +263,7 @@ public final class XMLEventParser {
 
   private func onEndElement() {
     guard !stopped, let input else { return }
+    flushText()
     let cursor = input.cur
     // After `/>` the element was empty; after `</name>` report the end tag.
     if input.base.distance(to: cursor) >= 2, (cursor - 2).pointee == UInt8(ascii: "/"),
@@ -230,14 +290,30 @@ public final class XMLEventParser {
     while last > first && XMLName.isSpace(chars[last - 1]) { last -= 1 }
     if chars >= input.base && chars + length <= input.end {
       let start = input.baseOffset + input.base.distance(to: chars)
-      handler.text(range: TextRange(start: start + first, end: start + last))
+      addText(TextRange(start: start + first, end: start + last))
     } else {
       // Text produced by a reference (`&amp;`): libxml2 stands just past it.
       let end = input.baseOffset + input.base.distance(to: input.cur)
       let open = scanBack(for: UInt8(ascii: "&"), from: input.cur, base: input.base)
       let start = open.map { input.baseOffset + input.base.distance(to: $0) } ?? end
-      handler.text(range: TextRange(start: start, end: end))
+      addText(TextRange(start: start, end: end))
     }
+  }
+
+  /// Joins a piece of character data to the run not yet reported.
+  private func addText(_ range: TextRange) {
+    if let run = pendingText {
+      pendingText = TextRange(start: min(run.start, range.start), end: max(run.end, range.end))
+    } else {
+      pendingText = range
+    }
+  }
+
+  /// Reports the pending text run, before any other event.
+  private func flushText() {
+    guard let run = pendingText else { return }
+    pendingText = nil
+    handler.text(range: run)
   }
 
   private func onCDATA(_ length: Int) {
@@ -253,11 +329,12 @@ public final class XMLEventParser {
     // stops at the last byte fed (found by FuzzOutline).
     let start = afterOpener ? cursor - opener.count : max(0, cursor - length - 12)
     let end = min(start + length + 12, fed)
-    handler.text(range: TextRange(start: min(start, end), end: end))
+    addText(TextRange(start: min(start, end), end: end))
   }
 
   private func onComment(_ content: UnsafePointer<xmlChar>?) {
     guard !stopped, let content, let input else { return }
+    flushText()
     let length = Int(strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self)))
     let text = UnsafeBufferPointer(
       start: UnsafeRawPointer(content).assumingMemoryBound(to: UInt8.self), count: length)
@@ -268,6 +345,7 @@ public final class XMLEventParser {
 
   private func onProcessingInstruction() {
     guard !stopped, let input else { return }
+    flushText()
     // libxml2 stands just past `?>`; the instruction starts at the last `<?` before it.
     var pointer = input.cur
     while pointer > input.base + 1 {
@@ -283,6 +361,7 @@ public final class XMLEventParser {
 
   private func onDoctype() {
     guard !stopped, let input else { return }
+    flushText()
     var start = input.baseOffset + input.base.distance(to: input.cur)
     var pointer = input.cur
     while pointer > input.base {
@@ -313,6 +392,7 @@ public final class XMLEventParser {
   }
 
   private func report(message: String, range: TextRange, fatal: Bool) {
+    flushText()
     if fatal { sawFatal = true }
     handler.syntaxError(message: message, range: range, isFatal: fatal)
   }

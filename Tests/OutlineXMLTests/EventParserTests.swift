@@ -32,10 +32,7 @@ import Testing
         "start Item tag=<Item title=\"b\" > [title=b]",
         "comment <!-- in\nside --> content= in\nside ",
         "end </Item >",
-        "text text",
-        "text &amp;",
-        "text more",
-        "text <![CDATA[ cd ]]>",
+        "text text &amp; more <![CDATA[ cd ]]>",
         "end </outline>",
       ])
   }

@@ -1,0 +1,45 @@
+import OutlineCore
+import Testing
+
+@testable import OutlineXML
+
+/// libxml2's 10 MB limits are lifted (XML_PARSE_HUGE), long nodes parse in
+/// linear time, and text comes as one run whatever the chunks.
+@Suite struct HugeValueTests {
+  func events(_ xml: [UInt8], chunkSize: Int = 1 << 20) -> [String] {
+    let recorder = Recorder(xml)
+    XMLEventParser.parse(xml, handler: recorder, chunkSize: chunkSize)
+    return recorder.lines.map { String($0.prefix(60)) }
+  }
+
+  @Test func aFiftyMegabyteValueParsesWithoutLibxml2sLimit() {
+    let value = [UInt8](repeating: UInt8(ascii: "a"), count: 50_000_000)
+    let xml = Array("<r><i t=\"".utf8) + value + Array("\"/><!--".utf8) + value + Array("--></r>".utf8)
+    let clock = ContinuousClock()
+    var lines: [String] = []
+    let elapsed = clock.measure { lines = events(xml) }
+    #expect(lines.count == 5, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("error") })
+    #expect(lines[1].hasPrefix("start i tag=<i t=\"aaaa"))
+    #expect(lines[3].hasPrefix("comment <!--aaaa"))
+    // Quadratic rescans of the unfinished tag took over 10 s here.
+    #expect(elapsed < .seconds(5))
+  }
+
+  @Test(arguments: [7, 4096, 1 << 20])
+  func textComesAsOneRun(chunkSize: Int) {
+    let text = String(repeating: "x &amp; y ", count: 300_000)
+    let xml = Array("<r>\(text)<![CDATA[z]]> </r>".utf8)
+    let lines = Recorder(xml).run(xml, chunkSize: chunkSize)
+    let runs = lines.filter { $0.hasPrefix("text ") }
+    #expect(runs.count == 1)
+    #expect(runs.first == "text \(text)<![CDATA[z]]>")
+  }
+}
+
+extension Recorder {
+  func run(_ xml: [UInt8], chunkSize: Int) -> [String] {
+    XMLEventParser.parse(xml, handler: self, chunkSize: chunkSize)
+    return lines
+  }
+}
