@@ -568,7 +568,10 @@ private struct Transcoder {
         guard value.kind == .number,
           !reader.contents(of: value).contains(where: { $0 == 0x2E || $0 | 0x20 == 0x65 })
         else { throw fail("'\(name)' must be an integer") }
-        try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+        // JSON's one non-canonical integer is `-0`: the XML says `0`.
+        let digits = reader.contents(of: value)
+        let text = XMLName.equals(digits, "-0") ? UnsafeBufferPointer(rebasing: digits[1...]) : digits
+        try addAttribute(rank: rank, text: text, offset: value.range.start)
       case .number:
         guard value.kind == .number else { throw fail("'\(name)' must be a number") }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Values, ids and the JSON form as the binaries see them (issue 16, items 4-6).
+@Suite(.serialized) struct ValuesCLITests {
+  static let model: String = {
+    let url = CLI.repository.appendingPathComponent("Tests/Fixtures/models/Test.xcdatamodel/contents")
+    return try! String(contentsOf: url, encoding: .utf8)
+  }()
+
+  static func project(_ files: [String: String]) throws -> URL {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(files.merging(["Test.xcdatamodel/contents": model]) { $1 }, in: folder)
+    return folder
+  }
+
+  static func outline(_ items: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" model=\"Test.xcdatamodel\">\n\(items)</outline>\n"
+  }
+
+  // MARK: Item 4: values
+
+  @Test func impossibleValuesAreErrorsAtTheValue() throws {
+    let folder = try Self.project([
+      "a.outline": Self.outline(
+        """
+          <Item order="0" when="2024-02-30T00:00Z"/>
+          <Item order="1" when="2023-02-29T10:00Z"/>
+          <Item order="2" when="2024-02-29T25:00Z"/>
+          <Item order="3" when="2024-02-29T10:00+25:00"/>
+          <Item order="4" when="2024-02-29T10:00Z" ratio="1e400" weight="3.5e38" price="1e400"/>
+          <Item order="5" ratio="inf" weight="nan" price="12345678901234567890123456789012345678.9"/>
+
+        """)
+    ])
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(run.status == 1)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    for expected in [
+      "a.outline:3:25: error[OL300]: 'when': '2024-02-30T00:00Z': February 2024 has 29 days, not 30",
+      "a.outline:4:25: error[OL300]: 'when': '2023-02-29T10:00Z': February 2023 has 28 days, not 29",
+      "a.outline:5:25: error[OL300]: 'when': '2024-02-29T25:00Z': hour 25 is not 0-23",
+      "a.outline:6:25: error[OL300]: 'when': '2024-02-29T10:00+25:00': the time-zone offset +25:00 is beyond ±18:00",
+      "a.outline:7:51: error[OL300]: 'ratio': '1e400' is outside the Double range ±1.7976931348623157e308",
+      "a.outline:7:66: error[OL300]: 'weight': '3.5e38' is outside the Float range ±3.4028235e38",
+      "a.outline:7:81: error[OL300]: 'price': '1e400' is outside the Decimal range (38 digits times 10^-128...10^127)",
+      "a.outline:8:26: error[OL300]: 'ratio': 'inf' is not a decimal number (Double)",
+      "a.outline:8:39: error[OL300]: 'weight': 'nan' is not a decimal number (Float)",
+    ] {
+      #expect(lines.contains(expected), "\(expected)\n\(run.stdout)")
+    }
+    #expect(run.stdout.contains("has 39 significant digits; Decimal keeps at most 38"))
+    #expect(!run.stdout.contains("a.outline:2:"))
+  }
+
+  @Test func leapDaysAndNonCanonicalIntegersLintCleanAndFmtNormalizes() throws {
+    let written = Self.outline(
+      """
+        <Item order="-0" count="+3" when="2024-02-29T23:59:59Z"/>
+        <Item order="001" when="2000-02-29T00:00-18:00"/>
+
+      """)
+    let folder = try Self.project(["a.outline": written])
+    let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)")
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 1)
+    #expect(try CLI.run("outline", ["fmt", "a.outline"], in: folder).status == 0)
+    let formatted = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
+    #expect(formatted.contains(#"<Item order="0" count="3" when="2024-02-29T23:59:59Z"/>"#), "\(formatted)")
+    #expect(formatted.contains(#"<Item order="1" when="2000-02-29T00:00-18:00"/>"#))
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
+  }
+
+  @Test func convertWritesCanonicalIntegersBothWays() throws {
+    let folder = try Self.project([
+      "a.outline": Self.outline("  <Item order=\"+0\" count=\"007\"/>\n"),
+      "b.json": #"{"@model":"Test.xcdatamodel","children":[{"@entity":"Item","order":-0,"count":-0}]}"#,
+    ])
+    let toJSON = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder)
+    #expect(toJSON.status == 0, "\(toJSON.stderr)")
+    let json = try String(contentsOf: folder.appendingPathComponent("a.json"), encoding: .utf8)
+    #expect(json.contains(#""order":0,"count":7"#), "\(json)")
+    let toXML = try CLI.run("outline", ["convert", "b.json", "-o", "b.outline"], in: folder)
+    #expect(toXML.status == 0, "\(toXML.stderr)")
+    let xml = try String(contentsOf: folder.appendingPathComponent("b.outline"), encoding: .utf8)
+    #expect(xml.contains(#"<Item order="0" count="0"/>"#), "\(xml)")
+    #expect(try CLI.run("outline-lint", ["b.outline"], in: folder).status == 0)
+  }
+
+  @Test func convertRefusesJSONValuesLintWouldRefuse() throws {
+    let folder = try Self.project([
+      "c.json":
+        #"{"@model":"Test.xcdatamodel","children":[{"@entity":"Item","order":0,"when":"2023-02-29T00:00Z"}]}"#
+    ])
+    let run = try CLI.run("outline", ["convert", "c.json", "-o", "c.outline"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("February 2023 has 28 days, not 29"), "\(run.stderr)")
+    #expect(run.stderr.contains("(at $.children[0].when)"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.outline").path))
+  }
+}
