@@ -98,4 +98,58 @@ import Testing
     #expect(run.stderr.contains("(at $.children[0].when)"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.outline").path))
   }
+
+  // MARK: Item 5: ids
+
+  static let badIDs = outline(
+    """
+      <Item order="0" xml:id="1st" related="a:b"/>
+      <Item order="1" xml:id="a:b" related="1st"/>
+      <Item order="2" xml:id="a_b"/>
+
+    """)
+
+  @Test func idsThatAreNotXMLNamesArePositionedErrors() throws {
+    let folder = try Self.project(["a.outline": Self.badIDs])
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.split(separator: "\n").filter { $0.contains("OL510") } == [
+        "a.outline:3:27: error[OL510]: The id '1st' is not an XML name (a letter or _ first, then letters, digits, _, - or .)",
+        "a.outline:3:41: error[OL510]: 'related' names 'a:b', which is not an XML name",
+        "a.outline:4:27: error[OL510]: The id 'a:b' is not an XML name (a letter or _ first, then letters, digits, _, - or .)",
+        "a.outline:4:41: error[OL510]: 'related' names '1st', which is not an XML name",
+      ], "\(run.stdout)")
+    let explain = try CLI.run("outline", ["explain", "OL510"])
+    #expect(explain.status == 0 && explain.stdout.contains("NCName"))
+  }
+
+  @Test func theServerRenamesABadIdAndEveryReference() throws {
+    let folder = try Self.project(["a.outline": Self.badIDs])
+    let uri = folder.appendingPathComponent("a.outline").absoluteString
+    let client = try LSPClient()
+    defer { _ = client.close() }
+    _ = client.initialize()
+    client.open(uri, Self.badIDs)
+    let diagnostics = client.diagnostics(uri)?["diagnostics"]?.arrayValue ?? []
+    let bad = diagnostics.filter { $0["code"] == "OL510" }
+    #expect(bad.count == 4, "\(diagnostics)")
+    // At the definition of a:b (line 3, 0-based), and at a reference to 1st.
+    let atDefinition = client.codeActions(uri, line: 3, character: 26, diagnostics: .array([bad[2]]))
+    let rename = atDefinition.first { $0["kind"] == "quickfix" }
+    #expect(rename?["title"] == "Rename id 'a:b' to 'a_b-2'", "\(atDefinition)")
+    var fixed = applyLSPEdits(workspaceEdits(rename?["edit"]), to: Self.badIDs)
+    #expect(
+      fixed.contains(#"xml:id="1st" related="a_b-2""#) && fixed.contains(#"xml:id="a_b-2" related="1st""#))
+    let atReference = client.codeActions(uri, line: 3, character: 40, diagnostics: .array([bad[3]]))
+    let second = atReference.first { $0["kind"] == "quickfix" }
+    #expect(second?["title"] == "Rename id '1st' to '_1st'")
+    // Both fixes were offered for the same version; an editor applying both gets:
+    fixed = applyLSPEdits(workspaceEdits(rename?["edit"]) + workspaceEdits(second?["edit"]), to: Self.badIDs)
+    #expect(
+      fixed.contains(#"xml:id="_1st" related="a_b-2""#) && fixed.contains(#"xml:id="a_b-2" related="_1st""#))
+    try CLI.write(["a.outline": fixed], in: folder)
+    let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(lint.status == 0, "\(fixed)\n\(lint.stdout)")
+  }
 }
