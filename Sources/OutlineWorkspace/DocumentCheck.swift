@@ -25,6 +25,8 @@ public struct DocumentCheck: Sendable {
   public var rootEntity: Int?
   /// Whether children come in order order, grouped by relationship (serializers can stream).
   public var childrenInOrder = true
+  /// Whether the document is in the JSON form (its diagnostics point into the JSON text).
+  public var isJSONForm = false
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
