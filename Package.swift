@@ -46,7 +46,7 @@ let package = Package(
       swiftSettings: hotPath),
     .target(
       name: "OutlineWorkspace",
-      dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation"]),
+      dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation", "OutlineConvert"]),
     .target(
       name: "OutlineCommands",
       dependencies: [

@@ -168,10 +168,14 @@ struct ConvertCommand: ParsableCommand {
           }
         }, output: { target.write($0) }, restart: { target.reset() })
     } catch let error as JSONFormError {
-      let position = Self.position(of: error.offset, in: bytes.buffer)
-      Terminal.write(
-        "\(name):\(position.line + 1):\(position.column + 1): error: \(error.message) (at \(error.path))\n",
-        to: 2)
+      var report = ""
+      for problem in error.all {
+        let position = Self.position(of: problem.offset, in: bytes.buffer)
+        let code = problem.fromValidator ? " [\(problem.code)]" : ""
+        report +=
+          "\(name):\(position.line + 1):\(position.column + 1): error: \(problem.message)\(code) (at \(problem.path))\n"
+      }
+      Terminal.write(report, to: 2)
       throw fail("\(name) is not the JSON form; nothing was written", 1)
     } catch let error as UnreadableModel {
       throw fail("\(name): the model cannot be read: \(error.reason)", 2)

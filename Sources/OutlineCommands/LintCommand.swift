@@ -184,6 +184,7 @@ struct LintJob {
 
   func run() -> Result {
     let isStdin = path == "-"
+    if !isStdin && DocumentCheck.isJSONForm(path) { return runJSON() }
     if !isStdin && !fix {
       // Validate as the file streams by; read back only the lines reported.
       do {
@@ -230,6 +231,22 @@ struct LintJob {
     }
     return Result(
       report: report(check, source), configuration: check.configuration, fixNote: note,
+      modelTrouble: Self.modelTrouble(check))
+  }
+
+  /// A file in the JSON form: read as `outline convert` reads it, every problem at its JSON value.
+  private func runJSON() -> Result {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(path, limit: limit)
+    } catch {
+      return Result(failure: error.description)
+    }
+    let check = DocumentCheck.runJSON(
+      ByteBuffer(copying: bytes), path: path, modelOverride: modelOverride, configurations: configurations,
+      models: models)
+    return Result(
+      report: report(check, SourceText(bytes: bytes)), configuration: check.configuration,
       modelTrouble: Self.modelTrouble(check))
   }
 

@@ -31,4 +31,14 @@ public enum CanonicalLayout {
       (ranks[$0].group, ranks[$0].rank, $0) < (ranks[$1].group, ranks[$1].rank, $1)
     }
   }
+
+  /// The canonical text of attribute `name`'s value: an integer attribute's
+  /// value as its decimal number (`-0` as `0`, `+3` as `3`, `007` as `7`);
+  /// anything else, and text that is not an integer, as written.
+  public static func value(_ text: String, of name: String, entity: Entity?) -> String {
+    guard let entity, let index = entity.attributeIndex[name],
+      entity.attributes[index].type?.isInteger == true, let canonical = ModelValues.canonicalInteger(text)
+    else { return text }
+    return canonical
+  }
 }

@@ -48,11 +48,14 @@ public final class Formatter: XMLEventHandler {
     indent()
     output.append(UInt8(ascii: "<"))
     output += tag.name
-    for index in attributeOrder(tag) {
+    let entity = entityIndex(tag).flatMap { index in model?.entities[index] }
+    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    for index in CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity) {
       output.append(0x20)
       output += tag.name(of: index)
       output += Array("=\"".utf8)
-      output += Array(XMLEscaping.escapeAttribute(tag.value(of: index)).utf8)
+      let value = CanonicalLayout.value(tag.value(of: index), of: attributeNames[index], entity: entity)
+      output += Array(XMLEscaping.escapeAttribute(value).utf8)
       output.append(UInt8(ascii: "\""))
     }
     names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
@@ -88,13 +91,6 @@ public final class Formatter: XMLEventHandler {
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
 
   // MARK: Attribute order
-
-  /// The attribute indexes of `tag` in ``CanonicalLayout/attributeOrder(_:isRoot:entity:)``.
-  private func attributeOrder(_ tag: StartTag) -> [Int] {
-    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
-    let entity = entityIndex(tag).flatMap { index in model?.entities[index] }
-    return CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity)
-  }
 
   private func entityIndex(_ tag: StartTag) -> Int? {
     guard let model else { return nil }

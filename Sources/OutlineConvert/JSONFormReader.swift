@@ -4,8 +4,9 @@ import OutlineModel
 import OutlineValidation
 import OutlineXML
 
-/// A JSON input that is not the JSON form: what, where (a JSON path such as
-/// `$.children[2].title`) and the byte offset.
+/// A problem of a JSON input read as the JSON form: what, where (a JSON
+/// path such as `$.children[2].title`), the byte offset and its catalog code.
+/// Thrown for a refused input, it is the first error and carries the others.
 public struct JSONFormError: Error, Sendable, Equatable {
   /// What is wrong, naming the values.
   public var message: String
@@ -13,6 +14,38 @@ public struct JSONFormError: Error, Sendable, Equatable {
   public var path: String
   /// The UTF-8 offset in the input.
   public var offset: Int
+  /// Where the token it is about ends (`offset` when only a point is known).
+  public var end: Int
+  /// The catalog code: the validator's for what the document means, else
+  /// the nearest XML one (OL100 syntax, OL203 keys, OL300 JSON types...).
+  public var code: DiagnosticCode
+  /// The code's severity; only errors refuse the input.
+  public var severity: Severity
+  /// Whether the validator found it in the XML the input stands for (what
+  /// the document means: orders, ids, values), rather than the reader.
+  public var fromValidator = false
+  /// The further errors of a refused input, in document order.
+  public var others: [JSONFormError] = []
+
+  /// A problem at `offset` (to `end`, else a point).
+  public init(
+    message: String, path: String, offset: Int, end: Int? = nil, code: DiagnosticCode = .notWellFormed,
+    severity: Severity? = nil
+  ) {
+    self.message = message
+    self.path = path
+    self.offset = offset
+    self.end = max(end ?? offset, offset)
+    self.code = code
+    self.severity = severity ?? code.defaultSeverity
+  }
+
+  /// Every error: this one, then the others.
+  public var all: [JSONFormError] {
+    var first = self
+    first.others = []
+    return [first] + others
+  }
 }
 
 /// Reads the JSON form (SPEC §5) and writes `.outline` XML in the canonical
@@ -65,6 +98,15 @@ public enum JSONFormReader {
     return nil
   }
 
+  /// Every problem of `bytes` as the JSON form (errors, warnings and hints,
+  /// in document order) with the model `choose` gives for the root's
+  /// `@model`; what `choose` throws ends the check. Writes nothing.
+  public static func check(_ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model) throws
+    -> [JSONFormError]
+  {
+    try problems(bytes, choosingModel: choose, output: { _ in }, restart: {})
+  }
+
   /// Checks `bytes` against `model`, then returns the XML (nothing on error).
   public static func convert(_ bytes: [UInt8], model: Model) throws(JSONFormError) -> [UInt8] {
     var xml: [UInt8] = []
@@ -91,6 +133,19 @@ public enum JSONFormReader {
     _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
     restart: () -> Void
   ) throws {
+    let errors = try problems(bytes, choosingModel: choose, output: output, restart: restart).filter {
+      $0.severity == .error
+    }
+    guard var first = errors.first else { return }
+    first.others = Array(errors.dropFirst())
+    throw first
+  }
+
+  /// The passes of a conversion, until one needs no other: its problems.
+  private static func problems(
+    _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
+    restart: () -> Void
+  ) throws -> [JSONFormError] {
     // The model named among the root's keys before its first array; the
     // whole root is searched only when a pass stops (a late attribute, or
     // an error that a `@model` further on might explain).
@@ -98,24 +153,20 @@ public enum JSONFormReader {
     var searchedWhole = false
     while true {
       let model = try choose(reference)
+      var found: [JSONFormError]?
       do {
-        try withoutActuallyEscaping(output) { output throws(Transcoder.Stop) in
+        found = try withoutActuallyEscaping(output) { output throws(Transcoder.Stop) in
           try convert(bytes, model: model, output: output, collectingLate: searchedWhole)
         }
-        return
       } catch {
-        if !searchedWhole {
-          searchedWhole = true
-          let whole = modelReference(in: bytes)
-          if whole != reference || error == .late {
-            reference = whole
-            restart()
-            continue
-          }
-        }
-        guard case .form(let form) = error else { preconditionFailure("late attributes were collected") }
-        throw form
+        precondition(!searchedWhole, "late attributes were collected")
       }
+      if let found, searchedWhole || !found.contains(where: { $0.severity == .error }) { return found }
+      searchedWhole = true
+      let whole = modelReference(in: bytes)
+      if let found, whole == reference { return found }
+      reference = whole
+      restart()
     }
   }
 
@@ -124,7 +175,7 @@ public enum JSONFormReader {
   /// those, then the pass that writes.
   private static func convert(
     _ bytes: ByteBuffer, model: Model, output: @escaping (inout [UInt8]) -> Void, collectingLate: Bool
-  ) throws(Transcoder.Stop) {
+  ) throws(Transcoder.Stop) -> [JSONFormError] {
     let tables = ModelTables(model)
     var late: LateAttributes?
     if collectingLate {
@@ -147,15 +198,27 @@ public enum JSONFormReader {
     }
     pipeline?.finish()
     validator.finish()
-    guard let first = validator.diagnostics.first(where: { $0.severity == .error }) else { return }
-    // Find the object, or the key, whose start tag bytes hold the problem.
+    // After a syntax error the XML is cut short: what it would mean is not asked.
+    if pass.stopped || validator.diagnostics.isEmpty { return pass.problems }
+    // Find the object, or the key, whose start or end tag bytes hold each problem.
     var locate = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
-    locate.locating = first.range.start
+    locate.locating = Array(Set(validator.diagnostics.map(\.range.start))).sorted()
     try? locate.run()
-    throw .form(
-      JSONFormError(
-        message: "\(first.message) [\(first.code)]", path: locate.located?.path ?? "$",
-        offset: locate.located?.offset ?? 0))
+    // A value the reader refused already stands in the XML only to keep the
+    // rest checkable: what the validator says about it again is left out.
+    let refused = Set(pass.problems.map(\.path))
+    var problems = pass.problems
+    for diagnostic in validator.diagnostics {
+      let at = locate.located[diagnostic.range.start] ?? (path: "$", offset: 0)
+      if refused.contains(at.path) { continue }
+      var problem = JSONFormError(
+        message: diagnostic.message, path: at.path, offset: at.offset, code: diagnostic.code,
+        severity: diagnostic.severity)
+      problem.fromValidator = true
+      problems.append(problem)
+    }
+    return problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+      .map(\.element)
   }
 }
 
@@ -280,6 +343,8 @@ private struct Transcoder {
     /// Its index in the array it stands in.
     var index: Int
     var sawEntity = false
+    /// Whether a key before `@entity` was reported.
+    var reportedEntityOrder = false
     /// Whether an attribute or relationship key came.
     var sawData = false
     var headWritten = false
@@ -313,9 +378,13 @@ private struct Transcoder {
   var reader: JSONReader
   var validator: (any XMLEventHandler)?
   var sink: ((inout [UInt8]) -> Void)?
-  /// The XML offset whose key or object the locating pass looks for, and what it found.
-  var locating: Int?
-  var located: (path: String, offset: Int)?
+  /// The XML offsets (ascending) whose key or object the locating pass looks for, and what it found.
+  var locating: [Int] = []
+  var located: [Int: (path: String, offset: Int)] = [:]
+  private var nextTarget = 0
+  /// The problems found, in the order found; `stopped` after a syntax error.
+  var problems: [JSONFormError] = []
+  var stopped = false
   /// Late attributes found by a collecting pass.
   var collected: LateAttributes = [:]
 
@@ -370,6 +439,46 @@ private struct Transcoder {
     .form(JSONFormError(message: message, path: path ?? self.path(), offset: offset ?? reader.range.start))
   }
 
+  /// Records a problem and reads on; at the current token unless `offset` says where.
+  private mutating func note(
+    _ code: DiagnosticCode, _ message: String, at offset: Int? = nil, path: String? = nil
+  ) {
+    problems.append(
+      JSONFormError(
+        message: message, path: path ?? self.path(), offset: offset ?? reader.range.start,
+        end: offset == nil ? reader.range.end : nil, code: code))
+  }
+
+  /// Reads past the value `value` starts: a whole array or object, token
+  /// by token, so a syntax error in it is still found.
+  private mutating func skip(_ value: JSONToken) throws(Stop) {
+    guard value.kind == .arrayStart || value.kind == .objectStart else { return }
+    try skipRest(depth: 1)
+  }
+
+  /// Reads past the ends of `depth` open containers.
+  private mutating func skipRest(depth: Int) throws(Stop) {
+    var depth = depth
+    while depth > 0 {
+      switch try token().kind {
+      case .arrayStart, .objectStart: depth += 1
+      case .arrayEnd, .objectEnd: depth -= 1
+      default: break
+      }
+    }
+  }
+
+  /// Drops the top object, unwritten, after a problem that leaves it no
+  /// element (its entity): reads past the rest of it.
+  private mutating func abandon(value: JSONToken?) throws(Stop) {
+    if let value { try skip(value) }
+    try skipRest(depth: 1)
+    let object = objects.removeLast()
+    seen.removeSubrange(object.seenBase...)
+    attributes.removeSubrange(object.attributeBase...)
+    scratch.removeSubrange(object.scratchBase...)
+  }
+
   /// The next token inside a container (where the text cannot end).
   private mutating func token() throws(Stop) -> JSONToken {
     do throws(JSONSyntaxError) {
@@ -404,7 +513,11 @@ private struct Transcoder {
           case .arrayEnd:
             objects[top].array = nil
           default:
-            throw fail("'\(name(of: key, in: objects[top]))' holds objects only")
+            note(
+              .valueType, "'\(name(of: key, in: objects[top]))' holds objects only",
+              path: path() + "[\(objects[top].arrayCount)]")
+            objects[top].arrayCount += 1
+            try skip(token)
           }
           continue
         }
@@ -415,14 +528,21 @@ private struct Transcoder {
         }
       }
     } catch let error as JSONSyntaxError {
-      throw .form(
-        JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset))
+      stop(JSONFormError(message: "Invalid JSON: \(error.message)", path: path(), offset: error.offset))
+    } catch Stop.form(let error) {
+      stop(error)
     } catch let error as Stop {
       throw error
     } catch {
-      throw fail("\(error)")
+      stop(JSONFormError(message: "\(error)", path: path(), offset: reader.range.start))
     }
     flush()
+  }
+
+  /// Ends the pass at a problem nothing can be read past.
+  private mutating func stop(_ error: JSONFormError) {
+    problems.append(error)
+    stopped = true
   }
 
   private mutating func open(entity: Int, isRoot: Bool, start: Int, index: Int) {
@@ -443,13 +563,17 @@ private struct Transcoder {
   /// One key of the top object and its value.
   private mutating func member(_ token: JSONToken) throws(Stop) {
     let top = objects.count - 1
-    let key: Key
+    let resolved: Key?
     if token.hasEscapes {
       let decoded = Array(reader.string(token).utf8)
-      key = try decoded.withUnsafeBufferPointer { name in Result { () throws(Stop) in try resolve(name) } }
-        .get()
+      resolved = decoded.withUnsafeBufferPointer { name in resolve(name) }
     } else {
-      key = try resolve(reader.contents(of: token))
+      resolved = resolve(reader.contents(of: token))
+    }
+    guard let key = resolved else {
+      // Reported: its value is read past.
+      try skip(try self.token())
+      return
     }
     objects[top].pending = key
     let value = try self.token()
@@ -457,49 +581,63 @@ private struct Transcoder {
     case .format(let format): try formatValue(format, value)
     case .entity(let index): try entityValue(index, value)
     }
-    objects[top].pending = nil
+    if objects.count - 1 == top { objects[top].pending = nil }
   }
 
-  /// The key `name` of the top object, checked to be new.
-  private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) throws(Stop) -> Key {
+  /// The key `name` of the top object, checked to be new; nil (reported) when it cannot be read.
+  private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) -> Key? {
     let top = objects.count - 1
     let object = objects[top]
-    func twice() -> Stop { fail("The key '\(XMLName.string(name))' appears twice") }
+    var text: String { XMLName.string(name) }
     if let format = FormatKey(name) {
       let bit: UInt8 = 1 << format.rawValue
-      if object.formatSeen & bit != 0 { throw twice() }
+      if object.formatSeen & bit != 0 {
+        note(.unknownAttribute, "The key '\(text)' appears twice", path: path(adding: text))
+        return nil
+      }
       objects[top].formatSeen |= bit
       return .format(format)
     }
-    var text: String { XMLName.string(name) }
-    guard object.entity >= 0 else {
-      throw fail(
-        object.isRoot ? "The model has no root entity for '\(text)'" : "'@entity' must come first",
-        path: path(adding: text))
-    }
-    if !object.isRoot && !object.sawEntity {
-      throw fail("'@entity' must come first", path: path(adding: text))
+    guard object.entity >= 0, object.isRoot || object.sawEntity else {
+      // Said once per object: its keys before `@entity` are read past.
+      if !object.reportedEntityOrder {
+        objects[top].reportedEntityOrder = true
+        note(
+          .unknownAttribute,
+          object.isRoot ? "The model has no root entity for '\(text)'" : "'@entity' must come first",
+          path: path(adding: text))
+      }
+      return nil
     }
     guard let index = tables.key(name, of: object.entity) else {
-      throw fail(
+      note(
+        .unknownAttribute,
         "'\(text)' is not an attribute or relationship of '\(model.entities[object.entity].name)'",
         path: path(adding: text))
+      return nil
     }
     if !tables.keyIsWritable[object.entity][index] {
-      throw fail("'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
+      note(
+        .unknownAttribute, "'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
+      return nil
     }
     // The root element's `version`, `model` and `entity` belong to the format:
     // a model attribute of that name cannot be written there.
     if object.isRoot
       && (["version", "model", "entity"] as [StaticString]).contains(where: { XMLName.equals(name, $0) })
     {
-      throw fail(
+      note(
+        .unknownAttribute,
         "'\(text)' names a format attribute of the root element; the root cannot hold a model attribute of that name",
         path: path(adding: text))
+      return nil
     }
     let word = object.seenBase + index >> 6
     let bit: UInt64 = 1 << UInt64(index & 63)
-    if seen[word] & bit != 0 { throw twice() }
+    if seen[word] & bit != 0 {
+      note(.unknownAttribute, "The key '\(text)' appears twice", path: path(adding: text))
+      return nil
+    }
     seen[word] |= bit
     objects[top].sawData = true
     return .entity(index)
@@ -510,43 +648,69 @@ private struct Transcoder {
     let object = objects[top]
     switch key {
     case .outline:
-      guard object.isRoot else { throw fail("'@outline' belongs to the root object only") }
-      guard value.kind == .number, XMLName.equals(reader.contents(of: value), "1") else {
-        throw fail("'@outline' must be 1, the format version")
+      if !object.isRoot {
+        note(.unknownAttribute, "'@outline' belongs to the root object only")
+      } else if value.kind != .number || !XMLName.equals(reader.contents(of: value), "1") {
+        note(.badRootOrVersion, "'@outline' must be 1, the format version")
       }
+      try skip(value)
     case .model:
-      guard object.isRoot else { throw fail("'@model' belongs to the root object only") }
-      guard value.kind == .string else { throw fail("'@model' must be a string (a model path)") }
-      try addText(value, rank: 1)
+      if !object.isRoot {
+        note(.unknownAttribute, "'@model' belongs to the root object only")
+        try skip(value)
+      } else if value.kind != .string {
+        note(.valueType, "'@model' must be a string (a model path)")
+        try skip(value)
+      } else {
+        try addText(value, rank: 1)
+      }
     case .entity:
-      guard value.kind == .string else { throw fail("'@entity' must be a string (an entity name)") }
+      guard value.kind == .string else {
+        note(.valueType, "'@entity' must be a string (an entity name)")
+        if object.isRoot { return try skip(value) }
+        return try abandon(value: value)
+      }
+      guard !object.sawData && !object.hasElements else {
+        return note(.unknownAttribute, "'@entity' must come before the object's attributes and arrays")
+      }
       let found =
         value.hasEscapes
         ? Array(reader.string(value).utf8).withUnsafeBufferPointer { tables.entity(named: $0) }
         : tables.entity(named: reader.contents(of: value))
-      guard !object.sawData && !object.hasElements else {
-        throw fail("'@entity' must come before the object's attributes and arrays")
-      }
       var text: String { reader.string(value) }
-      guard let entity = found else { throw fail("'\(text)' is not an entity of the model") }
-      if !object.isRoot && !tables.entityNameIsWritable[entity] {
-        throw fail("'\(text)' cannot be written as an XML element name")
-      }
-      if model.entities[entity].isAbstract { throw fail("'\(text)' is abstract") }
-      if object.isRoot {
-        if entity != model.defaultRootEntity { try addText(value, rank: 2) }
+      var problem: (DiagnosticCode, String)?
+      if let entity = found {
+        if !object.isRoot && !tables.entityNameIsWritable[entity] {
+          problem = (.unknownEntity, "'\(text)' cannot be written as an XML element name")
+        } else if model.entities[entity].isAbstract {
+          problem = (.abstractEntity, "'\(text)' is abstract")
+        } else if !object.isRoot, let misfit = placementProblem(of: entity) {
+          problem = (.cannotContain, misfit)
+        }
       } else {
-        try checkPlacement(of: entity)
+        problem = (.unknownEntity, "'\(text)' is not an entity of the model")
       }
+      if let (code, message) = problem {
+        note(code, message)
+        // An object without a usable entity has no element: nothing in it can be checked.
+        if object.isRoot { throw fail(message) }
+        return try abandon(value: nil)
+      }
+      let entity = found!
+      if object.isRoot && entity != model.defaultRootEntity { try addText(value, rank: 2) }
       objects[top].entity = entity
       objects[top].sawEntity = true
       reserveSeen(for: entity)
     case .id:
-      guard value.kind == .string else { throw fail("'@id' must be a string") }
+      guard value.kind == .string else {
+        note(.valueType, "'@id' must be a string")
+        return try skip(value)
+      }
       try addText(value, rank: 2 << 32)
     case .objects:
       guard object.isRoot, value.kind == .arrayStart else {
-        throw fail("'@objects' is an array of the root's free objects")
+        note(.valueType, "'@objects' is an array of the root's free objects")
+        return try skip(value)
       }
       startChildren(.format(.objects))
     }
@@ -560,25 +724,33 @@ private struct Transcoder {
     let attributeCount = tables.attributeCount[entity]
     if index < attributeCount {
       if object.isRoot && index == tables.orderAttribute[entity] {
-        throw fail("The root object has no '\(name)': only its children are numbered")
+        note(.unknownAttribute, "The root object has no '\(name)': only its children are numbered")
+        return try skip(value)
       }
       let rank = 3 << 32 | index
       switch tables.valueKinds[entity][index] {
       case .integer:
         guard value.kind == .number,
           !reader.contents(of: value).contains(where: { $0 == 0x2E || $0 | 0x20 == 0x65 })
-        else { throw fail("'\(name)' must be an integer") }
-        try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+        else { return try refuse(value, rank: rank, "'\(name)' must be an integer") }
+        // JSON's one non-canonical integer is `-0`: the XML says `0`.
+        let digits = reader.contents(of: value)
+        let text = XMLName.equals(digits, "-0") ? UnsafeBufferPointer(rebasing: digits[1...]) : digits
+        try addAttribute(rank: rank, text: text, offset: value.range.start)
       case .number:
-        guard value.kind == .number else { throw fail("'\(name)' must be a number") }
+        guard value.kind == .number else {
+          return try refuse(value, rank: rank, "'\(name)' must be a number")
+        }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
       case .boolean:
         guard value.kind == .true || value.kind == .false else {
-          throw fail("'\(name)' must be true or false")
+          return try refuse(value, rank: rank, "'\(name)' must be true or false")
         }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
       case .string:
-        guard value.kind == .string else { throw fail("'\(name)' must be a string") }
+        guard value.kind == .string else {
+          return try refuse(value, rank: rank, "'\(name)' must be a string")
+        }
         try addText(value, rank: rank)
       }
       return
@@ -588,59 +760,92 @@ private struct Transcoder {
     switch tables.relationshipKinds[entity][relationship] {
     case .containment:
       guard value.kind == .arrayStart else {
-        throw fail("'\(name)' is a containment relationship: an array of objects")
+        note(.valueType, "'\(name)' is a containment relationship: an array of objects")
+        return try skip(value)
       }
       startChildren(.entity(index))
     case .toMany:
-      guard value.kind == .arrayStart else { throw fail("'\(name)' is to-many: an array of ids") }
+      guard value.kind == .arrayStart else {
+        return try refuse(value, rank: rank, "'\(name)' is to-many: an array of ids", keepText: false)
+      }
       let textStart = scratch.count
       var count = 0
       while true {
         let id = try token()
         if id.kind == .arrayEnd { break }
+        defer { count += 1 }
         guard id.kind == .string else {
-          throw fail("'\(name)' holds ids (strings) only", path: path() + "[\(count)]")
+          note(.valueType, "'\(name)' holds ids (strings) only", path: path() + "[\(count)]")
+          try skip(id)
+          continue
         }
-        if count > 0 { scratch.append(0x20) }
-        try transcode(id)
-        count += 1
+        let before = scratch.count
+        if before > textStart { scratch.append(0x20) }
+        if !transcode(id) { scratch.removeSubrange(before...) }
       }
       try place(
         Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
     case .toOne:
-      guard value.kind == .string else { throw fail("'\(name)' is to-one: an id string") }
+      guard value.kind == .string else {
+        return try refuse(value, rank: rank, "'\(name)' is to-one: an id string", keepText: false)
+      }
       try addText(value, rank: rank)
     }
   }
 
-  /// A child's entity must fit the array it stands in.
-  private func checkPlacement(of entity: Int) throws(Stop) {
+  /// Reports a value of the wrong JSON type and writes what stands in for it,
+  /// so the rest of the object is still checked as the XML side would: a
+  /// scalar's text (with `keepText`), else an empty value. What the
+  /// validator says about the stand-in is left out (it has the same path).
+  private mutating func refuse(
+    _ value: JSONToken, rank: Int, _ message: String, keepText: Bool = true
+  ) throws(Stop) {
+    note(.valueType, message)
+    switch value.kind {
+    case .string where keepText:
+      try addText(value, rank: rank)
+    case .number where keepText, .true where keepText, .false where keepText:
+      try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
+    default:
+      try skip(value)
+      try addAttribute(rank: rank, text: [], offset: value.range.start)
+    }
+  }
+
+  /// Why a child's entity does not fit the array it stands in, or nil.
+  private func placementProblem(of entity: Int) -> String? {
     let parent = objects[objects.count - 2]
-    guard case .entity(let index) = parent.array else { return }  // `@objects` holds anything
+    guard case .entity(let index) = parent.array else { return nil }  // `@objects` holds anything
     let relationship = index - tables.attributeCount[parent.entity]
     guard let destination = tables.destinations[parent.entity][relationship],
       model.isKind(entity, of: destination)
     else {
-      throw fail("'\(model.entities[entity].name)' cannot stand in '\(name(of: .entity(index), in: parent))'")
+      return "'\(model.entities[entity].name)' cannot stand in '\(name(of: .entity(index), in: parent))'"
     }
+    return nil
   }
 
   // MARK: Attributes
 
   /// Adds the XML text of the string `value` as an attribute of the top object.
+  /// A string that cannot be written stands as an empty value (reported).
   private mutating func addText(_ value: JSONToken, rank: Int) throws(Stop) {
     let textStart = scratch.count
-    try transcode(value)
+    if !transcode(value) { scratch.removeSubrange(textStart...) }
     try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
   }
 
-  private mutating func transcode(_ value: JSONToken) throws(Stop) {
+  /// Appends the XML text of the string `value`; false (reported at its byte) when it cannot be written.
+  private mutating func transcode(_ value: JSONToken) -> Bool {
     do throws(JSONStringTranscoding.Problem) {
       try JSONStringTranscoding.appendAttributeText(reader.contents(of: value), to: &scratch)
+      return true
     } catch {
-      throw fail(
+      note(
+        .notWellFormed,
         "'\(objects.last!.pending.map { name(of: $0, in: objects.last!) } ?? "")': \(error.message)",
         at: value.range.start + 1 + error.offset)
+      return false
     }
   }
 
@@ -683,14 +888,23 @@ private struct Transcoder {
   private mutating func close() throws(Stop) {
     let top = objects.count - 1
     let object = objects[top]
-    if !object.isRoot && !object.sawEntity { throw fail("The object has no '@entity'") }
+    if !object.isRoot && !object.sawEntity {
+      note(.unknownEntity, "The object has no '@entity'", at: object.start)
+      objects.removeLast()
+      seen.removeSubrange(object.seenBase...)
+      attributes.removeSubrange(object.attributeBase...)
+      scratch.removeSubrange(object.scratchBase...)
+      return
+    }
     if object.entity >= 0 {
       let seenBase = object.seenBase
       for index in tables.required[object.entity]
       where seen[seenBase + index >> 6] & (1 << UInt64(index & 63)) == 0 {
         if object.isRoot && index == tables.orderAttribute[object.entity] { continue }
         let definition = model.entities[object.entity]
-        throw fail("'\(definition.name)' needs '\(definition.attributes[index].name)'")
+        note(
+          .requiredAttributeMissing, "'\(definition.name)' needs '\(definition.attributes[index].name)'",
+          at: object.start)
       }
     }
     writeHead(closing: true)
@@ -703,6 +917,7 @@ private struct Transcoder {
       let range = TextRange(start: flushed + start, end: flushed + output.count)
       output.append(0x0A)
       validator?.endElement(range: range)
+      for target in targets(in: range) { located[target] = (path(), object.start) }
     }
     seen.removeSubrange(object.seenBase...)
     objects.removeLast()
@@ -748,18 +963,16 @@ private struct Transcoder {
     let start = output.count
     output.append(0x3C)
     appendElementName(object)
-    var foundKey: Int?
+    let nameEnd = flushed + output.count
+    var keyEnds: [Int] = []
     for position in object.attributeBase..<attributes.count {
       let attribute = attributes[position]
-      let attributeStart = output.count
       output.append(0x20)
       appendAttributeName(rank: attribute.rank, entity: object.entity)
       output.append(contentsOf: [0x3D, 0x22])
       output.append(contentsOf: scratch[attribute.textStart..<attribute.textEnd])
       output.append(0x22)
-      if let target = locating, flushed + attributeStart <= target, target < flushed + output.count {
-        foundKey = position
-      }
+      if !locating.isEmpty { keyEnds.append(flushed + output.count) }
     }
     if closing { output.append(0x2F) }
     output.append(0x3E)
@@ -773,15 +986,26 @@ private struct Transcoder {
       }
       if closing { validator.endElement(range: nil) }
     }
-    if let target = locating, flushed + start <= target, target < flushed + end {
+    for target in targets(in: TextRange(start: flushed + start, end: flushed + end)) {
       // At the key whose value holds the problem, else at the object.
-      if let position = foundKey, let key = jsonKey(rank: attributes[position].rank, entity: object.entity) {
-        located = (path(adding: key), attributes[position].offset)
+      if let slot = keyEnds.firstIndex(where: { target < $0 }), target >= nameEnd,
+        let key = jsonKey(rank: attributes[object.attributeBase + slot].rank, entity: object.entity)
+      {
+        located[target] = (path(adding: key), attributes[object.attributeBase + slot].offset)
       } else {
-        located = (path(), object.start)
+        located[target] = (path(), object.start)
       }
-      locating = nil
     }
+  }
+
+  /// The target offsets inside `range` (targets before it are passed over: they are in no tag).
+  private mutating func targets(in range: TextRange) -> [Int] {
+    var found: [Int] = []
+    while nextTarget < locating.count && locating[nextTarget] < range.end {
+      if locating[nextTarget] >= range.start { found.append(locating[nextTarget]) }
+      nextTarget += 1
+    }
+    return found
   }
 
   /// Stable insertion sort by rank: keys mostly come in canonical order already.

@@ -50,6 +50,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let wrongEntityReference = Self(rawValue: "OL502")
   public static let cardinality = Self(rawValue: "OL503")
   public static let inverseDisagrees = Self(rawValue: "OL504")
+  public static let idNotName = Self(rawValue: "OL510")
 
   // MARK: Models (SPEC §2)
   public static let modelNotWellFormed = Self(rawValue: "OM100")
@@ -180,6 +181,11 @@ public enum DiagnosticCatalog {
     Entry(
       code: .inverseDisagrees, severity: .error, title: "Inverse relationships disagree",
       help: "Both sides of an inverse pair are written and do not name each other."),
+    Entry(
+      code: .idNotName, severity: .error, title: "Id is not an XML name",
+      help:
+        "An `xml:id`, and every id a relationship names, must be an NCName: a letter or `_` first, then letters, digits, `_`, `-` or `.`; no spaces, no colons. Editors offer to rename the id and every reference to it when a valid name can be derived."
+    ),
     Entry(
       code: .modelNotWellFormed, severity: .error, title: "Model XML not well-formed",
       help: "The model file is not well-formed XML."),

@@ -245,7 +245,12 @@ public final class LanguageServer: @unchecked Sendable {
     let configurations = self.configurations
     let models = self.models
     return { source, path in
-      DocumentCheck.run(
+      if let path, DocumentCheck.isJSONForm(path) {
+        return DocumentCheck.runJSON(
+          ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
+          models: models)
+      }
+      return DocumentCheck.run(
         source, path: path, modelOverride: nil, configurations: configurations, models: models,
         buildTree: true)
     }

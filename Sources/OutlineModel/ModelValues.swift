@@ -82,9 +82,18 @@ public enum ModelValues {
     return value
   }
 
-  /// Whether `text` is an ISO 8601 date-time with a time zone, e.g. `2024-05-01T09:30:00Z`.
-  public static func isISODate(_ text: String) -> Bool {
+  /// Whether `text` is an ISO 8601 date-time with a time zone that exists
+  /// on the calendar, e.g. `2024-05-01T09:30:00Z`.
+  public static func isISODate(_ text: String) -> Bool { dateProblem(text) == nil }
+
+  /// Why `text` is not a date as Foundation's ISO 8601 reader takes it, or
+  /// nil when it is one: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` then `Z` or an
+  /// offset `±HH`, `±HHMM` or `±HH:MM`; the day must exist in its month of
+  /// the (proleptic Gregorian) calendar, hours are 0-23, minutes and seconds
+  /// 0-59, offsets within ±18:00.
+  public static func dateProblem(_ text: String) -> String? {
     let b = Array(text.utf8)
+    let syntax = "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= b.count else { return nil }
       var value = 0
@@ -94,32 +103,113 @@ public enum ModelValues {
       }
       return value
     }
-    guard let _ = digits(0, 4), b.count > 16, b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
-      b[7] == UInt8(ascii: "-"), let day = digits(8, 2), b[10] == UInt8(ascii: "T"),
-      let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
-    else { return false }
+    guard let year = digits(0, 4), b.count >= 10, b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
+      b[7] == UInt8(ascii: "-"), let day = digits(8, 2)
+    else { return syntax }
+    guard (1...12).contains(month) else { return "'\(text)': there is no month \(month)" }
+    let length = daysIn(month: month, year: year)
+    guard (1...length).contains(day) else {
+      return "'\(text)': \(monthNames[month - 1]) \(year) has \(length) days, not \(day)"
+    }
+    if b.count == 10 { return "'\(text)' has no time and time zone (2024-05-01T09:30:00Z)" }
+    guard b[10] == UInt8(ascii: "T") else { return syntax }
+    guard let hour = digits(11, 2), b.count > 13, b[13] == UInt8(ascii: ":"), let minute = digits(14, 2)
+    else { return syntax }
+    guard hour < 24 else { return "'\(text)': hour \(hour) is not 0-23" }
+    guard minute < 60 else { return "'\(text)': minute \(minute) is not 0-59" }
     var index = 16
     if index < b.count && b[index] == UInt8(ascii: ":") {
-      guard let second = digits(index + 1, 2), second <= 60 else { return false }
+      guard let second = digits(index + 1, 2) else { return syntax }
+      guard second < 60 else { return "'\(text)': second \(second) is not 0-59" }
       index += 3
       if index < b.count && b[index] == UInt8(ascii: ".") {
         index += 1
         let start = index
         while index < b.count && b[index] >= 48 && b[index] <= 57 { index += 1 }
-        guard index > start else { return false }
+        guard index > start else { return syntax }
       }
     }
-    guard index < b.count else { return false }
-    if b[index] == UInt8(ascii: "Z") { return index + 1 == b.count }
-    guard b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"),
-      let zoneHour = digits(index + 1, 2), zoneHour < 24
-    else { return false }
+    guard index < b.count else { return "'\(text)' has no time zone (Z, +02:00)" }
+    if b[index] == UInt8(ascii: "Z") { return index + 1 == b.count ? nil : syntax }
+    let zoneStart = index
+    guard b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"), let zoneHour = digits(index + 1, 2)
+    else { return syntax }
     index += 3
-    if index == b.count { return true }
-    if b[index] == UInt8(ascii: ":") { index += 1 }
-    guard let zoneMinute = digits(index, 2), zoneMinute < 60 else { return false }
-    return index + 2 == b.count
+    var zoneMinute = 0
+    if index < b.count {
+      if b[index] == UInt8(ascii: ":") { index += 1 }
+      guard let minutes = digits(index, 2), index + 2 == b.count else { return syntax }
+      zoneMinute = minutes
+    }
+    let zone = String(decoding: b[zoneStart...], as: UTF8.self)
+    guard zoneMinute < 60 else { return "'\(text)': the offset \(zone) has minute \(zoneMinute), not 0-59" }
+    guard zoneHour * 60 + zoneMinute <= 18 * 60 else {
+      return "'\(text)': the time-zone offset \(zone) is beyond ±18:00"
+    }
+    return nil
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
+  /// The days of `month` (1-12) in `year` of the proleptic Gregorian calendar.
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Why the decimal number `text` does not fit NSDecimalNumber, or nil
+  /// when it does: its value must be a mantissa of at most 38 decimal digits
+  /// times 10 to an exponent in -128...127 (`1e130` is `1000e127` and fits;
+  /// `1e400` and 39 significant digits do not).
+  public static func decimalProblem(_ text: String) -> String? {
+    var digits: [UInt8] = []
+    var exponent = 0
+    var bytes = Array(text.utf8)[...]
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    var inFraction = false
+    while let byte = bytes.first {
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte >= 48 && byte <= 57 {
+        if !(digits.isEmpty && byte == 48) { digits.append(byte) }
+        if inFraction { exponent -= 1 }
+      } else {
+        break
+      }
+      bytes = bytes.dropFirst()
+    }
+    if !bytes.isEmpty {
+      // An exponent: `e`, a sign, digits (checked by isDecimalNumber); huge ones saturate.
+      let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+      let written = Int(text.prefix(12)) ?? 0
+      let long = text.drop(while: { $0 == "+" || $0 == "-" }).count > 10
+      exponent += long ? (text.hasPrefix("-") ? -1_000_000_000_000 : 1_000_000_000_000) : written
+    }
+    while digits.last == 48 {
+      digits.removeLast()
+      exponent += 1
+    }
+    if digits.isEmpty { return nil }
+    if digits.count > 38 {
+      return "'\(text)' has \(digits.count) significant digits; Decimal keeps at most 38"
+    }
+    // Zeros may join the mantissa to bring a large exponent down to 127.
+    if exponent > 127 && digits.count + (exponent - 127) > 38 || exponent < -128 {
+      return "'\(text)' is outside the Decimal range (38 digits times 10^-128...10^127)"
+    }
+    return nil
+  }
+
+  /// The canonical text of an integer (`-0` is `0`, `+3` is `3`, `007` is
+  /// `7`), or nil when `text` is not a decimal integer of 64 bits.
+  public static func canonicalInteger(_ text: String) -> String? {
+    integer(text).map { String($0) }
   }
 
   /// Whether `text` is a UUID: `8-4-4-4-12` hex digits.
@@ -189,17 +279,20 @@ public enum ModelValues {
       let bounds = integerBounds(type)
       return bounds.contains(value)
         ? nil : "\(value) is outside the \(type.rawValue) range \(bounds.lowerBound)...\(bounds.upperBound)"
-    case .double, .decimal:
-      return number(text) == nil && !(type == .decimal && isDecimalNumber(text))
-        ? "'\(text)' is not a decimal number (\(type.rawValue))" : nil
+    case .double:
+      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Double)" }
+      return Double(text)?.isFinite == true
+        ? nil : "'\(text)' is outside the Double range ±1.7976931348623157e308"
     case .float:
-      guard let value = number(text) else { return "'\(text)' is not a decimal number (Float)" }
-      return abs(value) > Double(Float.greatestFiniteMagnitude) ? "\(text) is outside the Float range" : nil
+      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Float)" }
+      return Float(text)?.isFinite == true ? nil : "'\(text)' is outside the Float range ±3.4028235e38"
+    case .decimal:
+      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Decimal)" }
+      return decimalProblem(text)
     case .boolean:
       return boolean(text) == nil ? "'\(text)' is not a Boolean (true/false, YES/NO, 1/0)" : nil
     case .date:
-      return isISODate(text)
-        ? nil : "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
+      return dateProblem(text)
     case .uuid:
       return isUUID(text) ? nil : "'\(text)' is not a UUID (8-4-4-4-12 hex digits)"
     case .uri:

@@ -86,6 +86,7 @@ extension OutlineValidator {
     }
 
     if let idIndex {
+      checkIDName(tag.rawValue(of: idIndex), range: findings.idRange!)
       references.define(
         raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self)
     }
@@ -95,6 +96,9 @@ extension OutlineValidator {
     let definition = model.entities[entity]
     for (relationship, index) in written
     where !isImplied(definition.relationships[relationship], model: model) {
+      checkReferenceNames(
+        tag.rawValue(of: index), range: tag.valueRange(of: index),
+        relationship: definition.relationships[relationship].name)
       references.add(
         from: id, entity: entity, relationship: relationship, value: tag.value(of: index),
         raw: tag.rawValue(of: index), range: tag.valueRange(of: index))

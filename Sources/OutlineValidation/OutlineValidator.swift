@@ -189,6 +189,7 @@ public final class OutlineValidator: XMLEventHandler {
       findings = checkAttributes(tag, entity: entity, isRoot: isRoot, schema: schema)
     } else if let index = tag.index(of: "xml:id") {
       findings.idRange = tag.valueRange(of: index)
+      checkIDName(tag.rawValue(of: index), range: findings.idRange!)
       references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
     }
     let parentFrame = stack.count - 1

@@ -27,6 +27,8 @@ public struct DocumentCheck: Sendable {
   public var childrenInOrder = true
   /// When the model could not be read (OL102): who named it.
   public var unreadableModelOrigin: ModelOrigin?
+  /// Whether the document is in the JSON form (its diagnostics point into the JSON text).
+  public var isJSONForm = false
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {

@@ -147,7 +147,8 @@ enum Convert {
     (#"{"children":[{"@entity":"Item","order":0},{"@entity":"Item"}]}"#, "$.children[1]", "needs 'order'"),
     (#"{"children":[{"@entity":"Item","order":0,"title":null}]}"#, "$.children[0].title", "must be a string"),
     (
-      #"{"children":[{"@entity":"Item","order":0,"children":[1]}]}"#, "$.children[0].children", "objects only"
+      #"{"children":[{"@entity":"Item","order":0,"children":[1]}]}"#, "$.children[0].children[0]",
+      "objects only"
     ),
     (#"{"children":[{"@entity":"Item","order":0}"#, "$.children", "Invalid JSON"),
   ])

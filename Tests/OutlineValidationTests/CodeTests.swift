@@ -131,6 +131,9 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
       valid: document(
         "<Item order=\"0\" xml:id=\"i\" tags=\"t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"i\"/>"
       )),
+    CodeCase(
+      code: "OL510", broken: document("<Item order=\"0\" xml:id=\"1️⃣1st\"/>"),
+      valid: document("<Item order=\"0\" xml:id=\"first\"/>")),
   ]
 
   @Test(arguments: cases)

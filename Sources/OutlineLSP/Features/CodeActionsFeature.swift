@@ -56,6 +56,19 @@ struct CodeActionsFeature {
         diagnostics: [diagnostic],
         preferred: true)
     }
+    // Ids that are not XML names: rename them, with every reference.
+    var idIndex: ReferenceIndex?
+    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+      guard diagnostic["code"]?.stringValue == DiagnosticCode.idNotName.rawValue,
+        let at = mapper.textRange(diagnostic["range"], in: source)
+      else { continue }
+      if idIndex == nil { idIndex = ReferenceIndex(tree: tree, source: source, model: model) }
+      guard let fix = IDNameFix.fix(at: at, ids: idIndex!, source: source) else { continue }
+      action(
+        "Rename id '\(source.string(in: at))' to '\(fix.name)'", "quickfix", fix.edits,
+        diagnostics: [diagnostic],
+        preferred: true)
+    }
     action(
       "Renumber every broken sibling group", "source.fixAll",
       Renumbering.fixAll(tree: tree, source: source, model: model, reported: analysis.diagnostics))

@@ -9,7 +9,9 @@ struct FormattingFeature {
 
   func format(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
     let analysis = snapshot.analysis
-    guard analysis.parsed, !analysis.diagnostics.contains(where: { $0.code == .textInObject }) else {
+    guard analysis.parsed, !analysis.isJSONForm,
+      !analysis.diagnostics.contains(where: { $0.code == .textInObject })
+    else {
       return []
     }
     let old = snapshot.source.bytes

@@ -1,0 +1,85 @@
+import OutlineCore
+import OutlineModel
+import Testing
+
+@testable import OutlineConvert
+
+/// The JSON form reader reports every problem, each at the exact JSON path
+/// of the element or value, and reads on past it as the XML side does; a
+/// syntax error is where it stops.
+@Suite struct JSONFormRecoveryTests {
+  static func problems(_ json: String) -> [JSONFormError] {
+    do {
+      _ = try Convert.toXML(json, model: Fixtures.testModel)
+      return []
+    } catch {
+      return error.all
+    }
+  }
+
+  @Test func everyProblemIsReportedAtItsPath() {
+    let json = """
+      {"children":[
+      {"@entity":"Item","order":0,"title":5,"count":"x","nick":"abcdefgh"},
+      7,
+      {"@entity":"Nope","order":1,"title":"skipped with its object"},
+      {"@entity":"Item","order":1,"when":"2024-02-30T00:00Z","bogus":[1,{"a":2}],"tags":"t"},
+      {"order":2},
+      {"@entity":"Item","order":2,"related":["a",3],"children":[{"@entity":"Tag","name":"x"}]}
+      ]}
+      """
+    let found = Self.problems(json)
+    #expect(
+      found.map(\.path) == [
+        "$.children[0].title", "$.children[0].count", "$.children[0].nick", "$.children[1]",
+        "$.children[2].@entity", "$.children[3].when", "$.children[3].bogus", "$.children[3].tags",
+        "$.children[4]", "$.children[4].order", "$.children[5].related", "$.children[5].related[1]",
+        "$.children[5].children[0].@entity",
+      ], "\(found.map { "\($0.path) \($0.message)" })")
+    #expect(
+      found.map(\.code.rawValue) == [
+        "OL300", "OL300", "OL301", "OL300", "OL200", "OL300", "OL203", "OL300", "OL200", "OL203", "OL501",
+        "OL300",
+        "OL202",
+      ])
+    // Offsets are where the value (or the element) starts.
+    let bytes = Array(json.utf8)
+    for problem in found {
+      #expect(problem.offset < bytes.count)
+    }
+    #expect(bytes[found[3].offset] == UInt8(ascii: "7"))
+    #expect(bytes[found[8].offset] == UInt8(ascii: "{"))
+  }
+
+  @Test func aRefusedValueIsReportedOnceNotAgainByTheValidator() {
+    let found = Self.problems(
+      #"{"children":[{"@entity":"Item","order":"zero"},{"@entity":"Item","order":1}]}"#)
+    #expect(found.map(\.path) == ["$.children[0].order"], "\(found.map(\.message))")
+  }
+
+  @Test func aSyntaxErrorStopsAfterWhatCameBefore() {
+    let found = Self.problems(
+      #"{"children":[{"@entity":"Item","order":0,"title":1},{"@entity":"Item" "order":1}]}"#)
+    #expect(found.count == 2, "\(found.map(\.message))")
+    #expect(found[0].path == "$.children[0].title")
+    #expect(found[1].code == .notWellFormed && found[1].message.hasPrefix("Invalid JSON"))
+    #expect(found[1].offset == 70)  // the `"order"` that lacks a comma before it
+    // A syntax error inside a value that is read past is still found.
+    let skipped = Self.problems(#"{"children":[{"@entity":"Item","order":0,"bogus":[1,,2]}]}"#)
+    #expect(skipped.map(\.code) == [.unknownAttribute, .notWellFormed])
+  }
+
+  @Test func missingRequiredAttributesAreAllReportedAtTheObject() {
+    let found = Self.problems(#"{"@objects":[{"@entity":"Tag"},{"@entity":"Note"}]}"#)
+    #expect(found.map(\.path) == ["$.@objects[0]", "$.@objects[1]"], "\(found.map(\.message))")
+    #expect(found.allSatisfy { $0.code == .requiredAttributeMissing })
+  }
+
+  @Test func checkReportsWarningsToo() throws {
+    let problems = try JSONFormReader.check(
+      ByteBuffer(copying: Array(#"{"children":[{"@entity":"Item","order":0,"cache":"x"}]}"#.utf8))
+    ) { _ in Fixtures.testModel }
+    #expect(problems.map(\.code) == [.transientStored])
+    #expect(problems.first?.severity == .warning && problems.first?.path == "$.children[0].cache")
+  }
+}
