@@ -1,0 +1,125 @@
+import Foundation
+import OutlineWorkspace
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `AtomicFileWriter` keeps what the user had (issue 14): links, modes, owners, read-only files,
+/// files nobody named, the input, and updates made by someone else meanwhile.
+@Suite struct AtomicFileTests {
+  let folder: String
+
+  init() throws {
+    folder = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { folder + "/" + name }
+
+  func put(_ text: String, _ name: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
+  }
+
+  func text(_ name: String) -> String? {
+    FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  func info(_ name: String, followingLinks: Bool = false) -> stat {
+    var result = stat()
+    _ = followingLinks ? stat(path(name), &result) : lstat(path(name), &result)
+    return result
+  }
+
+  /// Nothing but the named files is left in the folder (no temporary file).
+  func leftovers() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
+  }
+
+  // MARK: - Item 2: links, modes, owners, read-only files
+
+  @Test func writesThroughRelativeAbsoluteAndChainedLinks() throws {
+    try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
+    try put("old", "real/file")
+    symlink("real/file", path("relative"))
+    symlink(path("relative"), path("absolute"))
+    for name in ["relative", "absolute"] {
+      try AtomicFile.write(Array("new through \(name)".utf8), to: path(name))
+      #expect(info(name).st_mode & S_IFMT == S_IFLNK, "\(name) is no longer a link")
+      #expect(text("real/file") == "new through \(name)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path("real")) == ["file"])
+    #expect(try leftovers().isEmpty)
+  }
+
+  @Test func danglingLinkGetsItsTargetCreated() throws {
+    symlink("target", path("link"))
+    try AtomicFile.write(Array("made".utf8), to: path("link"))
+    #expect(info("link").st_mode & S_IFMT == S_IFLNK)
+    #expect(text("target") == "made")
+  }
+
+  @Test func linkLoopIsAnErrorNotAHang() throws {
+    symlink("b", path("a"))
+    symlink("a", path("b"))
+    #expect(throws: WriteError.self) { try AtomicFile.write(Array("x".utf8), to: path("a")) }
+    #expect(info("a").st_mode & S_IFMT == S_IFLNK)
+  }
+
+  @Test func hardLinksAllSeeTheNewContents() throws {
+    try put("old contents that are longer", "one")
+    link(path("one"), path("two"))
+    let inode = info("one").st_ino
+    try AtomicFile.write(Array("new".utf8), to: path("two"))
+    #expect(text("one") == "new" && text("two") == "new")
+    #expect(info("one").st_ino == inode && info("two").st_ino == inode && info("one").st_nlink == 2)
+    // Growing, too.
+    try AtomicFile.write(Array(repeating: UInt8(ascii: "z"), count: 300_000), to: path("one"))
+    #expect(text("two") == String(repeating: "z", count: 300_000))
+    #expect(try leftovers().isEmpty)
+  }
+
+  @Test(arguments: [0o600, 0o640, 0o755, 0o2775] as [mode_t])
+  func modeIsKept(mode: mode_t) throws {
+    try put("old", "file")
+    chmod(path("file"), mode)
+    try AtomicFile.write(Array("new".utf8), to: path("file"))
+    #expect(info("file").st_mode & 0o7777 == mode)
+    #expect(text("file") == "new")
+  }
+
+  @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
+  func ownerIsKept() throws {
+    try put("old", "file")
+    chown(path("file"), 65534, 65534)
+    let inode = info("file").st_ino
+    try AtomicFile.write(Array("new".utf8), to: path("file"))
+    #expect(info("file").st_uid == 65534 && info("file").st_gid == 65534)
+    #expect(info("file").st_ino != inode, "root can give the owner away: the atomic rename is used")
+    #expect(text("file") == "new")
+  }
+
+  @Test func readOnlyFileIsRefusedAndKept() throws {
+    try put("old", "file")
+    chmod(path("file"), 0o444)
+    do {
+      try AtomicFile.write(Array("new".utf8), to: path("file"))
+      Issue.record("a read-only file was replaced")
+    } catch {
+      #expect(error.reason == .readOnly)
+      #expect(error.description == "'\(path("file"))' is read-only; not changed")
+    }
+    #expect(text("file") == "old")
+    #expect(try leftovers().isEmpty)
+  }
+
+  @Test func folderIsNotARegularFile() throws {
+    try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
+    #expect {
+      try AtomicFile.write(Array("x".utf8), to: path("sub"))
+    } throws: { ($0 as? WriteError)?.reason == .notRegularFile }
+  }
+}
