@@ -74,7 +74,7 @@ struct ConvertCommand: ParsableCommand {
   private func toJSON() throws {
     let configurations = ConfigurationFinder()
     let models = ModelCache()
-    let target = try OutputTarget.open(output, spooled: true)
+    let target = try OutputTarget.open(output, spooled: true, input: input)
     var writer: AlongsideWriter?
     let alongside = { (validator: OutlineValidator) -> any XMLEventHandler in
       let made = JSONFormWriter.alongside(validator) { target.write($0) }
@@ -137,7 +137,7 @@ struct ConvertCommand: ParsableCommand {
       override: model, configuration: configurations.configuration(for: isStdin ? "./-" : input),
       cache: ModelCache())
     let provider = resolution.provider(for: isStdin ? nil : input)
-    let target = try OutputTarget.open(output, spooled: true)
+    let target = try OutputTarget.open(output, spooled: true, input: input)
     do {
       try JSONFormReader.convert(
         bytes,

@@ -141,6 +141,10 @@ public final class AtomicFileWriter {
     self.activity = activity
     descriptor = -1
     target = try Self.finalTarget(of: path)
+    if existing == .keep && target != path && !AtomicFile.exists(target) {
+      // A dangling link is something the user put there: not followed to make a file.
+      throw WriteError(description: "'\(path)' already exists; not replaced", reason: .exists)
+    }
     if let status = FileStatus.of(target, followingLinks: false) {
       guard status.isRegularFile else {
         throw WriteError(description: "cannot write '\(path)': not a regular file", reason: .notRegularFile)

@@ -152,4 +152,70 @@ import Testing
       #expect(status(folder, target).st_mode & 0o7777 == 0o444)
     }
   }
+
+  // MARK: - Item 3: no silent overwrite
+
+  @Test func importKeepsAnExistingOutlineItWasNotToldToReplace() throws {
+    let folder = try folder(["in.opml": Self.opml, "in.outline": "mine"])
+    let run = try CLI.run("outline", ["import", "in.opml"], in: folder)
+    #expect(run.status == 2)
+    #expect(run.stderr == "outline: 'in.outline' already exists; not replaced (use --force to replace it)\n")
+    #expect(text(folder, "in.outline") == "mine")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.xcdatamodel").path))
+    let forced = try CLI.run("outline", ["import", "--force", "in.opml"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(text(folder, "in.outline")!.contains("<outline"))
+  }
+
+  @Test func importKeepsTheUsersOwnModel() throws {
+    let folder = try folder(["in.opml": Self.opml, "out.xcdatamodel/contents": "my model"])
+    let run = try CLI.run("outline", ["import", "in.opml", "-o", "out.outline"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "outline: 'out.xcdatamodel/contents' already exists; not replaced (use --force to replace it)\n")
+    #expect(text(folder, "out.xcdatamodel/contents") == "my model")
+    #expect(text(folder, "out.outline") == nil)
+    #expect(
+      try CLI.run("outline", ["import", "--force", "in.opml", "-o", "out.outline"], in: folder).status == 0)
+    #expect(text(folder, "out.xcdatamodel/contents")!.contains("<model"))
+  }
+
+  /// Importing the same file again writes the same bytes: nothing is lost, so no --force needed.
+  @Test func importAgainOfTheSameFileNeedsNoForce() throws {
+    let folder = try folder(["in.opml": Self.opml])
+    #expect(try CLI.run("outline", ["import", "in.opml"], in: folder).status == 0)
+    let first = text(folder, "in.outline")
+    let again = try CLI.run("outline", ["import", "in.opml"], in: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(text(folder, "in.outline") == first)
+    // A changed OPML file would change the output: refused.
+    try CLI.write(
+      ["in.opml": Self.opml.replacingOccurrences(of: "text=\"b\"", with: "text=\"c\"")], in: folder)
+    #expect(try CLI.run("outline", ["import", "in.opml"], in: folder).status == 2)
+    #expect(text(folder, "in.outline") == first)
+  }
+
+  /// An output that is the input (named again, through a symbolic link, or a hard link) is refused.
+  @Test func outputThatIsTheInputIsRefused() throws {
+    let folder = try folder(["n.outline": Self.messy, "in.opml": Self.opml])
+    symlink("n.outline", folder.appendingPathComponent("sym.outline").path)
+    link(folder.appendingPathComponent("n.outline").path, folder.appendingPathComponent("hard.outline").path)
+    let cases: [[String]] = [
+      ["convert", "n.outline", "-o", "n.outline"],
+      ["convert", "n.outline", "-o", "sym.outline", "--to", "json"],
+      ["convert", "n.outline", "-o", "./hard.outline", "--to", "json"],
+      ["export", "n.outline", "-o", "sym.outline"], ["import", "in.opml", "-o", "in.opml"],
+    ]
+    for arguments in cases {
+      let run = try CLI.run("outline", arguments, in: folder)
+      #expect(run.status == 2, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("is the input"), "\(arguments): \(run.stderr)")
+      #expect(text(folder, "n.outline") == Self.messy && text(folder, "in.opml") == Self.opml)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.xcdatamodel").path))
+    #expect(isLink(folder, "sym.outline"))
+    // In place by design: fmt of the same file through a link is fine.
+    #expect(try CLI.run("outline", ["fmt", "sym.outline"], in: folder).status == 0)
+  }
 }

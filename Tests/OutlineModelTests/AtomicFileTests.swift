@@ -122,4 +122,39 @@ import Testing
       try AtomicFile.write(Array("x".utf8), to: path("sub"))
     } throws: { ($0 as? WriteError)?.reason == .notRegularFile }
   }
+
+  // MARK: - Item 3: files nobody named, and the input
+
+  @Test func keepRefusesAFileWithOtherContents() throws {
+    try put("mine", "file")
+    #expect {
+      try AtomicFile.write(Array("new".utf8), to: path("file"), existing: .keep)
+    } throws: { ($0 as? WriteError)?.reason == .exists }
+    #expect(text("file") == "mine")
+    // The same bytes: nothing to lose, nothing to do.
+    try AtomicFile.write(Array("mine".utf8), to: path("file"), existing: .keep)
+    // A new file appears; a dangling link counts as something there.
+    try AtomicFile.write(Array("new".utf8), to: path("fresh"), existing: .keep)
+    #expect(text("fresh") == "new")
+    symlink("nowhere", path("dangling"))
+    #expect(throws: WriteError.self) {
+      try AtomicFile.write(Array("new".utf8), to: path("dangling"), existing: .keep)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path("nowhere")))
+    #expect(try leftovers().isEmpty)
+  }
+
+  @Test func outputThatIsTheInputIsRefused() throws {
+    try put("input", "in")
+    symlink("in", path("soft"))
+    link(path("in"), path("hard"))
+    for name in ["in", "soft", "hard"] {
+      #expect {
+        _ = try AtomicFileWriter(path: path(name), distinctFrom: path("in"))
+      } throws: { ($0 as? WriteError)?.reason == .sameAsInput }
+    }
+    #expect(AtomicFile.sameFile(path("soft"), path("hard")))
+    #expect(!AtomicFile.sameFile(path("in"), path("absent")))
+    #expect(text("in") == "input")
+  }
 }
