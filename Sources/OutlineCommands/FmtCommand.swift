@@ -40,6 +40,8 @@ struct FmtCommand: ParsableCommand {
     }
     for path in files {
       let isStdin = path == "-"
+      // Taken before reading: a write after it shows in the file's stamp, or in its bytes.
+      let snapshot = isStdin ? nil : FileSnapshot.take(path)
       guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
         Terminal.error("cannot read '\(path)'")
         troubled = true
@@ -70,7 +72,8 @@ struct FmtCommand: ParsableCommand {
         continue
       }
       do {
-        try AtomicFile.write(formatted, to: path)
+        try AtomicFile.write(
+          formatted, to: path, unchangedSince: snapshot?.holding(bytes), activity: "formatted")
       } catch {
         Terminal.error(error.description)
         troubled = true

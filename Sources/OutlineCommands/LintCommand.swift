@@ -125,6 +125,8 @@ struct LintJob {
         return Result(failure: error.description)
       }
     }
+    // Taken before reading: a write after it shows in the file's stamp, or in its bytes.
+    let snapshot = isStdin ? nil : FileSnapshot.take(path)
     guard let bytes = isStdin ? FileInput.readStandardInput() : FileInput.read(path) else {
       return Result(failure: "cannot read '\(path)'")
     }
@@ -137,7 +139,7 @@ struct LintJob {
       let edits = Renumbering.fixAll(tree: tree, source: source, model: model)
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {
         do {
-          try AtomicFile.write(fixed, to: path)
+          try AtomicFile.write(fixed, to: path, unchangedSince: snapshot?.holding(bytes), activity: "fixed")
         } catch {
           return Result(failure: error.description)
         }

@@ -49,7 +49,7 @@ public enum ExistingFile: Sendable {
 /// writer given one refuses to replace a file that has changed since (a lost update).
 public struct FileSnapshot: Sendable {
   let status: FileStatus
-  let takenAt: Timestamp
+  var takenAt: Timestamp
   /// The bytes read after the snapshot was taken.
   public private(set) var bytes: [UInt8] = []
 

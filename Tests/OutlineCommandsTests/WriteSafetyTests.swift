@@ -218,4 +218,124 @@ import Testing
     // In place by design: fmt of the same file through a link is fine.
     #expect(try CLI.run("outline", ["fmt", "sym.outline"], in: folder).status == 0)
   }
+
+  // MARK: - Item 4: no lost update, with real concurrent writers
+
+  /// A large outline (40,000 items, about 0.5 s to format in a debug build) with tabs and broken
+  /// orders, so both fmt and --fix change it.
+  static let large = GeneratedOutline.twoLevels(parents: 200, children: 200)
+    .replacingOccurrences(of: "\n <Item", with: "\n\t<Item   ")
+    .replacingOccurrences(of: "\"c0\" order=\"0\"", with: "\"c0\" order=\"7\"")
+
+  /// Starts `tool` with `arguments` in `folder`, its output collected.
+  func start(_ tool: String, _ arguments: [String], in folder: URL) throws -> (Process, Pipe) {
+    let process = Process()
+    if tool == "sh" {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    } else {
+      process.executableURL = CLI.products.appendingPathComponent(tool)
+    }
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return (process, errors)
+  }
+
+  func finish(_ started: (Process, Pipe)) -> (status: Int32, stderr: String) {
+    let data = started.1.fileHandleForReading.readDataToEndOfFile()
+    started.0.waitUntilExit()
+    return (started.0.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// What `arguments` make of `contents`, run alone.
+  func alone(_ contents: String, _ arguments: [String]) throws -> String {
+    let folder = try folder(["doc.outline": contents])
+    _ = try CLI.run("outline", arguments, in: folder)
+    return text(folder, "doc.outline")!
+  }
+
+  /// fmt on a large file while another process replaces it (by rename, as editors save, or
+  /// rewriting it in place, as `cat >` does) at a moment swept across fmt's run. Outline either
+  /// wins (exit 0) or says it lost (exit 2, one message) and leaves the other writer's file; the
+  /// file is never fmt's output of what the other writer replaced, and never a mix. Repeated
+  /// over the whole sweep and until both outcomes were seen, at most 40 times.
+  @Test(arguments: ["rename", "in place"])
+  func fmtAgainstAnotherWriter(style: String) throws {
+    let other = Self.messy
+    let formattedOther = try alone(other, ["fmt", "doc.outline"])
+    let formattedLarge = try alone(Self.large, ["fmt", "doc.outline"])
+    let replace =
+      style == "rename"
+      ? "cp other.txt .other.tmp && mv .other.tmp doc.outline" : "cat other.txt > doc.outline"
+    var won = 0
+    var lost = 0
+    var refused = 0
+    for attempt in 0..<40 where attempt < 10 || won == 0 || lost == 0 {
+      let folder = try folder(["doc.outline": Self.large, "other.txt": other])
+      let delay = Double(attempt % 10) * 0.12
+      let writer = try start("sh", ["-c", "sleep \(delay); \(replace)"], in: folder)
+      let fmt = finish(try start("outline", ["fmt", "doc.outline"], in: folder))
+      #expect(finish(writer).status == 0)
+      let final = text(folder, "doc.outline")
+      #expect(final != formattedLarge, "attempt \(attempt): the other writer's update was lost")
+      switch fmt.status {
+      case 0:
+        won += 1
+        #expect(final == other || final == formattedOther, "attempt \(attempt): \(fmt.stderr)")
+      case 2:
+        lost += 1
+        #expect(final == other, "attempt \(attempt)")
+        #expect(fmt.stderr.contains("outline: 'doc.outline' changed while being formatted; run again\n"))
+      default:
+        // In place, fmt may have read the file half written: refused, left alone.
+        #expect(style == "in place" && fmt.status == 1, "attempt \(attempt): \(fmt.stderr)")
+        #expect(final == other)
+        refused += 1
+      }
+    }
+    #expect(won > 0 && lost > 0, "won \(won), lost \(lost), refused \(refused)")
+  }
+
+  /// fmt and --fix on the same large file at once: both win only one after the other (the file
+  /// is one applied to the other's output); otherwise one says it lost and the file is the
+  /// other's complete output. Repeated over the whole sweep and until both outcomes were seen, at most 40 times.
+  @Test func fmtAgainstFix() throws {
+    let fmtOnly = try alone(Self.large, ["fmt", "doc.outline"])
+    let fixOnly = try alone(Self.large, ["lint", "--fix", "doc.outline"])
+    let fmtThenFix = try alone(fmtOnly, ["lint", "--fix", "doc.outline"])
+    let fixThenFmt = try alone(fixOnly, ["fmt", "doc.outline"])
+    #expect(
+      Set([fmtOnly, fixOnly, fmtThenFix]).count == 3 && Set([fmtOnly, fixOnly, fixThenFmt]).count == 3)
+    var bothWon = 0
+    var oneLost = 0
+    for attempt in 0..<40 where attempt < 8 || bothWon == 0 || oneLost == 0 {
+      let folder = try folder(["doc.outline": Self.large])
+      let delay = Double(attempt % 8) * 0.15
+      let fix = try start(
+        "sh", ["-c", "sleep \(delay); exec \(CLI.products.path)/outline lint --fix doc.outline"], in: folder)
+      let fmt = finish(try start("outline", ["fmt", "doc.outline"], in: folder))
+      let fixed = finish(fix)
+      let final = text(folder, "doc.outline")
+      switch (fmt.status, fixed.status) {
+      case (0, 0):
+        bothWon += 1
+        #expect(final == fmtThenFix || final == fixThenFmt, "attempt \(attempt): an update was lost")
+      case (2, 0):
+        oneLost += 1
+        #expect(final == fixOnly, "attempt \(attempt)")
+        #expect(fmt.stderr.contains("outline: 'doc.outline' changed while being formatted; run again\n"))
+      case (0, 2):
+        oneLost += 1
+        #expect(final == fmtOnly, "attempt \(attempt)")
+        #expect(fixed.stderr.contains("outline: 'doc.outline' changed while being fixed; run again\n"))
+      default:
+        Issue.record(
+          "attempt \(attempt): fmt \(fmt.status) \(fmt.stderr), --fix \(fixed.status) \(fixed.stderr)")
+      }
+    }
+    #expect(bothWon > 0 && oneLost > 0, "both won \(bothWon), one lost \(oneLost)")
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import OutlineWorkspace
 import Testing
+
+@testable import OutlineWorkspace
 
 #if canImport(Glibc)
   import Glibc
@@ -156,5 +157,62 @@ import Testing
     #expect(AtomicFile.sameFile(path("soft"), path("hard")))
     #expect(!AtomicFile.sameFile(path("in"), path("absent")))
     #expect(text("in") == "input")
+  }
+
+  // MARK: - Item 4: no lost update
+
+  func snapshot(_ name: String) throws -> FileSnapshot {
+    let taken = try #require(FileSnapshot.take(path(name)))
+    return taken.holding(Array(FileManager.default.contents(atPath: path(name))!))
+  }
+
+  @Test func unchangedFileIsWritten() throws {
+    try put("read", "file")
+    try AtomicFile.write(Array("new".utf8), to: path("file"), unchangedSince: try snapshot("file"))
+    #expect(text("file") == "new")
+  }
+
+  /// Replaced by rename, rewritten in place, removed, or (through a hard link) rewritten: refused.
+  @Test(arguments: ["rename", "in place", "removed", "hard link"])
+  func changedFileIsLeftAlone(change: String) throws {
+    try put("read by us", "file")
+    if change == "hard link" { link(path("file"), path("other")) }
+    let read = try snapshot("file")
+    switch change {
+    case "rename":
+      try put("theirs", "theirs")
+      rename(path("theirs"), path("file"))
+    case "removed": unlink(path("file"))
+    default:
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path("file")))
+      try handle.truncate(atOffset: 0)
+      try handle.write(contentsOf: Data("theirs".utf8))
+      try handle.close()
+    }
+    do {
+      try AtomicFile.write(Array("ours".utf8), to: path("file"), unchangedSince: read, activity: "formatted")
+      Issue.record("a changed file was replaced")
+    } catch {
+      #expect(error.reason == .changed)
+      #expect(error.description == "'\(path("file"))' changed while being formatted; run again")
+    }
+    #expect(text("file") == (change == "removed" ? nil : "theirs"))
+    #expect(try leftovers().isEmpty)
+  }
+
+  /// The same stamp (size, times, inode) as when read, which a coarse clock allows after a quick
+  /// same-size rewrite: a file touched less than 2 s before it was read is compared byte for
+  /// byte; an older one is trusted on its stamp.
+  @Test func sameStampIsCheckedByContentsWhenRecent() throws {
+    try put("abcd", "file")
+    let read = try snapshot("file")
+    let stamp = try #require(FileStatus.of(path("file"), followingLinks: true))
+    #expect(read.matches(stamp, at: path("file")))
+    try put("wxyz", "file")
+    #expect(!read.matches(stamp, at: path("file")), "same stamp, other bytes")
+    var old = read
+    old.takenAt = Timestamp(seconds: stamp.modified.seconds + 60, nanoseconds: 0)
+    unlink(path("file"))
+    #expect(old.matches(stamp, at: path("file")), "an old stamp is trusted without reading")
   }
 }
