@@ -195,7 +195,7 @@ public final class AtomicFileWriter {
     if existing == .keep {
       return try commitKeeping()
     }
-    guard let current else { return try commitRenaming(mode: Self.newFileMode()) }
+    guard let current else { return try commitRenaming(mode: Self.newFileMode(), replacing: nil) }
     var mine = stat()
     let needsOwner =
       fstat(descriptor, &mine) == 0 && (mine.st_uid != current.owner || mine.st_gid != current.group)
@@ -203,7 +203,7 @@ public final class AtomicFileWriter {
     if current.links > 1 || !owned {
       return try commitInPlace(current)
     }
-    try commitRenaming(mode: current.permissions)
+    try commitRenaming(mode: current.permissions, replacing: current)
   }
 
   /// Removes the temporary file; the path is untouched.
@@ -216,10 +216,16 @@ public final class AtomicFileWriter {
 
   // MARK: - The three ways in
 
-  /// Flush, mode, rename over the target: atomic.
-  private func commitRenaming(mode: mode_t) throws(WriteError) {
+  /// Flush, mode, rename over the target: atomic. The flush takes time, during which another
+  /// writer may come: the target must still be `current` right before the rename.
+  private func commitRenaming(mode: mode_t, replacing current: FileStatus?) throws(WriteError) {
     if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
       throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+    }
+    if let current, snapshot != nil,
+      !(FileStatus.of(target, followingLinks: false)?.sameContentStamp(as: current) ?? false)
+    {
+      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
     }
     let closed = close(descriptor)
     descriptor = -1
