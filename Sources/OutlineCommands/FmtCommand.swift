@@ -4,6 +4,12 @@ import OutlineConvert
 import OutlineCore
 import OutlineWorkspace
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `outline fmt [--check] PATH...`: the canonical layout (SPEC §6).
 struct FmtCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -34,6 +40,7 @@ struct FmtCommand: ParsableCommand {
     var troubled = false
     var refused = false
     var changed: [String] = []
+    var written = 0
     let files = FileCollector.collect(paths, configurations: configurations) { message in
       Terminal.error(message)
       troubled = true
@@ -62,7 +69,10 @@ struct FmtCommand: ParsableCommand {
       }
       let formatted = Formatter.format(source, model: checked.model)
       if isStdin {
-        Terminal.write(String(decoding: formatted, as: UTF8.self))
+        if let code = FileDescriptorIO.writeAll(1, formatted) {
+          Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
+          troubled = true
+        }
         continue
       }
       guard formatted != bytes else { continue }
@@ -74,13 +84,15 @@ struct FmtCommand: ParsableCommand {
       do {
         try AtomicFile.write(
           formatted, to: path, unchangedSince: snapshot?.holding(bytes), activity: "formatted")
+        written += 1
       } catch {
         Terminal.error(error.description)
         troubled = true
       }
     }
-    if !check && !changed.isEmpty {
-      Terminal.write("formatted \(changed.count) file\(changed.count == 1 ? "" : "s")\n", to: 2)
+    // Only what was really written is counted.
+    if !check && written > 0 {
+      Terminal.write("formatted \(written) file\(written == 1 ? "" : "s")\n", to: 2)
     }
     if troubled { throw ExitCode(2) }
     if refused || (check && !changed.isEmpty) { throw ExitCode(1) }

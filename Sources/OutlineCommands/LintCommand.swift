@@ -76,7 +76,8 @@ public struct LintCommand: ParsableCommand {
       if let message = result.failure {
         Terminal.error(message)
         troubled = true
-        continue
+        // A file that could not be rewritten is still reported as it is.
+        if result.report == nil { continue }
       }
       if let configuration = result.configuration, !configuration.diagnostics.isEmpty,
         configurationReports[configuration.path] == nil
@@ -141,7 +142,9 @@ struct LintJob {
         do {
           try AtomicFile.write(fixed, to: path, unchangedSince: snapshot?.holding(bytes), activity: "fixed")
         } catch {
-          return Result(failure: error.description)
+          // Not written: its problems are reported as they still are, beside the one message.
+          return Result(
+            report: report(check, source), configuration: check.configuration, failure: error.description)
         }
         source = SourceText(bytes: fixed)
         check = DocumentCheck.run(

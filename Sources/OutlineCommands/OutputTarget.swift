@@ -58,8 +58,8 @@ final class OutputTarget {
       if failure == nil, let code = FileDescriptorIO.writeAll(spool, bytes) {
         failure = String(cString: strerror(code))
       }
-    } else {
-      Terminal.write(bytes, to: 1)
+    } else if failure == nil, let code = FileDescriptorIO.writeAll(1, bytes) {
+      failure = String(cString: strerror(code))
     }
   }
 
@@ -76,15 +76,22 @@ final class OutputTarget {
   /// Makes a file appear at its path, or copies the spool to standard output.
   func commit() throws(WriteError) {
     if let writer { return try writer.commit() }
-    guard spool >= 0 else { return }
+    guard spool >= 0 else {
+      if let failure { throw WriteError(description: "cannot write standard output: \(failure)") }
+      return
+    }
     if let failure { throw WriteError(description: "cannot spool standard output: \(failure)") }
     lseek(spool, 0, SEEK_SET)
+    var written: Int32?
     do {
       try FileChunks.read(descriptor: spool, name: "the standard output spool") {
-        Terminal.write(Array($0), to: 1)
+        if written == nil { written = FileDescriptorIO.writeAll(1, Array($0)) }
       }
     } catch {
       throw WriteError(description: error.description)
+    }
+    if let written {
+      throw WriteError(description: "cannot write standard output: \(String(cString: strerror(written)))")
     }
   }
 }

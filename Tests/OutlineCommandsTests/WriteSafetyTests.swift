@@ -147,10 +147,11 @@ import Testing
       let before = text(folder, target)
       let run = try CLI.run(tool, arguments, in: folder)
       #expect(run.status == 2, "\(arguments): \(run.stderr)")
-      #expect(run.stderr.contains("'\(target)' is read-only; not changed"), "\(arguments): \(run.stderr)")
+      #expect(run.stderr == "outline: '\(target)' is read-only; not changed\n", "\(arguments): \(run.stderr)")
       #expect(text(folder, target) == before)
       #expect(status(folder, target).st_mode & 0o7777 == 0o444)
     }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("named.xcdatamodel").path))
   }
 
   // MARK: - Item 3: no silent overwrite
@@ -221,7 +222,7 @@ import Testing
 
   // MARK: - Item 4: no lost update, with real concurrent writers
 
-  /// A large outline (40,000 items, about 0.5 s to format in a debug build) with tabs and broken
+  /// A large outline (40,000 items, about 0.5 s to format in an idle debug build) with tabs and broken
   /// orders, so both fmt and --fix change it.
   static let large = GeneratedOutline.twoLevels(parents: 200, children: 200)
     .replacingOccurrences(of: "\n <Item", with: "\n\t<Item   ")
@@ -261,12 +262,15 @@ import Testing
   /// rewriting it in place, as `cat >` does) at a moment swept across fmt's run. Outline either
   /// wins (exit 0) or says it lost (exit 2, one message) and leaves the other writer's file; the
   /// file is never fmt's output of what the other writer replaced, and never a mix. Repeated
-  /// over the whole sweep and until both outcomes were seen, at most 40 times.
+  /// over the whole sweep and until both outcomes were seen (each round longer), at most 40 times.
   @Test(arguments: ["rename", "in place"])
   func fmtAgainstAnotherWriter(style: String) throws {
     let other = Self.messy
     let formattedOther = try alone(other, ["fmt", "doc.outline"])
+    let started = Date()
     let formattedLarge = try alone(Self.large, ["fmt", "doc.outline"])
+    // The sweep spans fmt's run as measured now (the machine may be busy), and beyond it.
+    let span = Date().timeIntervalSince(started) * 1.5
     let replace =
       style == "rename"
       ? "cp other.txt .other.tmp && mv .other.tmp doc.outline" : "cat other.txt > doc.outline"
@@ -275,7 +279,7 @@ import Testing
     var refused = 0
     for attempt in 0..<40 where attempt < 10 || won == 0 || lost == 0 {
       let folder = try folder(["doc.outline": Self.large, "other.txt": other])
-      let delay = Double(attempt % 10) * 0.12
+      let delay = Double(attempt % 10) / 9 * span * Double(1 + attempt / 10)
       let writer = try start("sh", ["-c", "sleep \(delay); \(replace)"], in: folder)
       let fmt = finish(try start("outline", ["fmt", "doc.outline"], in: folder))
       #expect(finish(writer).status == 0)
@@ -301,9 +305,13 @@ import Testing
 
   /// fmt and --fix on the same large file at once: both win only one after the other (the file
   /// is one applied to the other's output); otherwise one says it lost and the file is the
-  /// other's complete output. Repeated over the whole sweep and until both outcomes were seen, at most 40 times.
+  /// other's complete output. Repeated over the whole sweep and until both outcomes were seen (each round
+  /// longer), at most 40 times.
   @Test func fmtAgainstFix() throws {
+    let started = Date()
     let fmtOnly = try alone(Self.large, ["fmt", "doc.outline"])
+    // The sweep spans fmt's run as measured now (the machine may be busy), and beyond it.
+    let span = Date().timeIntervalSince(started) * 1.5
     let fixOnly = try alone(Self.large, ["lint", "--fix", "doc.outline"])
     let fmtThenFix = try alone(fmtOnly, ["lint", "--fix", "doc.outline"])
     let fixThenFmt = try alone(fixOnly, ["fmt", "doc.outline"])
@@ -313,7 +321,7 @@ import Testing
     var oneLost = 0
     for attempt in 0..<40 where attempt < 8 || bothWon == 0 || oneLost == 0 {
       let folder = try folder(["doc.outline": Self.large])
-      let delay = Double(attempt % 8) * 0.15
+      let delay = Double(attempt % 8) / 7 * span * Double(1 + attempt / 8)
       let fix = try start(
         "sh", ["-c", "sleep \(delay); exec \(CLI.products.path)/outline lint --fix doc.outline"], in: folder)
       let fmt = finish(try start("outline", ["fmt", "doc.outline"], in: folder))
@@ -322,7 +330,12 @@ import Testing
       switch (fmt.status, fixed.status) {
       case (0, 0):
         bothWon += 1
-        #expect(final == fmtThenFix || final == fixThenFmt, "attempt \(attempt): an update was lost")
+        let known = [Self.large, fmtOnly, fixOnly, fmtThenFix, fixThenFmt]
+        let which = known.firstIndex(of: final ?? "") ?? -1
+        let names = "A, fmt(A), fix(A), fmt(fix(A)), fix(fmt(A))"
+        #expect(
+          final == fmtThenFix || final == fixThenFmt,
+          "attempt \(attempt): an update was lost: the file is #\(which) of \(names); fmt said \(fmt.stderr)")
       case (2, 0):
         oneLost += 1
         #expect(final == fixOnly, "attempt \(attempt)")
@@ -337,5 +350,120 @@ import Testing
       }
     }
     #expect(bothWon > 0 && oneLost > 0, "both won \(bothWon), one lost \(oneLost)")
+  }
+
+  // MARK: - Item 5: honest failure, on a real full disk and a read-only mount
+
+  /// An outline that grows when formatted (tabs to two spaces, `"` to `&quot;`): 300 items.
+  static let growing =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" title=\"T\">\n"
+    + (0..<300).map { "\t<Item order=\"\($0)\" title='\"\"\"\"\"'/>\n" }.joined() + "</outline>\n"
+
+  /// The folder's files other than the filler: nothing half-written is left behind.
+  func names(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "filler" }.sorted()
+  }
+
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func fullDiskGivesOneMessageAndCountsOnlyWhatWasWritten() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 64)
+    defer { Mounts.unmount(disk) }
+    let elsewhere = try folder(["ok.outline": Self.messy, "in.opml": Self.opml])
+    try CLI.write(["doc.outline": Self.messy, "fix.outline": Self.broken], in: disk)
+    try Mounts.fill(disk, leaving: 0)
+    let ok = elsewhere.appendingPathComponent("ok.outline").path
+
+    let fmt = try CLI.run("outline", ["fmt", "doc.outline", ok], in: disk)
+    #expect(fmt.status == 2)
+    #expect(fmt.stderr == "outline: cannot write 'doc.outline': No space left on device\nformatted 1 file\n")
+    #expect(text(disk, "doc.outline") == Self.messy && text(elsewhere, "ok.outline") != Self.messy)
+
+    for tool in ["outline-lint", "outline"] {
+      let fix = try CLI.run(tool, (tool == "outline" ? ["lint"] : []) + ["--fix", "fix.outline"], in: disk)
+      #expect(fix.status == 2)
+      #expect(fix.stderr == "outline: cannot write 'fix.outline': No space left on device\n")
+      #expect(fix.stdout.contains("fix.outline:4:15: error[OL402]"), "the file's own error is still reported")
+      #expect(text(disk, "fix.outline") == Self.broken)
+    }
+
+    let opml = elsewhere.appendingPathComponent("in.opml").path
+    for arguments in [
+      ["convert", "doc.outline", "-o", "out.json"], ["export", "doc.outline", "-o", "out.opml"],
+      ["import", opml, "-o", "new.outline"],
+    ] {
+      let run = try CLI.run("outline", arguments, in: disk)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(
+        run.stderr.hasPrefix("outline: cannot write '") && run.stderr.contains("No space left on device")
+          && run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+    }
+    #expect(try names(disk) == ["doc.outline", "fix.outline"])
+  }
+
+  /// A hard-linked file is rewritten in place; space for its growth is reserved first, so a full
+  /// disk leaves it as it was.
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func fullDiskLeavesAHardLinkedFileAsItWas() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 64)
+    defer { Mounts.unmount(disk) }
+    try CLI.write(["doc.outline": Self.growing], in: disk)
+    link(disk.appendingPathComponent("doc.outline").path, disk.appendingPathComponent("same.outline").path)
+    let formatted = try alone(Self.growing, ["fmt", "doc.outline"])
+    #expect(formatted.utf8.count > Self.growing.utf8.count + 4096)
+    // Room for the new contents in the temporary file, not for the file's growth as well.
+    try Mounts.fill(disk, leaving: (formatted.utf8.count + 4095) / 4096 * 4096)
+    let run = try CLI.run("outline", ["fmt", "same.outline"], in: disk)
+    #expect(run.status == 2)
+    #expect(run.stderr == "outline: cannot write 'same.outline': No space left on device; not changed\n")
+    #expect(text(disk, "doc.outline") == Self.growing && text(disk, "same.outline") == Self.growing)
+    #expect(try names(disk) == ["doc.outline", "same.outline"])
+  }
+
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func readOnlyMountGivesOneMessage() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 256)
+    defer { Mounts.unmount(disk) }
+    let elsewhere = try folder(["in.opml": Self.opml])
+    try CLI.write(["doc.outline": Self.messy, "fix.outline": Self.broken], in: disk)
+    try Mounts.makeReadOnly(disk)
+
+    let fmt = try CLI.run("outline", ["fmt", "doc.outline"], in: disk)
+    #expect(fmt.status == 2)
+    #expect(fmt.stderr == "outline: cannot write 'doc.outline': Read-only file system; not changed\n")
+    let fix = try CLI.run("outline-lint", ["--fix", "fix.outline"], in: disk)
+    #expect(fix.status == 2)
+    #expect(fix.stderr == "outline: cannot write 'fix.outline': Read-only file system; not changed\n")
+    #expect(fix.stdout.contains("fix.outline:4:15: error[OL402]"))
+    for arguments in [
+      ["convert", "doc.outline", "-o", "out.json"], ["export", "doc.outline", "-o", "out.opml"],
+      ["import", elsewhere.appendingPathComponent("in.opml").path, "-o", "new.outline"],
+    ] {
+      let run = try CLI.run("outline", arguments, in: disk)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(
+        run.stderr.hasPrefix("outline: cannot write '") && run.stderr.contains("Read-only file system")
+          && run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+    }
+    #expect(text(disk, "doc.outline") == Self.messy && text(disk, "fix.outline") == Self.broken)
+    #expect(try names(disk) == ["doc.outline", "fix.outline"])
+  }
+
+  /// Standard output that cannot be written (/dev/full) is one message and exit 2, not silence.
+  @Test(arguments: [["convert", "doc.outline"], ["export", "doc.outline"], ["fmt", "-"]])
+  func fullStandardOutputIsReported(arguments: [String]) throws {
+    let folder = try folder(["doc.outline": Self.messy])
+    let process = Process()
+    process.executableURL = CLI.products.appendingPathComponent("outline")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent("doc.outline"))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(stderr == "outline: cannot write standard output: No space left on device\n")
   }
 }

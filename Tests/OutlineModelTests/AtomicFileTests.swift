@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OutlineWorkspace
@@ -214,5 +215,66 @@ import Testing
     old.takenAt = Timestamp(seconds: stamp.modified.seconds + 60, nanoseconds: 0)
     unlink(path("file"))
     #expect(old.matches(stamp, at: path("file")), "an old stamp is trusted without reading")
+  }
+
+  // MARK: - Item 5: honest failure
+
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func fullDiskIsOneErrorAndChangesNothing() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 64)
+    defer { Mounts.unmount(disk) }
+    let file = disk.appendingPathComponent("file").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+    try Mounts.fill(disk, leaving: 8192)
+    let writer = try AtomicFileWriter(path: file)
+    for _ in 0..<4 { writer.write(Array(repeating: UInt8(ascii: "x"), count: 4096)) }
+    do {
+      try writer.commit()
+      Issue.record("16 KiB were written where 8 KiB were free")
+    } catch {
+      #expect(error.reason == .system)
+      #expect(error.description == "cannot write '\(file)': No space left on device")
+    }
+    #expect(FileManager.default.contents(atPath: file) == Data("old".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["file", "filler"])
+  }
+
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func inPlaceWriteReservesItsGrowthFirst() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 64)
+    defer { Mounts.unmount(disk) }
+    let file = disk.appendingPathComponent("file").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+    link(file, disk.appendingPathComponent("other").path)
+    // Room for the 12 KiB temporary file, not for the file to grow by 12 KiB too.
+    try Mounts.fill(disk, leaving: 12288)
+    #expect {
+      try AtomicFile.write(Array(repeating: UInt8(ascii: "x"), count: 12288), to: file)
+    } throws: {
+      ($0 as? WriteError)?.description == "cannot write '\(file)': No space left on device; not changed"
+    }
+    #expect(FileManager.default.contents(atPath: file) == Data("old".utf8))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["file", "filler", "other"])
+  }
+
+  @Test(.enabled(if: Mounts.permitted, Comment(rawValue: Mounts.skipReason)))
+  func readOnlyFileSystemIsNamed() throws {
+    let disk = try Mounts.tmpfs(kilobytes: 64)
+    defer { Mounts.unmount(disk) }
+    let file = disk.appendingPathComponent("file").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+    try Mounts.makeReadOnly(disk)
+    #expect {
+      try AtomicFile.write(Array("new".utf8), to: file)
+    } throws: {
+      ($0 as? WriteError)?.description == "cannot write '\(file)': Read-only file system; not changed"
+    }
+    let fresh = disk.appendingPathComponent("fresh").path
+    #expect {
+      try AtomicFile.write(Array("new".utf8), to: fresh)
+    } throws: {
+      ($0 as? WriteError)?.description.hasPrefix("cannot write '\(fresh)': Read-only file system") == true
+    }
   }
 }
