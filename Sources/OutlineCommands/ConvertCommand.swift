@@ -78,7 +78,7 @@ struct ConvertCommand: ParsableCommand {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let limit = configurations.inputLimit(for: input, maxSize: maxSize)
-    let target = try OutputTarget.open(output, spooled: true)
+    let target = try OutputTarget.open(output, spooled: true, input: input)
     var writer: AlongsideWriter?
     let alongside = { (validator: OutlineValidator) -> any XMLEventHandler in
       let made = JSONFormWriter.alongside(validator) { target.write($0) }
@@ -156,7 +156,7 @@ struct ConvertCommand: ParsableCommand {
       override: model, configuration: configuration,
       cache: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit))
     let provider = resolution.provider(for: isStdin ? nil : input)
-    let target = try OutputTarget.open(output, spooled: true)
+    let target = try OutputTarget.open(output, spooled: true, input: input)
     do {
       try JSONFormReader.convert(
         bytes,

@@ -4,6 +4,12 @@ import OutlineConvert
 import OutlineCore
 import OutlineWorkspace
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `outline fmt [--check] PATH...`: the canonical layout (SPEC §6).
 struct FmtCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -43,12 +49,15 @@ struct FmtCommand: ParsableCommand {
     var troubled = false
     var refused = false
     var changed: [String] = []
+    var written = 0
     let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { _, message in
       Terminal.error(message)
       troubled = true
     }
     for path in files {
       let isStdin = path == "-"
+      // Taken before reading: a write after it shows in the file's stamp, or in its bytes.
+      let snapshot = isStdin ? nil : FileSnapshot.take(path)
       let bytes: [UInt8]
       do {
         bytes = try FileInput.read(path, limit: configurations.inputLimit(for: path, maxSize: maxSize))
@@ -78,7 +87,10 @@ struct FmtCommand: ParsableCommand {
       }
       let formatted = Formatter.format(source, model: checked.model)
       if isStdin {
-        Terminal.write(String(decoding: formatted, as: UTF8.self))
+        if let code = FileDescriptorIO.writeAll(1, formatted) {
+          Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
+          troubled = true
+        }
         continue
       }
       guard formatted != bytes else { continue }
@@ -88,14 +100,17 @@ struct FmtCommand: ParsableCommand {
         continue
       }
       do {
-        try AtomicFile.write(formatted, to: path)
+        try AtomicFile.write(
+          formatted, to: path, unchangedSince: snapshot?.holding(bytes), activity: "formatted")
+        written += 1
       } catch {
         Terminal.error(error.description)
         troubled = true
       }
     }
-    if !check && !changed.isEmpty {
-      Terminal.write("formatted \(changed.count) file\(changed.count == 1 ? "" : "s")\n", to: 2)
+    // Only what was really written is counted.
+    if !check && written > 0 {
+      Terminal.write("formatted \(written) file\(written == 1 ? "" : "s")\n", to: 2)
     }
     if troubled { throw ExitCode(2) }
     if refused || (check && !changed.isEmpty) { throw ExitCode(1) }

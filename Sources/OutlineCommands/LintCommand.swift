@@ -127,7 +127,8 @@ struct LintOptions: ParsableArguments {
         Terminal.error(message)
         problems.append(RunProblem(path: path == "-" ? "<stdin>" : path, message: message))
         troubled = true
-        continue
+        // A file that could not be rewritten is still reported as it is.
+        if result.report == nil { continue }
       }
       if let configuration = result.configuration, !configuration.diagnostics.isEmpty,
         configurationReports[configuration.path] == nil
@@ -198,6 +199,8 @@ struct LintJob {
         return Result(failure: error.description)
       }
     }
+    // Taken before reading: a write after it shows in the file's stamp, or in its bytes.
+    let snapshot = isStdin ? nil : FileSnapshot.take(path)
     let bytes: [UInt8]
     do {
       bytes = try FileInput.read(path, limit: limit)
@@ -216,9 +219,11 @@ struct LintJob {
       let edits = Renumbering.fixAll(tree: tree, source: source, model: model, reported: check.diagnostics)
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {
         do {
-          try AtomicFile.write(fixed, to: path)
+          try AtomicFile.write(fixed, to: path, unchangedSince: snapshot?.holding(bytes), activity: "fixed")
         } catch {
-          return Result(failure: error.description)
+          // Not written: its problems are reported as they still are, beside the one message.
+          return Result(
+            report: report(check, source), configuration: check.configuration, failure: error.description)
         }
         source = SourceText(bytes: fixed)
         check = DocumentCheck.run(

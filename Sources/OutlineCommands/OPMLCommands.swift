@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
       objects numbered 0..n-1, and every attribute is kept. The output names a model written \
       next to it (OUT.xcdatamodel): the shipped OPML model, extended with any attribute it did \
       not know as an optional String. A file that is not well-formed or not OPML is reported \
-      with its position and nothing is written.
+      with its position and nothing is written. A file already there that -o did not name (the \
+      default .outline, the model) is replaced only with --force, or when it already holds \
+      exactly what would be written.
 
       Exit status: 0 imported, 1 the input is not OPML, 2 usage or I/O trouble.
       """)
@@ -29,6 +31,9 @@ struct ImportCommand: ParsableCommand {
 
   @Option(help: InputSize.help)
   var maxSize: InputSize?
+
+  @Flag(help: "Replace an existing model beside the output, or an existing .outline that -o did not name.")
+  var force = false
 
   func run() throws {
     let bytes: [UInt8]
@@ -48,36 +53,49 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(1)
     case .success(let read): document = read
     }
-    let target = output ?? (URL(fileURLWithPath: input).deletingPathExtension().path + ".outline")
+    let target = output ?? ((input as NSString).deletingPathExtension + ".outline")
     guard target != "-" else {
       Terminal.error("import writes a model next to its output: give -o FILE.outline")
       throw ExitCode(2)
     }
     let stem = URL(fileURLWithPath: target).deletingPathExtension().lastPathComponent
-    let modelFolder = URL(fileURLWithPath: target).deletingLastPathComponent().appendingPathComponent(
-      stem + ".xcdatamodel")
+    // Named as the user named the output, so messages say what they typed.
+    let outputFolder = (target as NSString).deletingLastPathComponent
+    let modelFolder = (outputFolder.isEmpty ? "" : outputFolder + "/") + stem + ".xcdatamodel"
+    let modelPath = modelFolder + "/contents"
     let imported = OPMLConversion.importOPML(document, modelReference: stem + ".xcdatamodel")
-    do {
-      // The model folder is made beside the output; the output's own folder must exist.
-      if mkdir(modelFolder.path, 0o777) != 0 && errno != EEXIST {
+    // What -o named may be replaced; the default name and the model beside it only with --force.
+    let outlinePolicy: ExistingFile = force || output != nil ? .replace : .keep
+    let modelPolicy: ExistingFile = force ? .replace : .keep
+    // The model folder is made beside the output (the output's own folder must exist), and
+    // removed again if nothing was written into it.
+    let madeFolder = mkdir(modelFolder, 0o777) == 0
+    let folderError = madeFolder ? 0 : errno
+    let modelExisted = AtomicFile.exists(modelPath)
+    do throws(WriteError) {
+      if !madeFolder && folderError != EEXIST {
         throw WriteError(
-          description:
-            "cannot write in '\(modelFolder.deletingLastPathComponent().path)': \(String(cString: strerror(errno)))"
-        )
+          description: "cannot write '\(modelPath)': \(String(cString: strerror(folderError)))")
       }
-      try AtomicFile.write(
-        Array(imported.model.utf8), to: modelFolder.appendingPathComponent("contents").path)
-      try AtomicFile.write(imported.outline, to: target)
-    } catch let error as WriteError {
-      Terminal.error(error.description)
-      throw ExitCode(2)
+      let outlineWriter = try AtomicFileWriter(path: target, existing: outlinePolicy, distinctFrom: input)
+      let modelWriter = try AtomicFileWriter(path: modelPath, existing: modelPolicy, distinctFrom: input)
+      outlineWriter.write(imported.outline)
+      modelWriter.write(Array(imported.model.utf8))
+      try modelWriter.commit()
+      do {
+        try outlineWriter.commit()
+      } catch {
+        if !modelExisted { unlink(modelPath) }
+        throw error
+      }
     } catch {
-      Terminal.error("cannot write '\(target)': \(error)")
+      if madeFolder { rmdir(modelFolder) }
+      Terminal.error(error.description + (error.reason == .exists ? " (use --force to replace it)" : ""))
       throw ExitCode(2)
     }
     let extras = imported.extraRootAttributes.count + imported.extraOutlineAttributes.count
     Terminal.write(
-      "imported \(counted(document.outlines.count, "outline")) into \(target) (model \(modelFolder.lastPathComponent)\(extras > 0 ? ", \(counted(extras, "attribute")) added to it" : ""))\n",
+      "imported \(counted(document.outlines.count, "outline")) into \(target) (model \(stem).xcdatamodel\(extras > 0 ? ", \(counted(extras, "attribute")) added to it" : ""))\n",
       to: 2)
   }
 }
@@ -138,7 +156,7 @@ struct ExportCommand: ParsableCommand {
       Terminal.error("\(input) has errors; nothing was written")
       throw ExitCode(1)
     }
-    let target = try OutputTarget.open(output)
+    let target = try OutputTarget.open(output, input: input)
     target.write(OPMLConversion.write(OPMLConversion.exportOPML(source, tree: tree)))
     do {
       try target.commit()

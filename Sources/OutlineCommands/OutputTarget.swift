@@ -17,9 +17,14 @@ final class OutputTarget {
   private var spool: Int32 = -1
   private var failure: String?
 
-  /// `-` or nil for standard output, else a path.
-  init(_ path: String?, spooled: Bool = false) throws(WriteError) {
-    writer = (path == nil || path == "-") ? nil : try AtomicFileWriter(path: path!)
+  /// `-` or nil for standard output, else a path, which must not be the file `input` (links
+  /// followed) and replaces a file already there only when `existing` says so.
+  init(
+    _ path: String?, spooled: Bool = false, existing: ExistingFile = .replace, input: String? = nil
+  ) throws(WriteError) {
+    writer =
+      (path == nil || path == "-")
+      ? nil : try AtomicFileWriter(path: path!, existing: existing, distinctFrom: input == "-" ? nil : input)
     if writer == nil && spooled {
       guard let file = FileDescriptorIO.anonymousTemporaryFile(prefix: "outline-spool") else {
         throw WriteError(description: "cannot spool standard output: \(String(cString: strerror(errno)))")
@@ -29,10 +34,13 @@ final class OutputTarget {
   }
 
   /// Opens the target for a command: a target that cannot be written (a
-  /// missing or read-only folder) is reported and ends the command with exit 2.
-  static func open(_ path: String?, spooled: Bool = false) throws(ExitCode) -> OutputTarget {
+  /// missing or read-only folder, a read-only file, the input
+  /// itself) is reported and ends the command with exit 2.
+  static func open(_ path: String?, spooled: Bool = false, input: String? = nil) throws(ExitCode)
+    -> OutputTarget
+  {
     do {
-      return try OutputTarget(path, spooled: spooled)
+      return try OutputTarget(path, spooled: spooled, input: input)
     } catch {
       Terminal.error(error.description)
       throw ExitCode(2)
@@ -50,8 +58,8 @@ final class OutputTarget {
       if failure == nil, let code = FileDescriptorIO.writeAll(spool, bytes) {
         failure = String(cString: strerror(code))
       }
-    } else {
-      Terminal.write(bytes, to: 1)
+    } else if failure == nil, let code = FileDescriptorIO.writeAll(1, bytes) {
+      failure = String(cString: strerror(code))
     }
   }
 
@@ -68,15 +76,22 @@ final class OutputTarget {
   /// Makes a file appear at its path, or copies the spool to standard output.
   func commit() throws(WriteError) {
     if let writer { return try writer.commit() }
-    guard spool >= 0 else { return }
+    guard spool >= 0 else {
+      if let failure { throw WriteError(description: "cannot write standard output: \(failure)") }
+      return
+    }
     if let failure { throw WriteError(description: "cannot spool standard output: \(failure)") }
     lseek(spool, 0, SEEK_SET)
+    var written: Int32?
     do {
       try FileChunks.read(descriptor: spool, name: "the standard output spool") {
-        Terminal.write(Array($0), to: 1)
+        if written == nil { written = FileDescriptorIO.writeAll(1, Array($0)) }
       }
     } catch {
       throw WriteError(description: error.description)
+    }
+    if let written {
+      throw WriteError(description: "cannot write standard output: \(String(cString: strerror(written)))")
     }
   }
 }

@@ -6,57 +6,168 @@ import Foundation
   import Darwin
 #endif
 
-/// Why a write failed; the original file is untouched.
+/// Why a write failed; the original file is untouched (unless the message says otherwise).
 public struct WriteError: Error, CustomStringConvertible, Sendable {
+  /// The kinds of refusal a command may answer differently (e.g. suggest `--force`).
+  public enum Reason: Equatable, Sendable {
+    /// The file has no write permission for this user (or none at all); it was not replaced.
+    case readOnly
+    /// A file the caller asked to keep is already there with other contents.
+    case exists
+    /// The file is no longer the one that was read (another writer came first).
+    case changed
+    /// The output is the input (the same file, through links or not).
+    case sameAsInput
+    /// The path names something that is not a regular file (a folder, a device, a FIFO).
+    case notRegularFile
+    /// The system refused: permissions, a full disk, a read-only file system...
+    case system
+  }
+
   /// What failed, naming the path.
   public let description: String
+  /// What kind of failure it is.
+  public let reason: Reason
 
   /// A failure described by `description`.
-  public init(description: String) {
+  public init(description: String, reason: Reason = .system) {
     self.description = description
+    self.reason = reason
+  }
+}
+
+/// What a writer does about a file already at its path.
+public enum ExistingFile: Sendable {
+  /// Replace it (through links, keeping its mode, owner and hard links): the user named the path,
+  /// or the command rewrites its input by design.
+  case replace
+  /// Keep it: refuse (``WriteError/Reason/exists``) unless it already holds exactly the new bytes.
+  case keep
+}
+
+/// A file as it was when a command read it: identity, size and times, and the bytes read. A
+/// writer given one refuses to replace a file that has changed since (a lost update).
+public struct FileSnapshot: Sendable {
+  let status: FileStatus
+  var takenAt: Timestamp
+  /// The bytes read after the snapshot was taken.
+  public private(set) var bytes: [UInt8] = []
+
+  /// Takes the snapshot of `path` (links followed) before reading it; nil if it cannot be stat'ed.
+  public static func take(_ path: String) -> FileSnapshot? {
+    let now = Timestamp.now()
+    guard let status = FileStatus.of(path, followingLinks: true) else { return nil }
+    return FileSnapshot(status: status, takenAt: now)
+  }
+
+  /// This snapshot with the bytes that were read.
+  public func holding(_ bytes: [UInt8]) -> FileSnapshot {
+    var copy = self
+    copy.bytes = bytes
+    return copy
+  }
+
+  /// Whether the file at `path`, whose status is `now`, is still the one read: same device and
+  /// inode, size, modification and change times; when a change could hide in the timestamps'
+  /// granularity (the file was touched less than 2 s before it was read), same bytes as well.
+  func matches(_ now: FileStatus, at path: String) -> Bool {
+    guard now.sameContentStamp(as: status) else { return false }
+    let latest = max(status.modified, status.changed)
+    if latest.seconds + 2 < takenAt.seconds { return true }
+    return FileStatus.contents(of: path, equal: bytes)
   }
 }
 
 /// Writes files so that a reader, or a crash, sees the old file or the new one, never a mix.
 public enum AtomicFile {
-  /// Writes `bytes` to a temporary file in `path`'s folder, flushes it, gives
-  /// it the mode of the file it replaces, and renames it over `path`.
-  public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-    let writer = try AtomicFileWriter(path: path)
+  /// Writes `bytes` to `path` with ``AtomicFileWriter``.
+  public static func write(
+    _ bytes: [UInt8], to path: String, existing: ExistingFile = .replace, unchangedSince: FileSnapshot? = nil,
+    activity: String = "written"
+  ) throws(WriteError) {
+    let writer = try AtomicFileWriter(
+      path: path, existing: existing, unchangedSince: unchangedSince, activity: activity)
     writer.write(bytes)
     try writer.commit()
   }
+
+  /// Whether something (a file, a folder, a link, even a dangling one) is at `path`.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Whether `path` and `other` are the same file (links followed, hard links compared by device
+  /// and inode); false when either does not exist.
+  public static func sameFile(_ path: String, _ other: String) -> Bool {
+    guard let one = FileStatus.of(path, followingLinks: true),
+      let two = FileStatus.of(other, followingLinks: true)
+    else { return false }
+    return one.device == two.device && one.inode == two.inode
+  }
 }
 
-/// Writes a file in pieces with the guarantees of ``AtomicFile``: nothing
-/// appears at the path until ``commit()``; ``discard()`` (or deinit) removes
-/// the temporary file.
+/// Writes a file in pieces: nothing appears at the path until ``commit()``;
+/// ``discard()`` (or deinit) removes the temporary file.
+///
+/// - A symbolic link is written through: its final target is replaced and the link stays.
+/// - The new file gets the old one's mode and owner; a file without write permission is refused.
+/// - Normally the new contents go to a temporary file in the target's folder, flushed, then renamed
+///   over it: atomic. A file with several hard links (or whose owner cannot be given to the new
+///   file) is instead rewritten in place from the flushed temporary file, so every name sees the
+///   new contents; that copy is not atomic, and if it fails the temporary file is kept and named.
+/// - Given a ``FileSnapshot``, the commit first checks that the file is still the one read.
 public final class AtomicFileWriter {
   private let path: String
+  private let target: String
   private let temporary: String
   private var descriptor: Int32
-  private let mode: mode_t
-  private var failure: String?
+  private let existing: ExistingFile
+  private let snapshot: FileSnapshot?
+  private let activity: String
+  private var failure: Int32?
 
-  /// Opens a temporary file beside `path`.
-  public init(path: String) throws(WriteError) {
+  /// Opens a temporary file beside `path`'s final target. `existing` says whether a file already
+  /// there may be replaced; `unchangedSince` is the snapshot taken when the file was read (for
+  /// commands that rewrite their input; `activity`, e.g. "formatted", names it in the message);
+  /// `distinctFrom` is an input the output must not be.
+  public init(
+    path: String, existing: ExistingFile = .replace, unchangedSince: FileSnapshot? = nil,
+    activity: String = "written", distinctFrom input: String? = nil
+  ) throws(WriteError) {
     self.path = path
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    var template = Array("\(folder)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
+    self.existing = existing
+    self.snapshot = unchangedSince
+    self.activity = activity
+    descriptor = -1
+    target = try Self.finalTarget(of: path)
+    if existing == .keep && target != path && !AtomicFile.exists(target) {
+      // A dangling link is something the user put there: not followed to make a file.
+      throw WriteError(description: "'\(path)' already exists; not replaced", reason: .exists)
+    }
+    if let status = FileStatus.of(target, followingLinks: false) {
+      guard status.isRegularFile else {
+        throw WriteError(description: "cannot write '\(path)': not a regular file", reason: .notRegularFile)
+      }
+      if let input, AtomicFile.sameFile(input, target) {
+        throw WriteError(
+          description: "the output '\(path)' is the input '\(input)'; nothing was written",
+          reason: .sameAsInput)
+      }
+      if existing == .replace { try Self.checkWritable(target, status: status, as: path) }
+    } else if errno != ENOENT {
+      throw WriteError(description: "cannot write '\(path)': \(Self.describe(errno))")
+    }
+    let folder = (target as NSString).deletingLastPathComponent
+    let name = (target as NSString).lastPathComponent
+    var template = Array("\(folder.isEmpty ? "." : folder)/.\(name).tmp-XXXXXX".utf8CString)
     descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw WriteError(description: "cannot write in '\(folder)': \(String(cString: strerror(errno)))")
+      throw WriteError(
+        description:
+          "cannot write '\(path)': \(Self.describe(errno)) (creating a temporary file in '\(folder)')")
     }
     temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var existing = stat()
-    if stat(path, &existing) == 0 {
-      mode = existing.st_mode & 0o7777
-    } else {
-      let mask = umask(0o022)
-      umask(mask)
-      mode = 0o666 & ~mask
-    }
   }
 
   deinit { discard() }
@@ -64,29 +175,35 @@ public final class AtomicFileWriter {
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) {
     guard failure == nil, descriptor >= 0 else { return }
-    if let code = FileDescriptorIO.writeAll(descriptor, bytes) { failure = String(cString: strerror(code)) }
+    failure = FileDescriptorIO.writeAll(descriptor, bytes)
   }
 
   /// Empties the temporary file, to write it again from the start.
   public func reset() {
     guard descriptor >= 0 else { return }
-    if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
-      failure = String(cString: strerror(errno))
-    }
+    if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 { failure = errno }
   }
 
-  /// Flushes, sets the mode and renames the temporary file over the path.
+  /// Checks that the target may still be written, then makes the new contents appear at it.
   public func commit() throws(WriteError) {
     guard descriptor >= 0 else { throw WriteError(description: "cannot write '\(path)': already closed") }
-    if failure == nil && fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
-    if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    close(descriptor)
-    descriptor = -1
-    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      throw WriteError(description: "cannot write '\(path)': \(failure)")
+    if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
+    let current = FileStatus.of(target, followingLinks: false)
+    if let snapshot, current.map({ !snapshot.matches($0, at: target) }) ?? true {
+      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
     }
+    if existing == .keep {
+      return try commitKeeping()
+    }
+    guard let current else { return try commitRenaming(mode: Self.newFileMode(), replacing: nil) }
+    var mine = stat()
+    let needsOwner =
+      fstat(descriptor, &mine) == 0 && (mine.st_uid != current.owner || mine.st_gid != current.group)
+    let owned = !needsOwner || fchown(descriptor, current.owner, current.group) == 0
+    if current.links > 1 || !owned {
+      return try commitInPlace(current)
+    }
+    try commitRenaming(mode: current.permissions, replacing: current)
   }
 
   /// Removes the temporary file; the path is untouched.
@@ -95,5 +212,249 @@ public final class AtomicFileWriter {
     close(descriptor)
     descriptor = -1
     unlink(temporary)
+  }
+
+  // MARK: - The three ways in
+
+  /// Flush, mode, rename over the target: atomic. The flush takes time, during which another
+  /// writer may come: the target must still be `current` right before the rename.
+  private func commitRenaming(mode: mode_t, replacing current: FileStatus?) throws(WriteError) {
+    if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
+      throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+    }
+    if let current, snapshot != nil,
+      !(FileStatus.of(target, followingLinks: false)?.sameContentStamp(as: current) ?? false)
+    {
+      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+    }
+    let closed = close(descriptor)
+    descriptor = -1
+    if closed != 0 || rename(temporary, target) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw WriteError(description: "cannot write '\(path)': \(Self.describe(code))")
+    }
+    Self.syncFolder(of: target)
+  }
+
+  /// Appears only where nothing is (a hard link of the temporary file, which fails if a file came
+  /// meanwhile); a file already there holding the same bytes is left as it is.
+  private func commitKeeping() throws(WriteError) {
+    if fchmod(descriptor, Self.newFileMode()) != 0 || fsync(descriptor) != 0 {
+      throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+    }
+    let code = link(temporary, target) == 0 ? 0 : errno
+    if code == 0 {
+      discard()
+      Self.syncFolder(of: target)
+      return
+    }
+    if code == EEXIST {
+      if FileStatus.contents(of: target, equalTo: descriptor) {
+        discard()
+        return
+      }
+      throw abandon("'\(path)' already exists; not replaced", reason: .exists)
+    }
+    throw abandon("cannot write '\(path)': \(Self.describe(code))")
+  }
+
+  /// Copies the flushed temporary file into the target's own inode, so its hard links and owner
+  /// stay. Space for a longer file is reserved first; a failure during the copy keeps the
+  /// temporary file (the complete new contents) and says where it is.
+  private func commitInPlace(_ current: FileStatus) throws(WriteError) {
+    if fsync(descriptor) != 0 { throw abandon("cannot write '\(path)': \(Self.describe(errno))") }
+    let file = open(target, O_WRONLY | O_NOFOLLOW)
+    guard file >= 0 else {
+      let code = errno
+      throw abandon(
+        "'\(path)' \(code == EACCES ? "is read-only" : "cannot be opened: \(Self.describe(code))"); not changed",
+        reason: code == EACCES ? .readOnly : .system)
+    }
+    defer { close(file) }
+    guard let opened = FileStatus.of(descriptor: file), opened.sameContentStamp(as: current) else {
+      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+    }
+    let size = Int64(lseek(descriptor, 0, SEEK_END))
+    if let code = FileDescriptorIO.reserve(file, from: Int64(current.size), to: size) {
+      throw abandon("cannot write '\(path)': \(Self.describe(code)); not changed")
+    }
+    if let code = FileDescriptorIO.copy(from: descriptor, to: file, size: size) {
+      let kept = temporary
+      close(descriptor)
+      descriptor = -1
+      throw WriteError(
+        description:
+          "cannot write '\(path)': \(Self.describe(code)); it may be incomplete: its new contents are in '\(kept)'"
+      )
+    }
+    discard()
+  }
+
+  // MARK: - Helpers
+
+  /// Discards the temporary file and returns the error to throw.
+  private func abandon(_ message: String, reason: WriteError.Reason = .system) -> WriteError {
+    discard()
+    return WriteError(description: message, reason: reason)
+  }
+
+  /// The file a path finally names: symbolic links followed one by one (relative ones from their
+  /// own folder), at most 40.
+  static func finalTarget(of path: String) throws(WriteError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else {
+        throw WriteError(description: "cannot write '\(path)': \(describe(errno))")
+      }
+      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if destination.hasPrefix("/") {
+        current = destination
+      } else {
+        let folder = (current as NSString).deletingLastPathComponent
+        current = folder.isEmpty ? destination : folder + "/" + destination
+      }
+    }
+    throw WriteError(description: "cannot write '\(path)': \(describe(ELOOP))")
+  }
+
+  /// Refuses a file this user may not write, or one with no write permission at all (root
+  /// could write it, but its owner said read-only).
+  private static func checkWritable(_ target: String, status: FileStatus, as path: String) throws(WriteError)
+  {
+    if access(target, W_OK) != 0 {
+      let code = errno
+      if code == EROFS {
+        throw WriteError(description: "cannot write '\(path)': \(describe(code)); not changed")
+      }
+      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+    }
+    if status.permissions & 0o222 == 0 {
+      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+    }
+  }
+
+  private static func newFileMode() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return 0o666 & ~mask
+  }
+
+  private static func syncFolder(of target: String) {
+    let folder = (target as NSString).deletingLastPathComponent
+    let handle = open(folder.isEmpty ? "." : folder, O_RDONLY)
+    guard handle >= 0 else { return }
+    fsync(handle)
+    close(handle)
+  }
+
+  static func describe(_ code: Int32) -> String {
+    String(decoding: strerrorBytes(code), as: UTF8.self)
+  }
+}
+
+/// A point in time (seconds and nanoseconds), as file systems stamp files.
+struct Timestamp: Comparable, Sendable {
+  var seconds: Int
+  var nanoseconds: Int
+
+  static func now() -> Timestamp {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Timestamp(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+  }
+
+  static func < (left: Timestamp, right: Timestamp) -> Bool {
+    (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
+  }
+}
+
+/// What `stat` says about a file, in portable fields.
+struct FileStatus: Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int
+  var links: Int
+  var mode: mode_t
+  var owner: uid_t
+  var group: gid_t
+  var modified: Timestamp
+  var changed: Timestamp
+
+  var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+  var permissions: mode_t { mode & 0o7777 }
+
+  /// Same file, size and times: nothing wrote to it in between (up to the times' granularity).
+  func sameContentStamp(as other: FileStatus) -> Bool {
+    device == other.device && inode == other.inode && size == other.size && modified == other.modified
+      && changed == other.changed
+  }
+
+  /// The status of `path` (nil with `errno` set when there is none).
+  static func of(_ path: String, followingLinks: Bool) -> FileStatus? {
+    var info = stat()
+    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+    return FileStatus(info)
+  }
+
+  static func of(descriptor: Int32) -> FileStatus? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    return FileStatus(info)
+  }
+
+  init(_ info: stat) {
+    device = UInt64(truncatingIfNeeded: Int64(info.st_dev))
+    inode = UInt64(info.st_ino)
+    size = Int(info.st_size)
+    links = Int(info.st_nlink)
+    mode = info.st_mode
+    owner = info.st_uid
+    group = info.st_gid
+    #if canImport(Glibc)
+      modified = Timestamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+      changed = Timestamp(seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
+    #elseif canImport(Darwin)
+      modified = Timestamp(
+        seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
+      changed = Timestamp(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: Int(info.st_ctimespec.tv_nsec))
+    #endif
+  }
+
+  /// Whether the file at `path` holds exactly `bytes`.
+  static func contents(of path: String, equal bytes: [UInt8]) -> Bool {
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { return false }
+    defer { close(file) }
+    return bytes.withUnsafeBufferPointer { expected in
+      FileDescriptorIO.contents(
+        of: file,
+        equal: { offset, chunk in
+          offset + chunk.count <= expected.count
+            && memcmp(expected.baseAddress! + offset, chunk.baseAddress!, chunk.count) == 0
+        }) == expected.count
+    }
+  }
+
+  /// Whether the file at `path` holds exactly what `descriptor` (read from its start) holds.
+  static func contents(of path: String, equalTo descriptor: Int32) -> Bool {
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { return false }
+    defer { close(file) }
+    let size = Int(lseek(descriptor, 0, SEEK_END))
+    var other = [UInt8](repeating: 0, count: 1 << 16)
+    return FileDescriptorIO.contents(
+      of: file,
+      equal: { offset, chunk in
+        guard offset + chunk.count <= size else { return false }
+        let count = other.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress, chunk.count, off_t(offset))
+        }
+        return count == chunk.count && memcmp(other, chunk.baseAddress!, chunk.count) == 0
+      }) == size
   }
 }

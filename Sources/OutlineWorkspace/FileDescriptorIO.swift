@@ -38,3 +38,82 @@ public enum FileDescriptorIO {
     }
   }
 }
+
+extension FileDescriptorIO {
+  /// Reads `descriptor` to its end in 64 KiB chunks, handing each to `matches` with its offset;
+  /// the number of bytes read when every chunk matched, else -1.
+  static func contents(
+    of descriptor: Int32, equal matches: (Int, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Int {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return -1
+      }
+      if count == 0 { return offset }
+      let same = chunk.withUnsafeBufferPointer {
+        matches(offset, UnsafeBufferPointer(rebasing: $0[0..<count]))
+      }
+      guard same else { return -1 }
+      offset += count
+    }
+  }
+
+  /// Reserves disk space for a file growing from `size` to `newSize` without changing its
+  /// length, so a full disk is found before anything is written; the errno of a failure, or nil
+  /// (also where the file system cannot reserve: the copy then finds out).
+  static func reserve(_ descriptor: Int32, from size: Int64, to newSize: Int64) -> Int32? {
+    guard newSize > size else { return nil }
+    #if canImport(Glibc)
+      // fallocate(2) with FALLOC_FL_KEEP_SIZE; Glibc's module leaves out the GNU declaration.
+      guard let fallocate = linuxFallocate else { return nil }
+      if fallocate(descriptor, 1, off_t(size), off_t(newSize - size)) != 0 {
+        let code = errno
+        return code == EOPNOTSUPP || code == ENOSYS ? nil : code
+      }
+    #endif
+    return nil
+  }
+
+  #if canImport(Glibc)
+    private typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
+    private static let linuxFallocate: Fallocate? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate") else { return nil }
+      return unsafeBitCast(symbol, to: Fallocate.self)
+    }()
+  #endif
+
+  /// Copies the first `size` bytes of `source` over the start of `destination`, cuts it to
+  /// `size` and flushes it; the errno of a failure, or nil.
+  static func copy(from source: Int32, to destination: Int32, size: Int64) -> Int32? {
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var offset: Int64 = 0
+    while offset < size {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(source, $0.baseAddress, min($0.count, Int(size - offset)), off_t(offset))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if count == 0 { return EIO }
+      var written = 0
+      while written < count {
+        let step = chunk.withUnsafeBytes {
+          pwrite(destination, $0.baseAddress! + written, count - written, off_t(offset) + off_t(written))
+        }
+        if step < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += step
+      }
+      offset += Int64(count)
+    }
+    if ftruncate(destination, off_t(size)) != 0 || fsync(destination) != 0 { return errno }
+    return nil
+  }
+}
