@@ -49,4 +49,6 @@ struct Frame {
   /// has; they live in the validator's groups for its depth, reused from
   /// element to element so a parent costs no allocation.
   var groupCount = 0
+  /// Where its tracked-relationship counters start in the reference table, or -1.
+  var firstCounter: Int32 = -1
 }

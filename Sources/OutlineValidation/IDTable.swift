@@ -15,6 +15,8 @@ struct IDTable {
   struct Definition {
     var entity: Int?
     var range: TextRange
+    /// The definition's number, in definition order (0 for the first id).
+    var index: Int
   }
 
   private struct Entry {
@@ -52,7 +54,7 @@ struct IDTable {
   {
     if (entries.count + 1) * 2 > slots.count { grow() }
     let (slot, found) = probe(id)
-    if let found { return definition(found) }
+    if let found { return definition(found, index: Int(slots[slot]) - 1) }
     let textStart = text.count
     text.append(contentsOf: id)
     entries.append(
@@ -67,7 +69,28 @@ struct IDTable {
   /// The definition of `id`, if any.
   func definition(of id: String) -> Definition? {
     var id = id
-    return id.withUTF8 { probe($0).found.map(definition) }
+    return id.withUTF8 { bytes in
+      let (slot, found) = probe(bytes)
+      return found.map { definition($0, index: Int(slots[slot]) - 1) }
+    }
+  }
+
+  /// The definition numbered `index` and its id.
+  func definition(at index: Int) -> (id: String, definition: Definition) {
+    let entry = entries[index]
+    let id = text.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(
+          rebasing: $0[Int(entry.textStart)..<Int(entry.textStart + entry.textLength)]),
+        as: UTF8.self)
+    }
+    return (id, definition(entry, index: index))
+  }
+
+  /// Defines `key` (any bytes, taken as they are); returns the earlier
+  /// definition instead when the key is already defined.
+  mutating func insert(_ key: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange) -> Definition? {
+    define(key, entity: entity, range: range)
   }
 
   /// The slot holding `id`'s entry, or the empty slot where it would go.
@@ -82,10 +105,10 @@ struct IDTable {
     return (slot, nil)
   }
 
-  private func definition(_ entry: Entry) -> Definition {
+  private func definition(_ entry: Entry, index: Int) -> Definition {
     Definition(
       entity: entry.entity >= 0 ? Int(entry.entity) : nil,
-      range: TextRange(start: entry.rangeStart, end: entry.rangeStart + Int(entry.rangeLength)))
+      range: TextRange(start: entry.rangeStart, end: entry.rangeStart + Int(entry.rangeLength)), index: index)
   }
 
   private func matches(_ entry: Entry, _ id: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -183,7 +183,12 @@ public final class OutlineValidator: XMLEventHandler {
   private func openItem(_ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool) {
     var findings = AttributeFindings()
     if entity >= 0, let schema {
-      findings = checkAttributes(tag, entity: entity, isRoot: isRoot, schema: schema)
+      let implied =
+        relationship >= 0
+        ? schema.impliedRelationship(
+          parent: stack[stack.count - 1].entity, containment: relationship, child: entity)
+        : -1
+      findings = checkAttributes(tag, entity: entity, isRoot: isRoot, implied: implied, schema: schema)
     } else if let index = tag.index(of: "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
@@ -211,8 +216,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
     stack.append(
       Frame(
-        item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, title: titleStart..<titles.count
-      ))
+        item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange,
+        title: titleStart..<titles.count,
+        firstCounter: Int32(truncatingIfNeeded: findings.firstCounter)))
   }
 
   /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
@@ -271,6 +277,13 @@ public final class OutlineValidator: XMLEventHandler {
   private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: BoundModel) {
     for index in schema.containments[frame.entity] {
       let relationship = schema.model.entities[frame.entity].relationships[index]
+      let slot = schema.trackedSlot[frame.entity][index]
+      if slot >= 0 && frame.firstCounter >= 0 {
+        // Objects elsewhere may name it through the inverse: counted at the end.
+        let count = groups.first { $0.relationship == index }?.count ?? 0
+        references.addNested(count, first: Int(frame.firstCounter), slot: slot)
+        continue
+      }
       if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
       let count = groups.first { $0.relationship == index }?.count ?? 0
       if count == 0 && !relationship.isOptional {
@@ -325,7 +338,7 @@ public final class OutlineValidator: XMLEventHandler {
       }
     }
     stack.removeAll()
-    if !sawFatal, let model { references.resolve(model: model, validator: self) }
+    if !sawFatal, let schema { references.resolve(schema: schema, validator: self) }
     diagnostics = suppression.filter(diagnostics)
   }
 }
