@@ -11,6 +11,8 @@ struct AttributeFindings {
   var idRange: TextRange?
   /// Where the object's tracked-relationship counters start, or -1.
   var firstCounter = -1
+  /// The number of the object's id in the reference table, or -1.
+  var idIndex = -1
 }
 
 extension OutlineValidator {
@@ -26,6 +28,11 @@ extension OutlineValidator {
     present.removeAll(keepingCapacity: true)
     present.append(contentsOf: repeatElement(false, count: attributeCount))
     written.removeAll(keepingCapacity: true)
+    let keepsTags = schema.uniqueness.hasChecks[entity]
+    if keepsTags {
+      attributeTag.removeAll(keepingCapacity: true)
+      attributeTag.append(contentsOf: repeatElement(-1, count: attributeCount))
+    }
     var idIndex: Int?
     let orderAttribute = schema.orderAttribute[entity]
     let titleAttribute = schema.titleAttribute[entity]
@@ -34,6 +41,7 @@ extension OutlineValidator {
       let name = tag.name(of: index)
       if let attribute = schema.attribute(name, of: entity) {
         present[attribute] = true
+        if keepsTags { attributeTag[attribute] = index }
         let range = tag.valueRange(of: index)
         if attribute == orderAttribute {
           if isRoot {
@@ -64,6 +72,14 @@ extension OutlineValidator {
             "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
             at: tag.nameRange(of: index))
         }
+        if info.isDerived {
+          let expression = info.declaration.derivationExpression.map { " (\($0))" } ?? ""
+          report(
+            .derivedStored,
+            "'\(info.declaration.name)' is derived\(expression): Core Data computes it and overwrites this value; remove it",
+            at: tag.nameRange(of: index))
+          continue
+        }
         if info.needsCheck {
           checkValue(tag.rawValue(of: index), range: range, attribute: info.declaration)
         }
@@ -83,14 +99,24 @@ extension OutlineValidator {
       } else if isNamespaceDeclaration(name) {
         continue
       } else {
+        let text = XMLName.string(name)
+        let entityName = schema.model.entities[entity].name
+        if schema.model.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
+          report(
+            .unknownAttribute,
+            "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
+            at: tag.nameRange(of: index))
+          continue
+        }
         report(
-          .unknownAttribute,
-          "'\(XMLName.string(name))' is not an attribute or relationship of '\(schema.model.entities[entity].name)'",
+          .unknownAttribute, "'\(text)' is not an attribute or relationship of '\(entityName)'",
           at: tag.nameRange(of: index))
       }
     }
 
     if let idIndex {
+      let before = references.definitions.count
+      defer { if references.definitions.count > before { findings.idIndex = before } }
       findings.firstCounter = references.define(
         raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self,
         trackedCount: schema.trackedCount[entity])
@@ -171,7 +197,10 @@ extension OutlineValidator {
     for (index, attribute) in definition.attributes.enumerated() where !present[index] {
       // A missing order is OL400 where siblings are numbered; the root has none.
       if index == definition.orderAttribute { continue }
-      if attribute.isOptional || attribute.isTransient || attribute.defaultValue != nil { continue }
+      if attribute.isOptional || attribute.isTransient || attribute.isDerived || attribute.defaultValue != nil
+      {
+        continue
+      }
       report(
         .requiredAttributeMissing,
         "'\(definition.name)' needs '\(attribute.name)' (\(attribute.typeName), not optional, no default)",

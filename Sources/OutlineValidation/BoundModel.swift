@@ -35,6 +35,8 @@ final class BoundModel {
   let trackedSlot: [[Int]]
   /// Per entity: how many tracked relationships it has.
   let trackedCount: [Int]
+  /// The uniqueness constraints each entity's objects are checked against.
+  let uniqueness: UniquenessPlan
   private var lastEntity = -1
   /// parent * count + child: -2 not computed, -1 none, else the child's
   /// relationship that nesting sets (the inverse of its containment).
@@ -58,7 +60,7 @@ final class BoundModel {
     mayMissRequired = entities.map { entity in
       entity.attributes.enumerated().contains { index, attribute in
         index != entity.orderAttribute && !attribute.isOptional && !attribute.isTransient
-          && attribute.defaultValue == nil
+          && !attribute.isDerived && attribute.defaultValue == nil
       }
         || entity.relationships.contains { relationship in
           !relationship.isOptional && !relationship.isTransient && !relationship.isContainment
@@ -79,6 +81,7 @@ final class BoundModel {
     }
     trackedSlot = slots
     trackedCount = counts
+    uniqueness = UniquenessPlan(model)
     containmentCache = [Int](repeating: -2, count: entities.count * entities.count)
     impliedCache = containmentCache
   }
@@ -158,12 +161,15 @@ final class BoundModel {
 final class AttributeInfo {
   let declaration: Attribute
   let isTransient: Bool
+  /// Whether Core Data computes it (`derived="YES"`).
+  let isDerived: Bool
   /// Whether a value needs any check: a typed value, or a String with bounds or a pattern.
   let needsCheck: Bool
 
   init(_ declaration: Attribute) {
     self.declaration = declaration
     isTransient = declaration.isTransient
+    isDerived = declaration.isDerived
     switch declaration.type {
     case .string?:
       needsCheck =

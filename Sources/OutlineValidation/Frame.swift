@@ -51,4 +51,6 @@ struct Frame {
   var groupCount = 0
   /// Where its tracked-relationship counters start in the reference table, or -1.
   var firstCounter: Int32 = -1
+  /// The number of its id in the reference table, or -1.
+  var idIndex: Int32 = -1
 }

@@ -30,6 +30,9 @@ public final class OutlineValidator: XMLEventHandler {
   /// Scratch buffers reused for every element.
   var present: [Bool] = []
   var written: [(relationship: Int, index: Int)] = []
+  /// Per attribute of the current object's entity: its index in the start tag, or -1
+  /// (kept only for entities with uniqueness constraints).
+  var attributeTag: [Int] = []
   private var sawFatal = false
   var references = ReferenceTable()
   /// The raw title bytes of open elements, as a stack.
@@ -38,6 +41,7 @@ public final class OutlineValidator: XMLEventHandler {
   /// `groupCount` of them), kept with their capacity.
   private var levels: [[SiblingGroup]] = []
   var suppression = Suppression()
+  private var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
   public init(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {
@@ -123,6 +127,7 @@ public final class OutlineValidator: XMLEventHandler {
       report(.modelUnreadable, "The model cannot be read: \(reason)", at: modelRange)
     case .loaded(let loaded):
       schema = BoundModel(loaded)
+      uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
         let name = tag.value(of: index)
@@ -189,6 +194,12 @@ public final class OutlineValidator: XMLEventHandler {
           parent: stack[stack.count - 1].entity, containment: relationship, child: entity)
         : -1
       findings = checkAttributes(tag, entity: entity, isRoot: isRoot, implied: implied, schema: schema)
+      if schema.uniqueness.hasChecks[entity] {
+        let parent = stack.last
+        uniqueness.check(
+          tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
+          parentID: { self.identity(of: parent) }, schema: schema, validator: self)
+      }
     } else if let index = tag.index(of: "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
@@ -218,7 +229,15 @@ public final class OutlineValidator: XMLEventHandler {
       Frame(
         item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange,
         title: titleStart..<titles.count,
-        firstCounter: Int32(truncatingIfNeeded: findings.firstCounter)))
+        firstCounter: Int32(truncatingIfNeeded: findings.firstCounter),
+        idIndex: Int32(truncatingIfNeeded: findings.idIndex)))
+  }
+
+  /// How a uniqueness key names the object of `frame`: its id, else its item number.
+  private func identity(of frame: Frame?) -> String {
+    guard let frame else { return "" }
+    return frame.idIndex >= 0
+      ? references.definitions.definition(at: Int(frame.idIndex)).id : "#\(frame.item)"
   }
 
   /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineJSON
 import TestSupport
 import Testing
 
@@ -90,5 +91,129 @@ import Testing
     let noIdentifier = try CLI.run("outline-lint", ["no-identifier.outline"], in: folder)
     #expect(noIdentifier.status == 1)
     #expect(noIdentifier.stdout.contains("error[OL503]: 'CDEObjectChange' needs 'globalIdentifier'"))
+  }
+
+  static let accountsModel = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+        <entity name="Account">
+            <attribute name="login" attributeType="String"/>
+            <attribute name="number" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
+            <attribute name="loginLength" attributeType="Integer 64" derived="YES" derivationExpression="login.length"/>
+            <fetchedProperty name="sameNumber" optional="YES">
+                <fetchRequest name="fetchedPropertyFetchRequest" entity="Account" predicateString="number == $FETCH_SOURCE.number"/>
+            </fetchedProperty>
+            <uniquenessConstraints>
+                <uniquenessConstraint>
+                    <constraint value="number"/>
+                </uniquenessConstraint>
+            </uniquenessConstraints>
+        </entity>
+        <entity name="Admin" parentEntity="Account"/>
+    </model>
+    """
+
+  @Test func uniquenessConstraintDuplicates() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "Accounts.xcdatamodel/contents": Self.accountsModel,
+        "accounts.outline": """
+        <outline model="Accounts.xcdatamodel">
+          <Account login="ann" number="7"/>
+          <Account login="bob" number="8"/>
+          <Admin login="cy" number="007"/>
+        </outline>
+
+        """,
+      ], in: folder)
+    let run = try CLI.run("outline-lint", ["accounts.outline"], in: folder)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == """
+        accounts.outline:4:29: error[OL505]: This 'Admin' has the same 'number' as an earlier object (number="007"): the uniqueness constraint of 'Account' allows one
+          accounts.outline:2:4: note: the first object with these values
+        1 error, 0 warnings in 1 file
+
+        """, "\(run.stdout)")
+    let explain = try CLI.run("outline", ["explain", "OL505"])
+    #expect(explain.status == 0 && explain.stdout.contains("Uniqueness constraint violated"))
+  }
+
+  @Test func derivedAndFetchedProperties() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "Accounts.xcdatamodel/contents": Self.accountsModel,
+        "clean.outline": "<outline model=\"Accounts.xcdatamodel\"><Account login=\"ann\"/></outline>\n",
+        "written.outline": """
+        <outline model="Accounts.xcdatamodel">
+          <Account login="ann" loginLength="3" sameNumber="x"/>
+        </outline>
+
+        """,
+      ], in: folder)
+    // The derived loginLength is not optional and has no default, yet is never required.
+    let clean = try CLI.run("outline-lint", ["clean.outline"], in: folder)
+    #expect(clean.status == 0, "\(clean.stdout)")
+    let written = try CLI.run("outline-lint", ["written.outline"], in: folder)
+    #expect(written.status == 1)
+    #expect(
+      written.stdout.contains(
+        "written.outline:2:24: warning[OL206]: 'loginLength' is derived (login.length): Core Data computes it and overwrites this value; remove it"
+      ), "\(written.stdout)")
+    #expect(
+      written.stdout.contains(
+        "written.outline:2:40: error[OL203]: 'sameNumber' is a fetched property of 'Account': a saved query Core Data evaluates when it is read, never stored; remove it"
+      ))
+  }
+
+  @Test func modelCheckRefusesBadConstraintsAndComposites() throws {
+    let folder = try CLI.temporaryFolder()
+    let broken = Self.accountsModel.replacingOccurrences(
+      of: "<constraint value=\"number\"/>", with: "<constraint value=\"numbr\"/>"
+    ).replacingOccurrences(
+      of: "<entity name=\"Admin\" parentEntity=\"Account\"/>",
+      with:
+        "<entity name=\"Admin\" parentEntity=\"Account\"><attribute name=\"place\" optional=\"YES\" attributeType=\"Composite\" composite=\"Place\"/></entity>"
+    )
+    try CLI.write(["Broken.xcdatamodel/contents": broken], in: folder)
+    let run = try CLI.run("outline", ["model", "check", "Broken.xcdatamodel"], in: folder)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains("error[OM213]: The uniqueness constraint of 'Account' names 'numbr'"),
+      "\(run.stdout)")
+    #expect(
+      run.stdout.contains("error[OM214]: composite 'Place' of 'Admin.place' is not a composite of the model"))
+  }
+
+  /// The server: the derived value's diagnostic has a quick fix that removes
+  /// it, and an object's hover lists its entity's fetched properties.
+  @Test func serverFixesDerivedValuesAndShowsFetchedProperties() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["Accounts.xcdatamodel/contents": Self.accountsModel], in: folder)
+    let uri = folder.appendingPathComponent("open.outline").absoluteString
+    let text =
+      "<outline model=\"Accounts.xcdatamodel\">\n  <Account login=\"ann\" loginLength=\"3\"/>\n</outline>\n"
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(uri, text)
+    let published = client.diagnostics(uri, version: 1)?["diagnostics"]
+    let diagnostics = published?.arrayValue ?? []
+    #expect(diagnostics.map { $0["code"]?.stringValue } == ["OL206"], "\(String(describing: published))")
+    let actions = client.codeActions(uri, line: 1, character: 24, diagnostics: published ?? [])
+    let fix = try #require(actions.first { $0["kind"] == "quickfix" })
+    let edits = workspaceEdits(fix["edit"])
+    #expect(
+      applyLSPEdits(edits, to: text)
+        == "<outline model=\"Accounts.xcdatamodel\">\n  <Account login=\"ann\"/>\n</outline>\n")
+    let hover = client.request(
+      "textDocument/hover",
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 4]])
+    let markdown = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
+    #expect(markdown.contains("**sameNumber** → Account: `number == $FETCH_SOURCE.number`"), "\(markdown)")
+    #expect(client.request("shutdown")?["result"] == .null)
+    client.notify("exit", .null)
+    #expect(client.close() == 0)
   }
 }
