@@ -156,6 +156,14 @@ import Testing
     // The derived loginLength is not optional and has no default, yet is never required.
     let clean = try CLI.run("outline-lint", ["clean.outline"], in: folder)
     #expect(clean.status == 0, "\(clean.stdout)")
+    // Nor in the JSON form.
+    try CLI.write(
+      [
+        "clean.json":
+          "{\"@outline\":1,\"@model\":\"Accounts.xcdatamodel\",\"@objects\":[{\"@entity\":\"Account\",\"login\":\"ann\"}]}\n"
+      ], in: folder)
+    let converted = try CLI.run("outline", ["convert", "clean.json", "-o", "converted.outline"], in: folder)
+    #expect(converted.status == 0, "\(converted.stderr)")
     let written = try CLI.run("outline-lint", ["written.outline"], in: folder)
     #expect(written.status == 1)
     #expect(
