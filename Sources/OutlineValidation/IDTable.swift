@@ -91,12 +91,6 @@ struct IDTable {
     return (id, definition(entry, index: index))
   }
 
-  /// Defines `key` (any bytes, taken as they are); returns the earlier
-  /// definition instead when the key is already defined.
-  mutating func insert(_ key: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange) -> Definition? {
-    define(key, entity: entity, range: range)
-  }
-
   /// The slot holding `id`'s entry, or the empty slot where it would go.
   private func probe(_ id: UnsafeBufferPointer<UInt8>, hashed: UInt32) -> (slot: Int, found: Entry?) {
     let mask = slots.count - 1
@@ -161,6 +155,12 @@ struct IDTable {
       at += 1
     }
     mix(tail)
-    return hash ^ (hash >> 29)
+    // A full avalanche (murmur3's finalizer): the slot comes from the low bits,
+    // and keys that differ only in their high bytes (integers) must spread.
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
   }
 }

@@ -196,9 +196,9 @@ public final class OutlineValidator: XMLEventHandler {
       findings = checkAttributes(tag, entity: entity, isRoot: isRoot, implied: implied, schema: schema)
       if schema.uniqueness.hasChecks[entity] {
         let parent = stack.last
-        uniqueness.check(
+        uniqueness.record(
           tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
-          parentID: { self.identity(of: parent) }, schema: schema, validator: self)
+          parentID: { self.identity(of: parent) }, schema: schema)
       }
     } else if let index = tag.index(of: "xml:id") {
       findings.idRange = tag.valueRange(of: index)
@@ -357,7 +357,10 @@ public final class OutlineValidator: XMLEventHandler {
       }
     }
     stack.removeAll()
-    if !sawFatal, let schema { references.resolve(schema: schema, validator: self) }
+    if !sawFatal, let schema {
+      references.resolve(schema: schema, validator: self)
+      uniqueness.finish(model: schema.model, validator: self)
+    }
     diagnostics = suppression.filter(diagnostics)
   }
 }

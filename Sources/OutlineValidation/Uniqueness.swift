@@ -70,40 +70,68 @@ struct UniquenessPlan {
 }
 
 /// The values seen per constraint: each object's members, typed and
-/// normalized, hashed as one key in a compact table, so a million objects
-/// cost one probe each.
+/// normalized into one key, kept one after the other with a 32-bit seeded
+/// hash, and compared at the end. Nothing is looked up while the document
+/// streams (every write is an append, so a million objects cost no cache
+/// miss each); at the end the hashes are radix-sorted (linear) and only keys
+/// with equal hashes are compared.
 struct UniquenessTables {
-  private var tables: [IDTable]
-  private var key: [UInt8] = []
-
-  init(count: Int) {
-    tables = (0..<count).map { _ in IDTable() }
+  /// One object's key in a table.
+  private struct Record {
+    var hash: UInt32
+    /// Where its key ends in the table's `keys` (it starts where the previous one ends).
+    var keyEnd: UInt32
+    var rangeStart: Int
+    var rangeLength: UInt32
+    var entity: Int32
   }
 
-  /// Records `tag`'s values for every constraint of `entity`, reporting a
-  /// second object with the same values (OL505). `attributeTag` gives the
-  /// tag's attribute index per model attribute (-1 when not written),
-  /// `written` the relationships written; `parentID` names the object
-  /// nesting sets `implied` to.
-  mutating func check(
+  private struct Table {
+    var records: [Record] = []
+    var keys: [UInt8] = []
+    /// The constraint's members and declaring entity, for messages.
+    var names: [String] = []
+    var declaringEntity = ""
+  }
+
+  private var tables: [Table]
+  private let seed = UInt64.random(in: .min ... .max)
+
+  init(count: Int) {
+    tables = Array(repeating: Table(), count: count)
+  }
+
+  /// Records `tag`'s values for every constraint of `entity`. `attributeTag`
+  /// gives the tag's attribute index per model attribute (-1 when not
+  /// written), `written` the relationships written; `parentID` names the
+  /// object nesting sets `implied` to.
+  mutating func record(
     _ tag: StartTag, entity: Int, attributeTag: [Int], written: [(relationship: Int, index: Int)],
     implied: Int,
-    parentID: () -> String, schema: BoundModel, validator: OutlineValidator
+    parentID: () -> String, schema: BoundModel
   ) {
-    checks: for check in schema.uniqueness.checks[entity] {
-      key.removeAll(keepingCapacity: true)
+    let checks = schema.uniqueness.checks[entity]
+    checks: for check in checks {
+      // The key is built at the end of the table's keys, and dropped again when a member has no value.
+      let table = check.table
+      let keyStart = tables[table].keys.count
       var firstRange: TextRange?
-      for (position, member) in check.members.enumerated() {
-        switch member {
+      for position in 0..<check.members.count {
+        switch check.members[position] {
         case .attribute(let attribute):
           let index = attributeTag[attribute]
           if index >= 0 {
             if firstRange == nil { firstRange = tag.valueRange(of: index) }
-            Self.appendNormalized(tag.rawValue(of: index), type: check.types[position], to: &key)
+            Self.appendNormalized(
+              tag.rawValue(of: index), type: check.types[position], to: &tables[table].keys)
           } else if let value = check.defaults[position] {
-            value.withUnsafeBufferPointer { Self.appendNormalized($0, type: check.types[position], to: &key) }
+            value.withUnsafeBufferPointer {
+              Self.appendNormalized($0, type: check.types[position], to: &tables[table].keys)
+            }
           } else {
-            continue checks  // no value: like SQL's NULL, never a duplicate
+            // No value: like SQL's NULL, never a duplicate.
+            tables[table].keys.removeSubrange(keyStart...)
+            continue checks
           }
         case .relationship(let relationship):
           var target: String
@@ -113,29 +141,121 @@ struct UniquenessTables {
             if firstRange == nil { firstRange = tag.valueRange(of: index) }
             target = tag.value(of: index).trimmingCharacters(in: .whitespaces)
           } else {
+            tables[table].keys.removeSubrange(keyStart...)
             continue checks
           }
-          target.withUTF8 { Self.appendField($0, tag: 0x52, to: &key) }
+          target.withUTF8 { Self.appendField($0, tag: 0x52, to: &tables[table].keys) }
         }
       }
       let range = firstRange ?? tag.nameRange
-      let first = key.withUnsafeBufferPointer {
-        tables[check.table].insert($0, entity: entity, range: tag.nameRange)
+      let hash = tables[table].keys.withUnsafeBufferPointer {
+        Self.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]), seed: seed)
       }
-      guard let first else { continue }
-      let declaration = schema.model.entities[entity]
-      let members = check.names.map { "'\($0)'" }.joined(separator: ", ")
-      let values = check.members.compactMap { member -> String? in
-        guard case .attribute(let attribute) = member, attributeTag[attribute] >= 0 else { return nil }
-        return "\(declaration.attributes[attribute].name)=\"\(tag.value(of: attributeTag[attribute]))\""
+      if tables[table].records.isEmpty {
+        tables[table].names = check.names
+        tables[table].declaringEntity = check.declaringEntity
       }
-      let shown = values.isEmpty ? "" : " (\(values.joined(separator: " ")))"
-      validator.report(
-        .uniquenessViolation,
-        "This '\(declaration.name)' has the same \(members) as an earlier object\(shown): the uniqueness constraint of '\(check.declaringEntity)' allows one",
-        at: range,
-        related: [RelatedLocation(range: first.range, message: "the first object with these values")])
+      tables[table].records.append(
+        Record(
+          hash: hash, keyEnd: UInt32(truncatingIfNeeded: tables[table].keys.count),
+          rangeStart: range.start, rangeLength: UInt32(truncatingIfNeeded: range.length),
+          entity: Int32(entity)))
     }
+  }
+
+  /// Reports every object whose key an earlier object of its table has
+  /// (OL505), in document order, the first object as related information.
+  func finish(model: Model, validator: OutlineValidator) {
+    for table in tables where table.records.count > 1 {
+      var duplicates: [(index: Int, first: Int)] = []
+      let sorted = Self.sortedByHash(table.records)
+      var start = 0
+      while start < sorted.count {
+        var end = start + 1
+        let hash = sorted[start] >> 32
+        while end < sorted.count && sorted[end] >> 32 == hash { end += 1 }
+        if end - start > 1 {
+          // Same hash: the distinct keys seen so far in the group, first occurrences.
+          var distinct: [Int] = []
+          for position in start..<end {
+            let index = Int(truncatingIfNeeded: sorted[position] & 0xFFFF_FFFF)
+            if let first = distinct.first(where: { Self.sameKey($0, index, table) }) {
+              duplicates.append((index, first))
+            } else {
+              distinct.append(index)
+            }
+          }
+        }
+        start = end
+      }
+      duplicates.sort { $0.index < $1.index }
+      let members = table.names.map { "'\($0)'" }.joined(separator: ", ")
+      for (index, first) in duplicates {
+        let record = table.records[index]
+        let original = table.records[first]
+        validator.report(
+          .uniquenessViolation,
+          "This '\(model.entities[Int(record.entity)].name)' has the same \(members) as an earlier object: the uniqueness constraint of '\(table.declaringEntity)' allows one",
+          at: TextRange(start: record.rangeStart, end: record.rangeStart + Int(record.rangeLength)),
+          related: [
+            RelatedLocation(
+              range: TextRange(
+                start: original.rangeStart, end: original.rangeStart + Int(original.rangeLength)),
+              message: "the first object with these values")
+          ])
+      }
+    }
+  }
+
+  private static func sameKey(_ a: Int, _ b: Int, _ table: Table) -> Bool {
+    let aStart = a == 0 ? 0 : Int(table.records[a - 1].keyEnd)
+    let bStart = b == 0 ? 0 : Int(table.records[b - 1].keyEnd)
+    let aEnd = Int(table.records[a].keyEnd)
+    let bEnd = Int(table.records[b].keyEnd)
+    guard aEnd - aStart == bEnd - bStart else { return false }
+    return table.keys[aStart..<aEnd].elementsEqual(table.keys[bStart..<bEnd])
+  }
+
+  /// `hash << 32 | index` of every record, sorted by hash (stable, so equal
+  /// hashes stay in document order): an LSD radix sort, four passes of 8 bits.
+  private static func sortedByHash(_ records: [Record]) -> [UInt64] {
+    var values = records.enumerated().map { UInt64($0.element.hash) << 32 | UInt64($0.offset) }
+    var buffer = [UInt64](repeating: 0, count: values.count)
+    for shift in stride(from: 32, to: 64, by: 8) {
+      var counts = [Int](repeating: 0, count: 257)
+      for value in values { counts[Int((value >> UInt64(shift)) & 0xFF) + 1] += 1 }
+      for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
+      for value in values {
+        let bucket = Int((value >> UInt64(shift)) & 0xFF)
+        buffer[counts[bucket]] = value
+        counts[bucket] += 1
+      }
+      swap(&values, &buffer)
+    }
+    return values
+  }
+
+  /// A seeded multiply-xorshift hash, eight bytes at a time, with murmur3's finalizer.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt32 {
+    var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+    var at = 0
+    while at < bytes.count {
+      var word: UInt64 = 0
+      if at + 8 <= bytes.count {
+        word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+      } else {
+        for offset in 0..<(bytes.count - at) { word |= UInt64(base[at + offset]) << (8 * UInt64(offset)) }
+      }
+      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      at += 8
+    }
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
   }
 
   /// Appends one member's value as Core Data compares it: integers,

@@ -131,8 +131,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stdout == """
-        accounts.outline:4:29: error[OL505]: This 'Admin' has the same 'number' as an earlier object (number="007"): the uniqueness constraint of 'Account' allows one
-          accounts.outline:2:4: note: the first object with these values
+        accounts.outline:4:29: error[OL505]: This 'Admin' has the same 'number' as an earlier object: the uniqueness constraint of 'Account' allows one
+          accounts.outline:2:32: note: the first object with these values
         1 error, 0 warnings in 1 file
 
         """, "\(run.stdout)")
