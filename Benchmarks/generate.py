@@ -10,6 +10,12 @@ Shapes:
   python3 Benchmarks/generate.py --items 1000000 --shape realistic -o big.outline
   python3 Benchmarks/generate.py --items 100000 --shape chain -o deep.outline
   --violations 0.001 injects order violations (duplicates, gaps, missing) at that rate.
+  --unique gives every item a distinct `key` (an Integer 64, written with a
+           leading zero every seventh item, which the typed comparison must
+           see through) and writes two models beside the output,
+           OUTPUT.models/unique.xcdatamodel (a uniquenessConstraint on key)
+           and OUTPUT.models/plain.xcdatamodel (the same without it), to time
+           the constraint check: outline-lint --model ... OUTPUT.
 """
 import argparse
 import random
@@ -52,17 +58,56 @@ def realistic_shape(rng, items):
         produced += 1
 
 
+MODEL = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Item" representedClassName="Item" syncable="YES">
+        <attribute name="key" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
+        <attribute name="order" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <relationship name="children" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
+        <relationship name="parent" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>%s
+    </entity>
+</model>"""
+CONSTRAINT = """
+        <uniquenessConstraints>
+            <uniquenessConstraint>
+                <constraint value="key"/>
+            </uniquenessConstraint>
+        </uniquenessConstraints>"""
+
+
+def write_models(folder):
+    import os
+    for name, extra in (("unique", CONSTRAINT), ("plain", "")):
+        os.makedirs(os.path.join(folder, name + ".xcdatamodel"), exist_ok=True)
+        with open(os.path.join(folder, name + ".xcdatamodel", "contents"), "w") as f:
+            f.write(MODEL % extra)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--items", type=int, required=True)
     parser.add_argument("--shape", choices=["realistic", "flat", "chain"], default="realistic")
     parser.add_argument("--violations", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--unique", action="store_true")
     parser.add_argument("-o", "--output", required=True)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     out = open(args.output, "w", encoding="utf-8", newline="\n")
-    write = out.write
+    if args.unique:
+        write_models(args.output + ".models")
+        counter = [0]
+
+        def write(text, plain=out.write):
+            # Every item gets the next key, just after its element name.
+            if text.lstrip().startswith("<Item"):
+                counter[0] += 1
+                key = ("0%d" if counter[0] % 7 == 0 else "%d") % counter[0]
+                text = text.replace("<Item", '<Item key="%s"' % key, 1)
+            plain(text)
+    else:
+        write = out.write
     write('<?xml version="1.0" encoding="UTF-8"?>\n<outline version="1" title="Benchmark">\n')
 
     def order_text(index):

@@ -275,7 +275,7 @@ private final class ModelTables {
     required = entities.map { entity in
       entity.attributes.indices.filter { index in
         let attribute = entity.attributes[index]
-        return !attribute.isOptional && !attribute.isTransient
+        return !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
           && (attribute.defaultValue == nil || index == entity.orderAttribute)
       }
     }

@@ -56,6 +56,31 @@ public enum OutlineTemplate {
     return candidates.first { accepts($0, attribute, type) }
   }
 
+  /// A placeholder for `attribute` that differs for each `serial` (for the
+  /// members of a uniqueness constraint), or nil when its type has none.
+  public static func distinctPlaceholder(for attribute: Attribute, serial: Int) -> String? {
+    guard let type = attribute.type else { return nil }
+    var candidates: [String] = []
+    switch type {
+    case .integer16, .integer32, .integer64, .decimal, .double, .float:
+      candidates.append(String(serial))
+      if let minimum = attribute.minValue.flatMap({ Int($0) }) { candidates.append(String(minimum + serial)) }
+    case .string:
+      candidates += ["a\(serial)", "Untitled \(serial)", "item-\(serial)", "\(serial)"]
+    case .date:
+      let minutes = serial / 60
+      candidates.append(
+        String(format: "2024-01-01T%02d:%02d:%02dZ", (minutes / 60) % 24, minutes % 60, serial % 60))
+    case .uuid:
+      candidates.append(String(format: "00000000-0000-4000-8000-%012d", serial))
+    case .uri:
+      candidates.append("https://example.com/\(serial)")
+    case .boolean, .binary, .transformable, .objectID, .composite, .undefined:
+      return nil
+    }
+    return candidates.first { accepts($0, attribute, type) }
+  }
+
   /// Whether the validator takes `value` for `attribute` (type, bounds, pattern).
   static func accepts(_ value: String, _ attribute: Attribute, _ type: AttributeType) -> Bool {
     if ModelValues.problem(with: value, as: type) != nil { return false }
@@ -213,20 +238,32 @@ private struct Builder {
     return addFree(entity: entity)
   }
 
-  /// Whether `relationship` must be written on an object (not optional, not implied by nesting).
-  func mustWrite(_ relationship: Relationship) -> Bool {
-    !relationship.isOptional && !relationship.isTransient && !isImplied(relationship)
+  /// Whether `relationship` must be written on `object` (not optional, not implied by its nesting).
+  func mustWrite(_ relationship: Relationship, of object: Int) -> Bool {
+    !relationship.isOptional && !relationship.isTransient && !isImplied(relationship, of: object)
   }
 
-  func isImplied(_ relationship: Relationship) -> Bool {
+  /// Whether nesting says `relationship` of `object`: a containment always
+  /// (its children are nested), the to-one back to a containment only for
+  /// the parent `object` is nested in through it. Another parent (an object
+  /// with two required parents) is named by id, as Core Data's graph has it.
+  func isImplied(_ relationship: Relationship, of object: Int) -> Bool {
     if relationship.isContainment { return true }
-    guard let destination = relationship.destination, let inverse = relationship.inverse else { return false }
-    return model.entities[destination].relationships[inverse].isContainment
+    guard let destination = relationship.destination, let inverse = relationship.inverse,
+      model.entities[destination].relationships[inverse].isContainment
+    else { return false }
+    let parent = objects[object].parent
+    let nesting = objects[object].relationship
+    guard object != 0, parent >= 0, nesting >= 0, objects[parent].entity >= 0 else { return false }
+    let parentEntity = model.entities[objects[parent].entity]
+    return model.isKind(objects[parent].entity, of: destination)
+      && parentEntity.relationships[nesting].name == model.entities[destination].relationships[inverse].name
   }
 
   mutating func satisfyRelationships(of object: Int, into pending: inout [Int]) {
     guard objects[object].entity >= 0 else { return }
-    for relationship in model.entities[objects[object].entity].relationships where mustWrite(relationship) {
+    for relationship in model.entities[objects[object].entity].relationships
+    where mustWrite(relationship, of: object) {
       guard let destination = relationship.destination,
         let fallback = concreteKinds(of: destination).first
       else { continue }
@@ -261,7 +298,7 @@ private struct Builder {
       else { return false }
       guard let (name, declaration) = inverse(of: relationship, on: target) else { return true }
       let written = objects[target].references[name, default: []]
-      guard !written.isEmpty || mustWrite(declaration) else { return true }
+      guard !written.isEmpty || mustWrite(declaration, of: target) else { return true }
       if !declaration.isToMany { return written.isEmpty }
       if let maximum = declaration.maxCount, maximum > 0 { return written.count < maximum }
       return true
@@ -273,7 +310,7 @@ private struct Builder {
     objects[object].references[relationship.name, default: []].append(target)
     guard let (name, declaration) = inverse(of: relationship, on: target) else { return }
     let written = objects[target].references[name, default: []]
-    if !written.isEmpty || mustWrite(declaration), !written.contains(object) {
+    if !written.isEmpty || mustWrite(declaration, of: target), !written.contains(object) {
       objects[target].references[name, default: []].append(object)
     }
   }
@@ -294,9 +331,20 @@ private struct Builder {
     guard entityIndex >= 0 else { return [] }
     let entity = model.entities[entityIndex]
     var pairs: [(String, String)] = []
+    // Members of a uniqueness constraint get values no other object of the template has.
+    var constrained: Set<Int> = []
+    for constraint in entity.uniquenessConstraints {
+      for case .attribute(let index) in constraint.members ?? [] { constrained.insert(index) }
+    }
     for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
       if index == entity.orderAttribute {
         if let order = objects[object].order { pairs.append((attribute.name, String(order))) }
+        continue
+      }
+      if constrained.contains(index),
+        let value = OutlineTemplate.distinctPlaceholder(for: attribute, serial: object)
+      {
+        pairs.append((attribute.name, value))
         continue
       }
       let isTitle = index == entity.titleAttribute && object != 0 && attribute.type == .string

@@ -38,6 +38,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let unknownAttribute = Self(rawValue: "OL203")
   public static let requiredAttributeMissing = Self(rawValue: "OL204")
   public static let transientStored = Self(rawValue: "OL205")
+  public static let derivedStored = Self(rawValue: "OL206")
   public static let valueType = Self(rawValue: "OL300")
   public static let valueOutOfBounds = Self(rawValue: "OL301")
   public static let valuePattern = Self(rawValue: "OL302")
@@ -50,6 +51,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let wrongEntityReference = Self(rawValue: "OL502")
   public static let cardinality = Self(rawValue: "OL503")
   public static let inverseDisagrees = Self(rawValue: "OL504")
+  public static let uniquenessViolation = Self(rawValue: "OL505")
   public static let idNotName = Self(rawValue: "OL510")
 
   // MARK: Models (SPEC §2)
@@ -68,6 +70,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let noInverse = Self(rawValue: "OM210")
   public static let badAnnotation = Self(rawValue: "OM211")
   public static let ambiguousContainment = Self(rawValue: "OM212")
+  public static let badUniquenessConstraint = Self(rawValue: "OM213")
+  public static let unknownComposite = Self(rawValue: "OM214")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -142,6 +146,11 @@ public enum DiagnosticCatalog {
       code: .transientStored, severity: .warning, title: "Transient attribute stored",
       help: "Core Data does not store transient attributes; the value would be lost."),
     Entry(
+      code: .derivedStored, severity: .warning, title: "Derived attribute written",
+      help:
+        "Core Data computes a derived attribute from its derivationExpression and overwrites any value written; remove it (the editor offers a quick fix)."
+    ),
+    Entry(
       code: .valueType, severity: .error, title: "Value not of the attribute's type",
       help: "The value cannot be read as the attribute's type (see SPEC §3 Values)."),
     Entry(
@@ -181,6 +190,11 @@ public enum DiagnosticCatalog {
     Entry(
       code: .inverseDisagrees, severity: .error, title: "Inverse relationships disagree",
       help: "Both sides of an inverse pair are written and do not name each other."),
+    Entry(
+      code: .uniquenessViolation, severity: .error, title: "Uniqueness constraint violated",
+      help:
+        "Two objects of an entity with a uniquenessConstraint have the same values for all its members, compared as Core Data compares them (typed: `01` and `1` are the same integer). The first object is the related location."
+    ),
     Entry(
       code: .idNotName, severity: .error, title: "Id is not an XML name",
       help:
@@ -236,6 +250,17 @@ public enum DiagnosticCatalog {
       code: .ambiguousContainment, severity: .warning, title: "Ambiguous containment",
       help:
         "Several containment relationships of an entity can hold the same child entity; mark one with the userInfo entry `outline.containment = YES` so nesting knows which."
+    ),
+    Entry(
+      code: .badUniquenessConstraint, severity: .error,
+      title: "Uniqueness constraint names no attribute or to-one",
+      help:
+        "A `constraint` of a uniquenessConstraint must name an attribute or a to-one relationship of the entity (its own or inherited)."
+    ),
+    Entry(
+      code: .unknownComposite, severity: .error, title: "Composite type missing or defined twice",
+      help:
+        "A `Composite` attribute's `composite` must name a `composite` element of the model, and composite names must be unique."
     ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",

@@ -68,6 +68,12 @@ public struct Attribute: Sendable, ModelProperty {
   public var maxValue: String?
   public var regularExpression: String?
   public var userInfo: [UserInfoEntry]
+  /// `derived="YES"`: Core Data computes the value (`derivationExpression`), so a document never needs it.
+  public var isDerived = false
+  /// The expression a derived attribute is computed by.
+  public var derivationExpression: String?
+  /// `composite`: the name of the composite type of a `Composite` attribute.
+  public var compositeName: String?
   /// The entity that declares it (differs from the holder when inherited).
   public var declaringEntity: String
   /// The `name` value's range, for diagnostics about the attribute as a whole.
@@ -135,11 +141,59 @@ public struct Entity: Sendable {
   public var titleAttribute: Int?
   /// Resolved: indexes of the containment relationships.
   public var containments: [Int] = []
+  /// Own and inherited fetched properties (saved queries, never stored).
+  public var fetchedProperties: [FetchedProperty] = []
+  /// Own and inherited uniqueness constraints, the parent's first.
+  public var uniquenessConstraints: [UniquenessConstraint] = []
 
   /// The value of `userInfo` key `key`.
   public func userInfo(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
   /// The range of XML attribute `key`, or the name's.
   public func range(of key: String) -> TextRange { ranges[key] ?? nameRange }
+}
+
+/// A fetched property: a saved query Core Data evaluates on access; it is
+/// never stored, so documents never write it.
+public struct FetchedProperty: Sendable {
+  /// The property name.
+  public var name: String
+  /// The entity its fetch request fetches, when written.
+  public var fetchedEntity: String?
+  /// The fetch request's predicate, when written.
+  public var predicate: String?
+  /// The entity that declares it.
+  public var declaringEntity: String
+  /// The `name` value's range.
+  public var nameRange: TextRange
+}
+
+/// A `uniquenessConstraint`: no two objects of its entity (and its
+/// sub-entities) may have the same values for all its members.
+public struct UniquenessConstraint: Sendable {
+  /// A member: an attribute or a to-one relationship, by index in the entity holding the constraint.
+  public enum Member: Sendable, Equatable {
+    case attribute(Int)
+    case relationship(Int)
+  }
+
+  /// The members' names, as written.
+  public var names: [String]
+  /// The range of each `constraint` element's `value`.
+  public var ranges: [TextRange]
+  /// The entity that declares it: objects of it and its sub-entities are compared with each other.
+  public var declaringEntity: String
+  /// Resolved, per entity holding it: the members; nil when a name fits no attribute or to-one (OM213).
+  public var members: [Member]?
+}
+
+/// A `composite` type of the model: named elements a `Composite` attribute holds.
+public struct Composite: Sendable {
+  /// The composite's name.
+  public var name: String
+  /// Its elements.
+  public var attributes: [Attribute]
+  /// The `name` value's range.
+  public var nameRange: TextRange
 }
 
 /// A loaded, resolved Core Data model and what its checks found.
@@ -154,6 +208,8 @@ public struct Model: Sendable {
   public var source: SourceText
   /// Where the model was read from (a display path), if from a file.
   public var path: String?
+  /// The composite types, in model order.
+  public var composites: [Composite] = []
 
   /// The index of the entity named `name`.
   public func entity(named name: String) -> Int? { entityIndex[name] }

@@ -10,10 +10,12 @@ public enum ModelLoader {
     XMLEventParser.parse(source.bytes, handler: reader)
     reader.finish(sourceLength: source.bytes.count)
     var resolver = ModelResolver(entities: reader.entities, diagnostics: reader.diagnostics)
+    resolver.composites = reader.composites
     resolver.resolve()
     return Model(
       entities: resolver.entities, entityIndex: resolver.entityIndex,
-      diagnostics: Diagnostic.sortedByPosition(resolver.diagnostics), source: source, path: path)
+      diagnostics: Diagnostic.sortedByPosition(resolver.diagnostics), source: source, path: path,
+      composites: resolver.composites)
   }
 
   /// The default model: the nested to-do list (`schema/Outline.xcdatamodeld`).

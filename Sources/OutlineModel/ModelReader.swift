@@ -3,11 +3,13 @@ import OutlineXML
 
 /// Reads the elements of a model file into unresolved entities.
 ///
-/// Reads `model`, `entity`, `attribute`, `relationship` and `userInfo/entry`;
-/// everything else Xcode writes is passed over, so unknown elements and
-/// attributes never fail a load.
+/// Reads `model`, `entity`, `attribute`, `relationship`, `fetchedProperty`,
+/// `uniquenessConstraints`, `composite` and `userInfo/entry`; everything else
+/// Xcode writes is passed over, so unknown elements and attributes never
+/// fail a load.
 final class ModelReader: XMLEventHandler {
   var entities: [Entity] = []
+  var composites: [Composite] = []
   var diagnostics: [Diagnostic] = []
   private var stack: [String] = []
   private var userInfoTarget: UserInfoTarget?
@@ -51,17 +53,39 @@ final class ModelReader: XMLEventHandler {
       userInfoTarget = .entity(entities.count - 1)
     case ("entity", "attribute"):
       guard !entities.isEmpty, let propertyName = required("attribute", values, tag) else { return }
-      let typeName = values["attributeType"] ?? "Undefined"
       entities[entities.count - 1].attributes.append(
-        Attribute(
-          name: propertyName, type: AttributeType(rawValue: typeName), typeName: typeName,
-          isOptional: ModelValues.boolean(values["optional"]) == true,
-          isTransient: ModelValues.boolean(values["transient"]) == true,
-          defaultValue: values["defaultValueString"], minValue: values["minValueString"],
-          maxValue: values["maxValueString"], regularExpression: values["regularExpressionString"],
-          userInfo: [], declaringEntity: entities[entities.count - 1].name,
-          nameRange: ranges["name"]!, ranges: ranges))
+        attribute(propertyName, values, ranges, declaringEntity: entities[entities.count - 1].name))
       userInfoTarget = .attribute(entities.count - 1, entities[entities.count - 1].attributes.count - 1)
+    case ("model", "composite"):
+      userInfoTarget = nil
+      guard let compositeName = required("composite", values, tag) else { return }
+      composites.append(Composite(name: compositeName, attributes: [], nameRange: ranges["name"]!))
+    case ("composite", "attribute"):
+      guard !composites.isEmpty, let propertyName = required("attribute", values, tag) else { return }
+      composites[composites.count - 1].attributes.append(
+        attribute(propertyName, values, ranges, declaringEntity: composites[composites.count - 1].name))
+    case ("entity", "fetchedProperty"):
+      guard !entities.isEmpty, let propertyName = required("fetched property", values, tag) else { return }
+      entities[entities.count - 1].fetchedProperties.append(
+        FetchedProperty(
+          name: propertyName, fetchedEntity: nil, predicate: nil,
+          declaringEntity: entities[entities.count - 1].name, nameRange: ranges["name"]!))
+    case ("fetchedProperty", "fetchRequest"):
+      guard let last = entities.indices.last, !entities[last].fetchedProperties.isEmpty else { return }
+      let property = entities[last].fetchedProperties.count - 1
+      entities[last].fetchedProperties[property].fetchedEntity = values["entity"]
+      entities[last].fetchedProperties[property].predicate = values["predicateString"]
+    case ("uniquenessConstraints", "uniquenessConstraint"):
+      guard let last = entities.indices.last else { return }
+      entities[last].uniquenessConstraints.append(
+        UniquenessConstraint(names: [], ranges: [], declaringEntity: entities[last].name))
+    case ("uniquenessConstraint", "constraint"):
+      guard let last = entities.indices.last, !entities[last].uniquenessConstraints.isEmpty,
+        let member = values["value"]
+      else { return }
+      let constraint = entities[last].uniquenessConstraints.count - 1
+      entities[last].uniquenessConstraints[constraint].names.append(member)
+      entities[last].uniquenessConstraints[constraint].ranges.append(ranges["value"]!)
     case ("entity", "relationship"):
       guard !entities.isEmpty, let propertyName = required("relationship", values, tag) else { return }
       entities[entities.count - 1].relationships.append(
@@ -94,6 +118,23 @@ final class ModelReader: XMLEventHandler {
     default:
       break
     }
+  }
+
+  private func attribute(
+    _ name: String, _ values: [String: String], _ ranges: [String: TextRange], declaringEntity: String
+  ) -> Attribute {
+    let typeName = values["attributeType"] ?? "Undefined"
+    var attribute = Attribute(
+      name: name, type: AttributeType(rawValue: typeName), typeName: typeName,
+      isOptional: ModelValues.boolean(values["optional"]) == true,
+      isTransient: ModelValues.boolean(values["transient"]) == true,
+      defaultValue: values["defaultValueString"], minValue: values["minValueString"],
+      maxValue: values["maxValueString"], regularExpression: values["regularExpressionString"],
+      userInfo: [], declaringEntity: declaringEntity, nameRange: ranges["name"]!, ranges: ranges)
+    attribute.isDerived = ModelValues.boolean(values["derived"]) == true
+    attribute.derivationExpression = values["derivationExpression"]
+    attribute.compositeName = values["composite"]
+    return attribute
   }
 
   private func required(_ kind: String, _ values: [String: String], _ tag: StartTag) -> String? {

@@ -7,6 +7,7 @@ struct ModelResolver {
   var entities: [Entity]
   var diagnostics: [Diagnostic]
   var entityIndex: [String: Int] = [:]
+  var composites: [Composite] = []
 
   init(entities: [Entity], diagnostics: [Diagnostic]) {
     self.entities = entities
@@ -25,6 +26,8 @@ struct ModelResolver {
     }
     resolveRelationships()
     resolveAnnotations()
+    resolveUniquenessConstraints()
+    resolveComposites()
   }
 
   private mutating func report(
@@ -91,10 +94,16 @@ struct ModelResolver {
       }
       var attributes: [Attribute] = []
       var relationships: [Relationship] = []
+      var fetchedProperties: [FetchedProperty] = []
+      var constraints: [UniquenessConstraint] = []
       for ancestor in chain.reversed() {
         attributes += own[ancestor].attributes
         relationships += own[ancestor].relationships
+        fetchedProperties += own[ancestor].fetchedProperties
+        constraints += own[ancestor].uniquenessConstraints
       }
+      entities[index].fetchedProperties = fetchedProperties
+      entities[index].uniquenessConstraints = constraints
       // Attributes and relationships share one namespace.
       var names: [String: TextRange] = [:]
       let keptAttributes = keepFirst(attributes, names: &names, entity: index)
@@ -320,6 +329,70 @@ struct ModelResolver {
       current = entities[entity].parent
     }
     return false
+  }
+
+  // MARK: Uniqueness constraints and composites
+
+  /// Resolves each constraint's members in every entity holding it: an
+  /// attribute or a to-one relationship of it (OM213 otherwise).
+  private mutating func resolveUniquenessConstraints() {
+    for index in entities.indices {
+      let entity = entities[index]
+      for (position, constraint) in entity.uniquenessConstraints.enumerated() {
+        var members: [UniquenessConstraint.Member] = []
+        for (name, range) in zip(constraint.names, constraint.ranges) {
+          if let attribute = entity.attributeIndex[name] {
+            members.append(.attribute(attribute))
+          } else if let relationship = entity.relationshipIndex[name],
+            !entity.relationships[relationship].isToMany
+          {
+            members.append(.relationship(relationship))
+          } else if constraint.declaringEntity == entity.name {
+            let what =
+              entity.relationshipIndex[name] != nil
+              ? "a to-many relationship (a constraint takes attributes and to-one relationships)"
+              : "not an attribute or relationship of it"
+            report(
+              .badUniquenessConstraint,
+              "The uniqueness constraint of '\(entity.name)' names '\(name)', which is \(what)", at: range)
+          }
+        }
+        let complete = members.count == constraint.names.count && !members.isEmpty
+        entities[index].uniquenessConstraints[position].members = complete ? members : nil
+      }
+    }
+  }
+
+  /// Checks the composite types and the `composite` of every `Composite` attribute (OM214).
+  private mutating func resolveComposites() {
+    var names: [String: TextRange] = [:]
+    for composite in composites {
+      if let first = names[composite.name] {
+        report(
+          .unknownComposite, "Composite '\(composite.name)' is defined twice", at: composite.nameRange,
+          related: [RelatedLocation(range: first, message: "first defined here")])
+      }
+      names[composite.name] = composite.nameRange
+      for attribute in composite.attributes { checkAttribute(attribute) }
+    }
+    let compositeAttributes =
+      entities.flatMap { entity in entity.attributes.filter { $0.declaringEntity == entity.name } }
+      + composites.flatMap(\.attributes)
+    for attribute in compositeAttributes where attribute.type == .composite {
+      guard let name = attribute.compositeName else {
+        report(
+          .unknownComposite,
+          "'\(attribute.declaringEntity).\(attribute.name)' is a Composite attribute without a composite type",
+          at: attribute.range(of: "attributeType"))
+        continue
+      }
+      if names[name] == nil {
+        report(
+          .unknownComposite,
+          "composite '\(name)' of '\(attribute.declaringEntity).\(attribute.name)' is not a composite of the model",
+          at: attribute.range(of: "composite"))
+      }
+    }
   }
 
   // MARK: Outline annotations

@@ -9,12 +9,18 @@ struct AttributeFindings {
   var titleRange: TextRange?
   var titleIndex: Int?
   var idRange: TextRange?
+  /// Where the object's tracked-relationship counters start, or -1.
+  var firstCounter = -1
+  /// The number of the object's id in the reference table, or -1.
+  var idIndex = -1
 }
 
 extension OutlineValidator {
   /// Checks an object's XML attributes (OL203-OL205, OL300-OL302, OL500,
-  /// OL503) and records its id and references.
-  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool, schema: BoundModel)
+  /// OL503) and records its id and references. `implied` is the
+  /// relationship its nesting sets (the inverse of the containment that
+  /// holds it), or -1.
+  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool, implied: Int, schema: BoundModel)
     -> AttributeFindings
   {
     var findings = AttributeFindings()
@@ -22,6 +28,11 @@ extension OutlineValidator {
     present.removeAll(keepingCapacity: true)
     present.append(contentsOf: repeatElement(false, count: attributeCount))
     written.removeAll(keepingCapacity: true)
+    let keepsTags = schema.uniqueness.hasChecks[entity]
+    if keepsTags {
+      attributeTag.removeAll(keepingCapacity: true)
+      attributeTag.append(contentsOf: repeatElement(-1, count: attributeCount))
+    }
     var idIndex: Int?
     let orderAttribute = schema.orderAttribute[entity]
     let titleAttribute = schema.titleAttribute[entity]
@@ -30,6 +41,7 @@ extension OutlineValidator {
       let name = tag.name(of: index)
       if let attribute = schema.attribute(name, of: entity) {
         present[attribute] = true
+        if keepsTags { attributeTag[attribute] = index }
         let range = tag.valueRange(of: index)
         if attribute == orderAttribute {
           if isRoot {
@@ -60,6 +72,14 @@ extension OutlineValidator {
             "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
             at: tag.nameRange(of: index))
         }
+        if info.isDerived {
+          let expression = info.declaration.derivationExpression.map { " (\($0))" } ?? ""
+          report(
+            .derivedStored,
+            "'\(info.declaration.name)' is derived\(expression): Core Data computes it and overwrites this value; remove it",
+            at: tag.nameRange(of: index))
+          continue
+        }
         if info.needsCheck {
           checkValue(tag.rawValue(of: index), range: range, attribute: info.declaration)
         }
@@ -68,7 +88,8 @@ extension OutlineValidator {
         idIndex = index
       } else if let relationship = schema.relationship(name, of: entity) {
         checkRelationshipAttribute(
-          tag, index: index, entity: entity, relationship: relationship, model: schema.model)
+          tag, index: index, entity: entity, relationship: relationship, implied: implied,
+          model: schema.model)
         written.append((relationship, index))
       } else if isRoot
         && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
@@ -78,32 +99,48 @@ extension OutlineValidator {
       } else if isNamespaceDeclaration(name) {
         continue
       } else {
+        let text = XMLName.string(name)
+        let entityName = schema.model.entities[entity].name
+        if schema.model.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
+          report(
+            .unknownAttribute,
+            "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
+            at: tag.nameRange(of: index))
+          continue
+        }
         report(
-          .unknownAttribute,
-          "'\(XMLName.string(name))' is not an attribute or relationship of '\(schema.model.entities[entity].name)'",
+          .unknownAttribute, "'\(text)' is not an attribute or relationship of '\(entityName)'",
           at: tag.nameRange(of: index))
       }
     }
 
     if let idIndex {
       checkIDName(tag.rawValue(of: idIndex), range: findings.idRange!)
-      references.define(
-        raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self)
+      let before = references.definitions.count
+      defer { if references.definitions.count > before { findings.idIndex = before } }
+      findings.firstCounter = references.define(
+        raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self,
+        trackedCount: schema.trackedCount[entity])
     }
     if written.isEmpty && !schema.mayMissRequired[entity] { return findings }
     let id = idIndex.map { tag.value(of: $0) }
     let model = schema.model
     let definition = model.entities[entity]
     for (relationship, index) in written
-    where !isImplied(definition.relationships[relationship], model: model) {
+    where relationship != implied && !definition.relationships[relationship].isContainment {
       checkReferenceNames(
         tag.rawValue(of: index), range: tag.valueRange(of: index),
         relationship: definition.relationships[relationship].name)
       references.add(
         from: id, entity: entity, relationship: relationship, value: tag.value(of: index),
         raw: tag.rawValue(of: index), range: tag.valueRange(of: index))
+      if findings.firstCounter >= 0, schema.trackedSlot[entity][relationship] >= 0 {
+        references.markWritten(findings.firstCounter, slot: schema.trackedSlot[entity][relationship])
+      }
     }
-    reportMissing(definition, present: present, written: written, tag: tag, isRoot: isRoot, model: model)
+    reportMissing(
+      definition, present: present, written: written, tag: tag, implied: implied,
+      counted: findings.firstCounter >= 0 ? schema.trackedSlot[entity] : nil)
     return findings
   }
 
@@ -117,17 +154,8 @@ extension OutlineValidator {
       || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))
   }
 
-  /// Containment relationships are written by nesting, and their to-one inverses are implied by it.
-  func isImplied(_ relationship: Relationship, model: Model) -> Bool {
-    if relationship.isContainment { return true }
-    guard let destination = relationship.destination, let inverse = relationship.inverse else {
-      return false
-    }
-    return model.entities[destination].relationships[inverse].isContainment
-  }
-
   private func checkRelationshipAttribute(
-    _ tag: StartTag, index: Int, entity: Int, relationship: Int, model: Model
+    _ tag: StartTag, index: Int, entity: Int, relationship: Int, implied: Int, model: Model
   ) {
     let declaration = model.entities[entity].relationships[relationship]
     if declaration.isContainment {
@@ -137,10 +165,10 @@ extension OutlineValidator {
         at: tag.nameRange(of: index))
       return
     }
-    if isImplied(declaration, model: model) {
+    if relationship == implied {
       report(
         .unknownAttribute,
-        "'\(declaration.name)' is implied by nesting and is never written",
+        "'\(declaration.name)' is implied by nesting here and is not written",
         at: tag.nameRange(of: index))
       return
     }
@@ -164,21 +192,27 @@ extension OutlineValidator {
     }
   }
 
+  /// Reports what the object lacks; relationships with a slot in `counted`
+  /// are checked when the file is read, since other objects can set them.
   private func reportMissing(
     _ definition: Entity, present: [Bool], written: [(relationship: Int, index: Int)],
-    tag: StartTag, isRoot: Bool, model: Model
+    tag: StartTag, implied: Int, counted: [Int]?
   ) {
     for (index, attribute) in definition.attributes.enumerated() where !present[index] {
       // A missing order is OL400 where siblings are numbered; the root has none.
       if index == definition.orderAttribute { continue }
-      if attribute.isOptional || attribute.isTransient || attribute.defaultValue != nil { continue }
+      if attribute.isOptional || attribute.isTransient || attribute.isDerived || attribute.defaultValue != nil
+      {
+        continue
+      }
       report(
         .requiredAttributeMissing,
         "'\(definition.name)' needs '\(attribute.name)' (\(attribute.typeName), not optional, no default)",
         at: tag.nameRange)
     }
     for (index, relationship) in definition.relationships.enumerated()
-    where !relationship.isOptional && !relationship.isTransient && !isImplied(relationship, model: model)
+    where !relationship.isOptional && !relationship.isTransient && !relationship.isContainment
+      && index != implied && (counted?[index] ?? -1) < 0
       && !written.contains(where: { $0.relationship == index })
     {
       report(

@@ -27,7 +27,20 @@ final class BoundModel {
   /// Per entity: whether an object can lack something required (an
   /// attribute without default, a relationship nesting does not imply).
   let mayMissRequired: [Bool]
+  /// Per entity, per relationship: the relationship's place among the
+  /// entity's *tracked* relationships, or -1. A relationship is tracked when
+  /// other objects can set it by writing its inverse (its inverse is not a
+  /// containment) and the model bounds it (not optional, to-one, minCount or
+  /// maxCount): its count is known only when the whole file is read.
+  let trackedSlot: [[Int]]
+  /// Per entity: how many tracked relationships it has.
+  let trackedCount: [Int]
+  /// The uniqueness constraints each entity's objects are checked against.
+  let uniqueness: UniquenessPlan
   private var lastEntity = -1
+  /// parent * count + child: -2 not computed, -1 none, else the child's
+  /// relationship that nesting sets (the inverse of its containment).
+  private var impliedCache: [Int]
   /// parent * count + child: -2 not computed, -1 none, -3 ambiguous, else the relationship.
   private var containmentCache: [Int]
   private var regexCache: [String: NSRegularExpression?] = [:]
@@ -47,16 +60,56 @@ final class BoundModel {
     mayMissRequired = entities.map { entity in
       entity.attributes.enumerated().contains { index, attribute in
         index != entity.orderAttribute && !attribute.isOptional && !attribute.isTransient
-          && attribute.defaultValue == nil
+          && !attribute.isDerived && attribute.defaultValue == nil
       }
         || entity.relationships.contains { relationship in
           !relationship.isOptional && !relationship.isTransient && !relationship.isContainment
-            && !(relationship.inverse.flatMap { inverse in
-              relationship.destination.map { model.entities[$0].relationships[inverse].isContainment }
-            } ?? false)
         }
+        || entity.relationships.contains { Self.isTracked($0, model: model) }
     }
+    var slots: [[Int]] = []
+    var counts: [Int] = []
+    for entity in entities {
+      var count = 0
+      slots.append(
+        entity.relationships.map { relationship in
+          guard Self.isTracked(relationship, model: model) else { return -1 }
+          count += 1
+          return count - 1
+        })
+      counts.append(count)
+    }
+    trackedSlot = slots
+    trackedCount = counts
+    uniqueness = UniquenessPlan(model)
     containmentCache = [Int](repeating: -2, count: entities.count * entities.count)
+    impliedCache = containmentCache
+  }
+
+  /// Whether `relationship`'s count depends on objects that write its inverse.
+  static func isTracked(_ relationship: Relationship, model: Model) -> Bool {
+    guard !relationship.isTransient, let destination = relationship.destination,
+      let inverse = relationship.inverse
+    else { return false }
+    let back = model.entities[destination].relationships[inverse]
+    if back.isContainment || back.isTransient { return false }
+    return !relationship.isOptional || !relationship.isToMany || relationship.minCount != nil
+      || (relationship.maxCount ?? 0) > 0
+  }
+
+  /// The relationship of `child` that nesting it in `containment` of
+  /// `parent` sets (the containment's inverse), or -1.
+  func impliedRelationship(parent: Int, containment: Int, child: Int) -> Int {
+    let key = parent * entityNames.count + child
+    if impliedCache[key] != -2 { return impliedCache[key] }
+    var found = -1
+    if let name = model.entities[parent].relationships[containment].inverseName,
+      let index = model.entities[child].relationshipIndex[name]
+    {
+      found = index
+    }
+    impliedCache[key] = found
+    return found
   }
 
   /// The entity named by `name`.
@@ -108,12 +161,15 @@ final class BoundModel {
 final class AttributeInfo {
   let declaration: Attribute
   let isTransient: Bool
+  /// Whether Core Data computes it (`derived="YES"`).
+  let isDerived: Bool
   /// Whether a value needs any check: a typed value, or a String with bounds or a pattern.
   let needsCheck: Bool
 
   init(_ declaration: Attribute) {
     self.declaration = declaration
     isTransient = declaration.isTransient
+    isDerived = declaration.isDerived
     switch declaration.type {
     case .string?:
       needsCheck =

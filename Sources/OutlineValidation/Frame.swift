@@ -49,4 +49,8 @@ struct Frame {
   /// has; they live in the validator's groups for its depth, reused from
   /// element to element so a parent costs no allocation.
   var groupCount = 0
+  /// Where its tracked-relationship counters start in the reference table, or -1.
+  var firstCounter: Int32 = -1
+  /// The number of its id in the reference table, or -1.
+  var idIndex: Int32 = -1
 }

@@ -3,8 +3,8 @@ import OutlineCore
 import OutlineXML
 
 /// The ids a document defines, kept compactly: their bytes one after the
-/// other, a 24-byte entry each, and an open-addressing index of 4-byte
-/// slots. A million-item file with 200,000 ids costs about 10 MB here where a
+/// other, a 24-byte entry each, and an open-addressing index of 8-byte
+/// slots. A million-item file with 200,000 ids costs about 12 MB here where a
 /// `[String: Definition]` cost about 40 MB at its last resize, and defining
 /// an id makes no `String`.
 ///
@@ -15,6 +15,8 @@ struct IDTable {
   struct Definition {
     var entity: Int?
     var range: TextRange
+    /// The definition's number, in definition order (0 for the first id).
+    var index: Int
   }
 
   private struct Entry {
@@ -27,8 +29,11 @@ struct IDTable {
 
   private var text: [UInt8] = []
   private var entries: [Entry] = []
-  /// Entry index + 1; 0 is empty. The count is a power of two, at least twice the entries.
-  private var slots = [UInt32](repeating: 0, count: 256)
+  /// The low 32 bits of the id's hash in the high half, entry index + 1 in
+  /// the low half; 0 is empty. A probe compares the hashes before it reads
+  /// an entry, and growing moves slots without hashing again. The count is a
+  /// power of two, at least twice the entries.
+  private var slots = [UInt64](repeating: 0, count: 256)
   private let seed = UInt64.random(in: .min ... .max)
   /// Decoded ids, reused.
   private var scratch: [UInt8] = []
@@ -51,8 +56,9 @@ struct IDTable {
     -> Definition?
   {
     if (entries.count + 1) * 2 > slots.count { grow() }
-    let (slot, found) = probe(id)
-    if let found { return definition(found) }
+    let hashed = UInt32(truncatingIfNeeded: hash(id))
+    let (slot, found) = probe(id, hashed: hashed)
+    if let found { return definition(found, index: Self.entry(slots[slot])) }
     let textStart = text.count
     text.append(contentsOf: id)
     entries.append(
@@ -60,32 +66,52 @@ struct IDTable {
         textStart: UInt32(truncatingIfNeeded: textStart), textLength: UInt32(truncatingIfNeeded: id.count),
         rangeStart: range.start, rangeLength: UInt32(truncatingIfNeeded: range.length),
         entity: Int32(entity ?? -1)))
-    slots[slot] = UInt32(truncatingIfNeeded: entries.count)
+    slots[slot] = UInt64(hashed) << 32 | UInt64(entries.count)
     return nil
   }
 
   /// The definition of `id`, if any.
   func definition(of id: String) -> Definition? {
     var id = id
-    return id.withUTF8 { probe($0).found.map(definition) }
+    return id.withUTF8 { bytes in
+      let (slot, found) = probe(bytes, hashed: UInt32(truncatingIfNeeded: hash(bytes)))
+      return found.map { definition($0, index: Self.entry(slots[slot])) }
+    }
+  }
+
+  /// The definition numbered `index` and its id.
+  func definition(at index: Int) -> (id: String, definition: Definition) {
+    let entry = entries[index]
+    let id = text.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(
+          rebasing: $0[Int(entry.textStart)..<Int(entry.textStart + entry.textLength)]),
+        as: UTF8.self)
+    }
+    return (id, definition(entry, index: index))
   }
 
   /// The slot holding `id`'s entry, or the empty slot where it would go.
-  private func probe(_ id: UnsafeBufferPointer<UInt8>) -> (slot: Int, found: Entry?) {
+  private func probe(_ id: UnsafeBufferPointer<UInt8>, hashed: UInt32) -> (slot: Int, found: Entry?) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash(id)) & mask
+    var slot = Int(hashed) & mask
     while slots[slot] != 0 {
-      let entry = entries[Int(slots[slot]) - 1]
-      if matches(entry, id) { return (slot, entry) }
+      if UInt32(truncatingIfNeeded: slots[slot] >> 32) == hashed {
+        let entry = entries[Self.entry(slots[slot])]
+        if matches(entry, id) { return (slot, entry) }
+      }
       slot = (slot + 1) & mask
     }
     return (slot, nil)
   }
 
-  private func definition(_ entry: Entry) -> Definition {
+  /// The entry index a used slot holds.
+  private static func entry(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1 }
+
+  private func definition(_ entry: Entry, index: Int) -> Definition {
     Definition(
       entity: entry.entity >= 0 ? Int(entry.entity) : nil,
-      range: TextRange(start: entry.rangeStart, end: entry.rangeStart + Int(entry.rangeLength)))
+      range: TextRange(start: entry.rangeStart, end: entry.rangeStart + Int(entry.rangeLength)), index: index)
   }
 
   private func matches(_ entry: Entry, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -99,15 +125,11 @@ struct IDTable {
   private mutating func grow() {
     let capacity = slots.count * 2
     let mask = capacity - 1
-    var grown = [UInt32](repeating: 0, count: capacity)
-    text.withUnsafeBufferPointer { text in
-      for (index, entry) in entries.enumerated() {
-        let id = UnsafeBufferPointer(
-          rebasing: text[Int(entry.textStart)..<Int(entry.textStart + entry.textLength)])
-        var slot = Int(truncatingIfNeeded: hash(id)) & mask
-        while grown[slot] != 0 { slot = (slot + 1) & mask }
-        grown[slot] = UInt32(truncatingIfNeeded: index + 1)
-      }
+    var grown = [UInt64](repeating: 0, count: capacity)
+    for used in slots where used != 0 {
+      var slot = Int(truncatingIfNeeded: used >> 32) & mask
+      while grown[slot] != 0 { slot = (slot + 1) & mask }
+      grown[slot] = used
     }
     slots = grown
   }
@@ -133,6 +155,12 @@ struct IDTable {
       at += 1
     }
     mix(tail)
-    return hash ^ (hash >> 29)
+    // A full avalanche (murmur3's finalizer): the slot comes from the low bits,
+    // and keys that differ only in their high bytes (integers) must spread.
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
   }
 }

@@ -30,6 +30,9 @@ public final class OutlineValidator: XMLEventHandler {
   /// Scratch buffers reused for every element.
   var present: [Bool] = []
   var written: [(relationship: Int, index: Int)] = []
+  /// Per attribute of the current object's entity: its index in the start tag, or -1
+  /// (kept only for entities with uniqueness constraints).
+  var attributeTag: [Int] = []
   private var sawFatal = false
   var references = ReferenceTable()
   /// The raw title bytes of open elements, as a stack.
@@ -38,6 +41,7 @@ public final class OutlineValidator: XMLEventHandler {
   /// `groupCount` of them), kept with their capacity.
   private var levels: [[SiblingGroup]] = []
   var suppression = Suppression()
+  private var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
   public init(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {
@@ -126,6 +130,7 @@ public final class OutlineValidator: XMLEventHandler {
       report(.modelOutsideProject, reason, at: modelRange)
     case .loaded(let loaded):
       schema = BoundModel(loaded)
+      uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
         let name = tag.value(of: index)
@@ -186,7 +191,18 @@ public final class OutlineValidator: XMLEventHandler {
   private func openItem(_ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool) {
     var findings = AttributeFindings()
     if entity >= 0, let schema {
-      findings = checkAttributes(tag, entity: entity, isRoot: isRoot, schema: schema)
+      let implied =
+        relationship >= 0
+        ? schema.impliedRelationship(
+          parent: stack[stack.count - 1].entity, containment: relationship, child: entity)
+        : -1
+      findings = checkAttributes(tag, entity: entity, isRoot: isRoot, implied: implied, schema: schema)
+      if schema.uniqueness.hasChecks[entity] {
+        let parent = stack.last
+        uniqueness.record(
+          tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
+          parentID: { self.identity(of: parent) }, schema: schema)
+      }
     } else if let index = tag.index(of: "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       checkIDName(tag.rawValue(of: index), range: findings.idRange!)
@@ -215,8 +231,17 @@ public final class OutlineValidator: XMLEventHandler {
     }
     stack.append(
       Frame(
-        item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange, title: titleStart..<titles.count
-      ))
+        item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange,
+        title: titleStart..<titles.count,
+        firstCounter: Int32(truncatingIfNeeded: findings.firstCounter),
+        idIndex: Int32(truncatingIfNeeded: findings.idIndex)))
+  }
+
+  /// How a uniqueness key names the object of `frame`: its id, else its item number.
+  private func identity(of frame: Frame?) -> String {
+    guard let frame else { return "" }
+    return frame.idIndex >= 0
+      ? references.definitions.definition(at: Int(frame.idIndex)).id : "#\(frame.item)"
   }
 
   /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
@@ -275,6 +300,13 @@ public final class OutlineValidator: XMLEventHandler {
   private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: BoundModel) {
     for index in schema.containments[frame.entity] {
       let relationship = schema.model.entities[frame.entity].relationships[index]
+      let slot = schema.trackedSlot[frame.entity][index]
+      if slot >= 0 && frame.firstCounter >= 0 {
+        // Objects elsewhere may name it through the inverse: counted at the end.
+        let count = groups.first { $0.relationship == index }?.count ?? 0
+        references.addNested(count, first: Int(frame.firstCounter), slot: slot)
+        continue
+      }
       if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
       let count = groups.first { $0.relationship == index }?.count ?? 0
       if count == 0 && !relationship.isOptional {
@@ -335,7 +367,10 @@ public final class OutlineValidator: XMLEventHandler {
       }
     }
     stack.removeAll()
-    if !sawFatal, let model { references.resolve(model: model, validator: self) }
+    if !sawFatal, let schema {
+      references.resolve(schema: schema, validator: self)
+      uniqueness.finish(model: schema.model, validator: self)
+    }
     diagnostics = suppression.filter(diagnostics)
   }
 }

@@ -4,6 +4,14 @@ import OutlineXML
 
 /// The ids a file defines and the references it makes, resolved at the end
 /// (a reference may name an object further down) (OL500-OL504).
+///
+/// Core Data keeps both sides of an inverse pair: setting `a.tags` to `t`
+/// puts `a` in `t.items`. So a relationship that other objects can set
+/// through its inverse (a *tracked* one, ``BoundModel/trackedSlot``) is
+/// counted when the file is read: its object's count is what it writes, or,
+/// when it writes nothing, how many objects name it through the inverse
+/// (plus its nested children, for a containment). An object with an id
+/// keeps one 4-byte counter per tracked relationship of its entity.
 struct ReferenceTable {
   struct Reference {
     var sourceID: String?
@@ -14,16 +22,44 @@ struct ReferenceTable {
 
   private(set) var definitions = IDTable()
   private var references: [Reference] = []
+  /// Per definition: where its tracked counters start in `counts`, or -1.
+  private var firstCounter: [Int32] = []
+  /// The tracked relationships' counters; ``writtenMark`` when the object writes it.
+  private var counts: [Int32] = []
+  static let writtenMark: Int32 = -1
 
-  /// Defines the id whose raw attribute value is `raw`, reporting a second definition.
+  /// Defines the id whose raw attribute value is `raw`, reporting a second
+  /// definition; returns where the object's `trackedCount` counters start,
+  /// or -1 (no counters, or the id was already defined).
+  @discardableResult
   mutating func define(
-    raw: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange, validator: OutlineValidator
-  ) {
-    guard let first = definitions.define(raw: raw, entity: entity, range: range) else { return }
+    raw: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange, validator: OutlineValidator,
+    trackedCount: Int = 0
+  ) -> Int {
+    guard let first = definitions.define(raw: raw, entity: entity, range: range) else {
+      guard trackedCount > 0 else {
+        firstCounter.append(-1)
+        return -1
+      }
+      firstCounter.append(Int32(truncatingIfNeeded: counts.count))
+      counts.append(contentsOf: repeatElement(0, count: trackedCount))
+      return counts.count - trackedCount
+    }
     let id = XMLEscaping.decodeAttribute(raw)
     validator.report(
       .duplicateID, "The id '\(id)' is used twice", at: range,
       related: [RelatedLocation(range: first.range, message: "'\(id)' is first defined here")])
+    return -1
+  }
+
+  /// Notes that the object whose counters start at `first` writes tracked relationship `slot`.
+  mutating func markWritten(_ first: Int, slot: Int) {
+    counts[first + slot] = Self.writtenMark
+  }
+
+  /// Adds `count` nested children to tracked containment `slot`.
+  mutating func addNested(_ count: Int, first: Int, slot: Int) {
+    if counts[first + slot] != Self.writtenMark { counts[first + slot] += Int32(truncatingIfNeeded: count) }
   }
 
   /// Records a written relationship; `raw` gives the id ranges inside `range`.
@@ -52,7 +88,8 @@ struct ReferenceTable {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
-  func resolve(model: Model, validator: OutlineValidator) {
+  mutating func resolve(schema: BoundModel, validator: OutlineValidator) {
+    let model = schema.model
     // What each identified object wrote, for the inverse check.
     var written: [String: [Int: Set<String>]] = [:]
     for reference in references {
@@ -80,12 +117,18 @@ struct ReferenceTable {
             related: [RelatedLocation(range: definition.range, message: "'\(target.id)' is defined here")])
           continue
         }
-        // Where the other side is written too, it must name this object.
         guard let inverse = relationship.inverse,
           let inverseIndex = model.entities[entity].relationshipIndex[
-            model.entities[destination].relationships[inverse].name],
-          let back = written[target.id]?[inverseIndex]
+            model.entities[destination].relationships[inverse].name]
         else { continue }
+        // The other side counts this object, unless it writes its own list.
+        let slot = schema.trackedSlot[entity][inverseIndex]
+        if slot >= 0, firstCounter[definition.index] >= 0 {
+          let counter = Int(firstCounter[definition.index]) + slot
+          if counts[counter] != Self.writtenMark { counts[counter] += 1 }
+        }
+        // Where the other side is written too, it must name this object.
+        guard let back = written[target.id]?[inverseIndex] else { continue }
         if let source = reference.sourceID, back.contains(source) { continue }
         let inverseName = model.entities[destination].relationships[inverse].name
         let who = reference.sourceID.map { "'\($0)'" } ?? "this object (it has no id)"
@@ -94,6 +137,49 @@ struct ReferenceTable {
           "'\(relationship.name)' names '\(target.id)', but its '\(inverseName)' does not name \(who)",
           at: target.range,
           related: [RelatedLocation(range: definition.range, message: "'\(target.id)' is defined here")])
+      }
+    }
+    checkTracked(schema: schema, validator: validator)
+  }
+
+  /// Checks every tracked relationship an object with an id does not write
+  /// against what the objects naming it through the inverse add up to (OL503).
+  private func checkTracked(schema: BoundModel, validator: OutlineValidator) {
+    let model = schema.model
+    for index in firstCounter.indices where firstCounter[index] >= 0 {
+      let (id, definition) = definitions.definition(at: index)
+      guard let entity = definition.entity else { continue }
+      let first = Int(firstCounter[index])
+      let declaration = model.entities[entity]
+      for (position, slot) in schema.trackedSlot[entity].enumerated() where slot >= 0 {
+        let count = Int(counts[first + slot])
+        if count == Int(Self.writtenMark) { continue }
+        let relationship = declaration.relationships[position]
+        let inverse = relationship.inverseName ?? "its inverse"
+        let object = "'\(declaration.name)' '\(id)'"
+        if count == 0 && !relationship.isOptional {
+          validator.report(
+            .cardinality,
+            "\(object) needs '\(relationship.name)' (not optional): it does not write it and no object names it through '\(inverse)'",
+            at: definition.range)
+        } else if !relationship.isToMany && count > 1 {
+          validator.report(
+            .cardinality,
+            "\(object) is named through '\(inverse)' by \(count) objects, but its '\(relationship.name)' is to-one",
+            at: definition.range)
+        } else if relationship.isToMany, let minimum = relationship.minCount, count < minimum,
+          count > 0 || !relationship.isOptional
+        {
+          validator.report(
+            .cardinality,
+            "\(object) has \(count) '\(relationship.name)' (counting objects that name it through '\(inverse)'), fewer than the minimum \(minimum)",
+            at: definition.range)
+        } else if relationship.isToMany, let maximum = relationship.maxCount, maximum > 0, count > maximum {
+          validator.report(
+            .cardinality,
+            "\(object) has \(count) '\(relationship.name)' (counting objects that name it through '\(inverse)'), more than the maximum \(maximum)",
+            at: definition.range)
+        }
       }
     }
   }

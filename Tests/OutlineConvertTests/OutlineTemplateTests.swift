@@ -29,6 +29,32 @@ import Testing
     #expect(Self.errors(text, ModelLoader.defaultModel).isEmpty)
   }
 
+  /// An object with two required parents is nested in one and names the
+  /// other by id; the members of a uniqueness constraint differ.
+  @Test func secondParentsAreNamedAndConstrainedValuesDiffer() {
+    let model = Self.model(
+      """
+      <entity name="Store">
+        <attribute name="code" attributeType="Integer 32" defaultValueString="0"/>
+        <relationship name="events" toMany="YES" destinationEntity="Event" inverseName="store" inverseEntity="Event"/>
+        <relationship name="changes" toMany="YES" destinationEntity="Change" inverseName="store" inverseEntity="Change"/>
+        <uniquenessConstraints><uniquenessConstraint><constraint value="code"/></uniquenessConstraint></uniquenessConstraints>
+      </entity>
+      <entity name="Event">
+        <attribute name="code" attributeType="Integer 32" defaultValueString="0"/>
+        <relationship name="store" maxCount="1" destinationEntity="Store" inverseName="events" inverseEntity="Store"/>
+        <relationship name="changes" optional="NO" toMany="YES" destinationEntity="Change" inverseName="event" inverseEntity="Change"/>
+        <uniquenessConstraints><uniquenessConstraint><constraint value="code"/></uniquenessConstraint></uniquenessConstraints>
+      </entity>
+      <entity name="Change">
+        <relationship name="store" maxCount="1" destinationEntity="Store" inverseName="changes" inverseEntity="Store"/>
+        <relationship name="event" maxCount="1" destinationEntity="Event" inverseName="changes" inverseEntity="Event"/>
+      </entity>
+      """)
+    let text = OutlineTemplate.document(for: model, modelPath: nil)
+    #expect(Self.errors(text, model).isEmpty, "\(text)")
+  }
+
   @Test func everyRequiredTypeGetsAnAcceptedValue() {
     let model = Self.model(
       """

@@ -10,6 +10,8 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
   let code: String
   let broken: String
   let valid: String
+  /// The model, when not the test model.
+  var model: Model = Fixtures.testModel
   var testDescription: String { code }
 }
 
@@ -132,6 +134,13 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
         "<Item order=\"0\" xml:id=\"i\" tags=\"t\"/><Item order=\"1\" xml:id=\"j\"/><Tag xml:id=\"t\" name=\"t\" items=\"i\"/>"
       )),
     CodeCase(
+      code: "OL206", broken: "<outline><Account login=\"a\" 1️⃣loginLength=\"1\"/></outline>",
+      valid: "<outline><Account login=\"a\"/></outline>", model: accounts),
+    CodeCase(
+      code: "OL505",
+      broken: "<outline><Account login=\"a\"/><Account login=\"1️⃣a\"/></outline>",
+      valid: "<outline><Account login=\"a\"/><Account login=\"b\"/></outline>", model: accounts),
+    CodeCase(
       code: "OL510", broken: document("<Item order=\"0\" xml:id=\"1️⃣1st\"/>"),
       valid: document("<Item order=\"0\" xml:id=\"first\"/>")),
   ]
@@ -139,12 +148,12 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
   @Test(arguments: cases)
   func reportsCodeAtMarkerAndNotOnValidNeighbour(_ testCase: CodeCase) {
     let marked = Marked(testCase.broken)
-    let diagnostics = validate(marked.text)
+    let diagnostics = validate(marked.text, model: testCase.model)
     let hit = diagnostics.first { $0.code.rawValue == testCase.code }
     #expect(hit != nil, "expected \(testCase.code), got \(diagnostics.map { "\($0.code) \($0.message)" })")
     #expect(hit?.range.start == marked.offsets.first, "\(hit?.message ?? "")")
     #expect(hit?.severity == DiagnosticCode(rawValue: testCase.code).defaultSeverity)
-    let valid = validate(testCase.valid)
+    let valid = validate(testCase.valid, model: testCase.model)
     #expect(valid.isEmpty, "valid neighbour: \(valid.map { "\($0.code) \($0.message)" })")
   }
 

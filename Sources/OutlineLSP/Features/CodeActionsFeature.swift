@@ -69,6 +69,16 @@ struct CodeActionsFeature {
         diagnostics: [diagnostic],
         preferred: true)
     }
+    // Remove values Core Data would overwrite (derived attributes).
+    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+      guard let code = diagnostic["code"]?.stringValue, RemoveAttributeFix.codes.contains(code),
+        let at = mapper.textRange(diagnostic["range"], in: source),
+        let edit = RemoveAttributeFix.edit(removingAttributeAt: at.start, in: source)
+      else { continue }
+      action(
+        "Remove '\(source.string(in: at))' (derived)", "quickfix", [edit], diagnostics: [diagnostic],
+        preferred: true)
+    }
     action(
       "Renumber every broken sibling group", "source.fixAll",
       Renumbering.fixAll(tree: tree, source: source, model: model, reported: analysis.diagnostics))

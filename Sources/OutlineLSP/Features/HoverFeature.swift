@@ -44,6 +44,14 @@ struct HoverFeature {
     }
     let children = tree.childCount(of: item)
     if children > 0 { text += "\n\nchildren: \(children)" }
+    if let entity, !entity.fetchedProperties.isEmpty {
+      text += "\n\nfetched properties (computed by Core Data, never written):"
+      for property in entity.fetchedProperties {
+        text += "\n- **\(property.name)**"
+        if let fetched = property.fetchedEntity { text += " → \(fetched)" }
+        if let predicate = property.predicate { text += ": `\(predicate)`" }
+      }
+    }
     let name = tree.items[item].nameRange
     return reply(text, name.start..<name.end, snapshot)
   }
@@ -60,6 +68,11 @@ struct HoverFeature {
       "**\(attribute.name)**: \(attribute.typeName)\(attribute.isOptional ? ", optional" : ", required")"
     ]
     if attribute.isTransient { lines.append("transient (not stored)") }
+    if attribute.isDerived {
+      lines.append(
+        "derived\(attribute.derivationExpression.map { ": `\($0)`" } ?? ""): computed by Core Data, never written"
+      )
+    }
     if let value = attribute.defaultValue { lines.append("default: `\(value)`") }
     let noun = attribute.type == .string ? "length" : "value"
     if let minimum = attribute.minValue { lines.append("minimum \(noun): \(minimum)") }

@@ -1,0 +1,386 @@
+import Foundation
+import OutlineCore
+import OutlineModel
+import OutlineXML
+
+/// The model's uniqueness constraints prepared for the validator: one table
+/// per constraint (a sub-entity shares its parent's, since Core Data
+/// compares objects across the hierarchy of the entity declaring it).
+struct UniquenessPlan {
+  /// One constraint as an entity holds it.
+  final class Check {
+    /// The table its values go into.
+    let table: Int
+    /// Its members, by index in the holding entity.
+    let members: [UniquenessConstraint.Member]
+    /// Per member: the attribute's type (nil for a relationship).
+    let types: [AttributeType?]
+    /// Per member: the attribute's default value, used when the object does not write it.
+    let defaults: [[UInt8]?]
+    /// The members' names, for messages.
+    let names: [String]
+    /// The entity that declares it, for messages.
+    let declaringEntity: String
+
+    init(table: Int, constraint: UniquenessConstraint, members: [UniquenessConstraint.Member], entity: Entity)
+    {
+      self.table = table
+      self.members = members
+      types = members.map {
+        if case .attribute(let index) = $0 { entity.attributes[index].type } else { nil }
+      }
+      defaults = members.map {
+        if case .attribute(let index) = $0 {
+          entity.attributes[index].defaultValue.map { Array($0.utf8) }
+        } else {
+          nil
+        }
+      }
+      names = constraint.names
+      declaringEntity = constraint.declaringEntity
+    }
+  }
+
+  /// Per entity: the constraints its objects are checked against.
+  let checks: [[Check]]
+  /// Per entity: whether it has any.
+  let hasChecks: [Bool]
+  /// How many tables there are.
+  let tableCount: Int
+
+  init(_ model: Model) {
+    var tables: [String: Int] = [:]
+    checks = model.entities.map { entity in
+      var seen: [String: Int] = [:]
+      var checks: [Check] = []
+      for constraint in entity.uniquenessConstraints {
+        let position = seen[constraint.declaringEntity, default: 0]
+        seen[constraint.declaringEntity] = position + 1
+        guard let members = constraint.members else { continue }
+        let key = "\(constraint.declaringEntity)\u{0}\(position)"
+        let table = tables[key] ?? tables.count
+        tables[key] = table
+        checks.append(Check(table: table, constraint: constraint, members: members, entity: entity))
+      }
+      return checks
+    }
+    hasChecks = checks.map { !$0.isEmpty }
+    tableCount = tables.count
+  }
+}
+
+/// The values seen per constraint: each object's members, typed and
+/// normalized into one key, kept one after the other with a 32-bit seeded
+/// hash, and compared at the end. Nothing is looked up while the document
+/// streams (every write is an append, so a million objects cost no cache
+/// miss each); at the end the hashes are radix-sorted (linear) and only keys
+/// with equal hashes are compared.
+struct UniquenessTables {
+  /// One object's key in a table.
+  private struct Record {
+    var hash: UInt32
+    /// Where its key ends in the table's `keys` (it starts where the previous one ends).
+    var keyEnd: UInt32
+    var rangeStart: Int
+    var rangeLength: UInt32
+    var entity: Int32
+  }
+
+  private struct Table {
+    var records: [Record] = []
+    var keys: [UInt8] = []
+    /// The constraint's members and declaring entity, for messages.
+    var names: [String] = []
+    var declaringEntity = ""
+  }
+
+  private var tables: [Table]
+  private let seed = UInt64.random(in: .min ... .max)
+
+  init(count: Int) {
+    tables = Array(repeating: Table(), count: count)
+  }
+
+  /// Records `tag`'s values for every constraint of `entity`. `attributeTag`
+  /// gives the tag's attribute index per model attribute (-1 when not
+  /// written), `written` the relationships written; `parentID` names the
+  /// object nesting sets `implied` to.
+  mutating func record(
+    _ tag: StartTag, entity: Int, attributeTag: [Int], written: [(relationship: Int, index: Int)],
+    implied: Int,
+    parentID: () -> String, schema: BoundModel
+  ) {
+    let checks = schema.uniqueness.checks[entity]
+    checks: for check in checks {
+      // The key is built at the end of the table's keys, and dropped again when a member has no value.
+      let table = check.table
+      let keyStart = tables[table].keys.count
+      var firstRange: TextRange?
+      for position in 0..<check.members.count {
+        switch check.members[position] {
+        case .attribute(let attribute):
+          let index = attributeTag[attribute]
+          if index >= 0 {
+            if firstRange == nil { firstRange = tag.valueRange(of: index) }
+            Self.appendNormalized(
+              tag.rawValue(of: index), type: check.types[position], to: &tables[table].keys)
+          } else if let value = check.defaults[position] {
+            value.withUnsafeBufferPointer {
+              Self.appendNormalized($0, type: check.types[position], to: &tables[table].keys)
+            }
+          } else {
+            // No value: like SQL's NULL, never a duplicate.
+            tables[table].keys.removeSubrange(keyStart...)
+            continue checks
+          }
+        case .relationship(let relationship):
+          var target: String
+          if relationship == implied {
+            target = parentID()
+          } else if let index = written.first(where: { $0.relationship == relationship })?.index {
+            if firstRange == nil { firstRange = tag.valueRange(of: index) }
+            target = tag.value(of: index).trimmingCharacters(in: .whitespaces)
+          } else {
+            tables[table].keys.removeSubrange(keyStart...)
+            continue checks
+          }
+          target.withUTF8 { Self.appendField($0, tag: 0x52, to: &tables[table].keys) }
+        }
+      }
+      let range = firstRange ?? tag.nameRange
+      let hash = tables[table].keys.withUnsafeBufferPointer {
+        Self.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]), seed: seed)
+      }
+      if tables[table].records.isEmpty {
+        tables[table].names = check.names
+        tables[table].declaringEntity = check.declaringEntity
+      }
+      tables[table].records.append(
+        Record(
+          hash: hash, keyEnd: UInt32(truncatingIfNeeded: tables[table].keys.count),
+          rangeStart: range.start, rangeLength: UInt32(truncatingIfNeeded: range.length),
+          entity: Int32(entity)))
+    }
+  }
+
+  /// Reports every object whose key an earlier object of its table has
+  /// (OL505), in document order, the first object as related information.
+  func finish(model: Model, validator: OutlineValidator) {
+    for table in tables where table.records.count > 1 {
+      var duplicates: [(index: Int, first: Int)] = []
+      let sorted = Self.sortedByHash(table.records)
+      var start = 0
+      while start < sorted.count {
+        var end = start + 1
+        let hash = sorted[start] >> 32
+        while end < sorted.count && sorted[end] >> 32 == hash { end += 1 }
+        if end - start > 1 {
+          // Same hash: the distinct keys seen so far in the group, first occurrences.
+          var distinct: [Int] = []
+          for position in start..<end {
+            let index = Int(truncatingIfNeeded: sorted[position] & 0xFFFF_FFFF)
+            if let first = distinct.first(where: { Self.sameKey($0, index, table) }) {
+              duplicates.append((index, first))
+            } else {
+              distinct.append(index)
+            }
+          }
+        }
+        start = end
+      }
+      duplicates.sort { $0.index < $1.index }
+      let members = table.names.map { "'\($0)'" }.joined(separator: ", ")
+      for (index, first) in duplicates {
+        let record = table.records[index]
+        let original = table.records[first]
+        validator.report(
+          .uniquenessViolation,
+          "This '\(model.entities[Int(record.entity)].name)' has the same \(members) as an earlier object: the uniqueness constraint of '\(table.declaringEntity)' allows one",
+          at: TextRange(start: record.rangeStart, end: record.rangeStart + Int(record.rangeLength)),
+          related: [
+            RelatedLocation(
+              range: TextRange(
+                start: original.rangeStart, end: original.rangeStart + Int(original.rangeLength)),
+              message: "the first object with these values")
+          ])
+      }
+    }
+  }
+
+  private static func sameKey(_ a: Int, _ b: Int, _ table: Table) -> Bool {
+    let aStart = a == 0 ? 0 : Int(table.records[a - 1].keyEnd)
+    let bStart = b == 0 ? 0 : Int(table.records[b - 1].keyEnd)
+    let aEnd = Int(table.records[a].keyEnd)
+    let bEnd = Int(table.records[b].keyEnd)
+    guard aEnd - aStart == bEnd - bStart else { return false }
+    return table.keys[aStart..<aEnd].elementsEqual(table.keys[bStart..<bEnd])
+  }
+
+  /// `hash << 32 | index` of every record, sorted by hash (stable, so equal
+  /// hashes stay in document order): an LSD radix sort, four passes of 8 bits.
+  private static func sortedByHash(_ records: [Record]) -> [UInt64] {
+    var values = records.enumerated().map { UInt64($0.element.hash) << 32 | UInt64($0.offset) }
+    var buffer = [UInt64](repeating: 0, count: values.count)
+    for shift in stride(from: 32, to: 64, by: 8) {
+      var counts = [Int](repeating: 0, count: 257)
+      for value in values { counts[Int((value >> UInt64(shift)) & 0xFF) + 1] += 1 }
+      for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
+      for value in values {
+        let bucket = Int((value >> UInt64(shift)) & 0xFF)
+        buffer[counts[bucket]] = value
+        counts[bucket] += 1
+      }
+      swap(&values, &buffer)
+    }
+    return values
+  }
+
+  /// A seeded multiply-xorshift hash, eight bytes at a time, with murmur3's finalizer.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt32 {
+    var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+    var at = 0
+    while at < bytes.count {
+      var word: UInt64 = 0
+      if at + 8 <= bytes.count {
+        word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+      } else {
+        for offset in 0..<(bytes.count - at) { word |= UInt64(base[at + offset]) << (8 * UInt64(offset)) }
+      }
+      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      at += 8
+    }
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
+  }
+
+  /// Appends one member's value as Core Data compares it: integers,
+  /// booleans and numbers by value, UUIDs in either case, dates as instants.
+  static func appendNormalized(_ raw: UnsafeBufferPointer<UInt8>, type: AttributeType?, to key: inout [UInt8])
+  {
+    switch type {
+    case .integer16?, .integer32?, .integer64?:
+      if let value = ModelValues.integer(raw) {
+        withUnsafeBytes(of: value.littleEndian) { appendField($0, tag: 0x49, to: &key) }
+        return
+      }
+    case .boolean?:
+      if let value = ModelValues.boolean(XMLEscaping.decodeAttribute(raw)) {
+        appendField(EmptyCollection(), tag: value ? 0x54 : 0x46, to: &key)
+        return
+      }
+    case .double?, .float?:
+      let text = XMLEscaping.decodeAttribute(raw)
+      if ModelValues.isDecimalNumber(text),
+        let value = type == .float ? Float(text).map(Double.init) : Double(text)
+      {
+        let bits = (value == 0 ? 0 : value).bitPattern.littleEndian
+        withUnsafeBytes(of: bits) { appendField($0, tag: 0x44, to: &key) }
+        return
+      }
+    case .decimal?:
+      let text = XMLEscaping.decodeAttribute(raw)
+      if ModelValues.isDecimalNumber(text),
+        let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+      {
+        var canonical = value.isZero ? "0" : value.description
+        canonical.withUTF8 { appendField($0, tag: 0x4E, to: &key) }
+        return
+      }
+    case .uuid?:
+      var text = XMLEscaping.decodeAttribute(raw).lowercased()
+      text.withUTF8 { appendField($0, tag: 0x55, to: &key) }
+      return
+    case .date?:
+      if let instant = DateInstant.milliseconds(XMLEscaping.decodeAttribute(raw)) {
+        withUnsafeBytes(of: instant.littleEndian) { appendField($0, tag: 0x41, to: &key) }
+        return
+      }
+    default:
+      break
+    }
+    // Strings, and values that are not of their type (reported as OL300), as written.
+    if XMLEscaping.isPlainAttribute(raw) {
+      appendField(raw, tag: 0x53, to: &key)
+    } else {
+      var text = XMLEscaping.decodeAttribute(raw)
+      text.withUTF8 { appendField($0, tag: 0x53, to: &key) }
+    }
+  }
+
+  /// A field: its kind, its length, its bytes, so no two tuples run together.
+  static func appendField<Bytes: Collection<UInt8>>(_ bytes: Bytes, tag: UInt8, to key: inout [UInt8]) {
+    key.append(tag)
+    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { key.append(contentsOf: $0) }
+    key.append(contentsOf: bytes)
+  }
+}
+
+/// ISO 8601 dates as instants, so `09:30Z` and `11:30+02:00` are the same date.
+enum DateInstant {
+  /// Milliseconds since 1970 of `2024-05-01T09:30[:00[.250]](Z|+02:00|+0200|+02)`, or nil.
+  static func milliseconds(_ text: String) -> Int64? {
+    let bytes = Array(text.utf8)
+    func number(_ start: Int, _ count: Int) -> Int64? {
+      guard start + count <= bytes.count else { return nil }
+      var value: Int64 = 0
+      for byte in bytes[start..<start + count] {
+        guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        value = value * 10 + Int64(byte - 0x30)
+      }
+      return value
+    }
+    guard bytes.count >= 17, let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2),
+      bytes[7] == 0x2D, let day = number(8, 2), bytes[10] == 0x54, let hour = number(11, 2),
+      bytes[13] == 0x3A, let minute = number(14, 2)
+    else { return nil }
+    var at = 16
+    var millis: Int64 = 0
+    if at < bytes.count && bytes[at] == 0x3A {
+      guard let second = number(at + 1, 2) else { return nil }
+      millis = second * 1000
+      at += 3
+      if at < bytes.count && bytes[at] == 0x2E {
+        at += 1
+        var scale: Int64 = 100
+        while at < bytes.count, bytes[at] >= 0x30 && bytes[at] <= 0x39 {
+          millis += Int64(bytes[at] - 0x30) * scale
+          scale /= 10
+          at += 1
+        }
+      }
+    }
+    guard at < bytes.count else { return nil }
+    var offsetMinutes: Int64 = 0
+    if bytes[at] == 0x5A {
+      guard at + 1 == bytes.count else { return nil }
+    } else if bytes[at] == 0x2B || bytes[at] == 0x2D {
+      let sign: Int64 = bytes[at] == 0x2D ? -1 : 1
+      guard let hours = number(at + 1, 2) else { return nil }
+      var minutes: Int64 = 0
+      switch bytes.count - (at + 3) {
+      case 0: break
+      case 2: minutes = number(at + 3, 2) ?? -1
+      case 3 where bytes[at + 3] == 0x3A: minutes = number(at + 4, 2) ?? -1
+      default: return nil
+      }
+      guard minutes >= 0 else { return nil }
+      offsetMinutes = sign * (hours * 60 + minutes)
+    } else {
+      return nil
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let minutes = days * 1440 + hour * 60 + minute - offsetMinutes
+    return minutes * 60_000 + millis
+  }
+}
