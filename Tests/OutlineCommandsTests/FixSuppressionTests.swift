@@ -1,4 +1,5 @@
 import Foundation
+import OutlineJSON
 import Testing
 
 /// Fixes follow suppression (issue 16, item 8): `--fix` and the server's
@@ -67,5 +68,94 @@ import Testing
     #expect(try fixAll(Self.document(fix.children)) == ["Renumber every broken sibling group"])
     let commented = Self.document(fix.children, comment: "<!-- outline-disable \(fix.code) -->")
     #expect(try fixAll(commented).isEmpty)
+  }
+
+  /// Quick fixes act only on diagnostics the server still reports: with the
+  /// code on, a fix for the diagnostic the client sends back; off in the
+  /// configuration or by a comment (a stale diagnostic sent anyway), none.
+  @Test(arguments: ["OL401", "OL206", "OL510"])
+  func serverQuickFixesOnlyActOnReportedDiagnostics(_ code: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let model = """
+      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      <model>
+          <entity name="Account">
+              <attribute name="login" attributeType="String"/>
+              <attribute name="order" optional="YES" attributeType="Integer 64"/>
+              <attribute name="length" attributeType="Integer 64" derived="YES" derivationExpression="login.length"/>
+              <relationship name="children" optional="YES" toMany="YES" destinationEntity="Account" inverseName="parent" inverseEntity="Account"/>
+              <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Account" inverseName="children" inverseEntity="Account"/>
+          </entity>
+      </model>
+
+      """
+    let body: String
+    switch code {
+    case "OL401": body = #"<Account login="a" order="0"/><Account login="b" order="0"/>"#
+    case "OL206": body = #"<Account login="a" order="0" length="1"/>"#
+    default: body = #"<Account login="a" order="0" xml:id="1st"/>"#
+    }
+    try CLI.write(["A.xcdatamodel/contents": model], in: folder)
+    func quickFixes(_ text: String, configuration: String? = nil, sendBack stale: JSONValue? = nil) throws
+      -> [String]
+    {
+      let project = try CLI.temporaryFolder()
+      try FileManager.default.copyItem(
+        at: folder.appendingPathComponent("A.xcdatamodel"),
+        to: project.appendingPathComponent("A.xcdatamodel"))
+      if let configuration { try CLI.write([".outline.json": configuration], in: project) }
+      let uri = project.appendingPathComponent("doc.outline").absoluteString
+      let client = try LSPClient()
+      defer { _ = client.close() }
+      _ = client.initialize()
+      client.open(uri, text)
+      let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
+      let sent = published.filter { $0["code"]?.stringValue == code }
+      let diagnostics: [JSONValue] = sent.isEmpty ? (stale.map { [$0] } ?? []) : sent
+      guard let first = diagnostics.first, let start = first["range"]?["start"] else { return [] }
+      return client.codeActions(
+        uri, line: start["line"]!.intValue!, character: start["character"]!.intValue!,
+        diagnostics: .array(diagnostics)
+      )
+      .filter { $0["kind"]?.stringValue == "quickfix" }.compactMap { $0["title"]?.stringValue }
+    }
+    let text = "<outline version=\"1\" model=\"A.xcdatamodel\">\(body)</outline>\n"
+    // On: the published diagnostic gets its quick fix.
+    let on = try quickFixes(text)
+    #expect(!on.isEmpty, "\(code): no quick fix")
+    // The same diagnostic, as the client had it before the user turned the code off.
+    let published = try Self.published(code, text: text, model: folder)
+    let off = try quickFixes(text, configuration: "{\"rules\": {\"\(code)\": \"off\"}}", sendBack: published)
+    #expect(off.isEmpty, "\(code) off: \(off)")
+    let commented = text.replacingOccurrences(
+      of: "<outline version=\"1\" model=\"A.xcdatamodel\">",
+      with: "<outline version=\"1\" model=\"A.xcdatamodel\"><!-- outline-disable \(code) -->")
+    let offset = "<!-- outline-disable \(code) -->".utf16.count
+    var shifted = published
+    if case .object(var members) = published, let range = published["range"] {
+      func moved(_ point: JSONValue?) -> JSONValue {
+        ["line": point?["line"] ?? 0, "character": .int((point?["character"]?.intValue ?? 0) + offset)]
+      }
+      members = members.map {
+        $0.0 == "range" ? ("range", ["start": moved(range["start"]), "end": moved(range["end"])]) : $0
+      }
+      shifted = .object(members)
+    }
+    let disabled = try quickFixes(commented, sendBack: shifted)
+    #expect(disabled.isEmpty, "\(code) disabled: \(disabled)")
+  }
+
+  /// The diagnostic with `code` the server publishes for `text` (model in `model`).
+  static func published(_ code: String, text: String, model: URL) throws -> JSONValue {
+    let project = try CLI.temporaryFolder()
+    try FileManager.default.copyItem(
+      at: model.appendingPathComponent("A.xcdatamodel"), to: project.appendingPathComponent("A.xcdatamodel"))
+    let uri = project.appendingPathComponent("doc.outline").absoluteString
+    let client = try LSPClient()
+    defer { _ = client.close() }
+    _ = client.initialize()
+    client.open(uri, text)
+    let all = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
+    return try #require(all.first { $0["code"]?.stringValue == code }, "\(all)")
   }
 }

@@ -41,9 +41,24 @@ struct CodeActionsFeature {
       actions.append(.object(value))
     }
 
+    // The diagnostics the client sent that this version still reports (after
+    // the configuration's rules and the suppression comments): a fix never
+    // touches what the user turned off, nor acts on a stale diagnostic.
+    let sent = params["context"]?["diagnostics"]?.arrayValue ?? []
+    var reported: Set<ReportedKey> = []
+    if !sent.isEmpty {
+      reported = Set(analysis.diagnostics.map { ReportedKey(code: $0.code.rawValue, start: $0.range.start) })
+    }
+    let current = sent.filter { diagnostic in
+      guard let code = diagnostic["code"]?.stringValue,
+        let at = mapper.textRange(diagnostic["range"], in: source)
+      else { return false }
+      return reported.contains(ReportedKey(code: code, start: at.start))
+    }
+
     // Quick fixes for the order diagnostics the client sent.
     var fixedParents: Set<Int> = []
-    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+    for diagnostic in current {
       guard let code = diagnostic["code"]?.stringValue, Self.orderCodes.contains(code),
         let at = mapper.textRange(diagnostic["range"], in: source), let item = tree.item(at: at.start),
         let group = SiblingEdits.group(of: item, tree: tree, model: model),
@@ -58,7 +73,7 @@ struct CodeActionsFeature {
     }
     // Ids that are not XML names: rename them, with every reference.
     var idIndex: ReferenceIndex?
-    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+    for diagnostic in current {
       guard diagnostic["code"]?.stringValue == DiagnosticCode.idNotName.rawValue,
         let at = mapper.textRange(diagnostic["range"], in: source)
       else { continue }
@@ -70,7 +85,7 @@ struct CodeActionsFeature {
         preferred: true)
     }
     // Remove values Core Data would overwrite (derived attributes).
-    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+    for diagnostic in current {
       guard let code = diagnostic["code"]?.stringValue, RemoveAttributeFix.codes.contains(code),
         let at = mapper.textRange(diagnostic["range"], in: source),
         let edit = RemoveAttributeFix.edit(removingAttributeAt: at.start, in: source)
@@ -129,4 +144,10 @@ struct CodeActionsFeature {
     }
     return .array(actions)
   }
+}
+
+/// A reported diagnostic, as a client names it back: its code and where it starts.
+private struct ReportedKey: Hashable {
+  var code: String
+  var start: Int
 }
