@@ -32,10 +32,18 @@ enum CLI {
     _ tool: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
     asNobody: Bool = false, environment: [String: String] = [:]
   ) throws -> Output {
-    let process = Process()
+    let process = self.process(tool, arguments, asNobody: asNobody)
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
+    process.currentDirectoryURL = directory ?? repository
+    return try collect(process, input: Data((input ?? "").utf8))
+  }
+
+  /// A process for the built `tool` with `arguments`, not started; `asNobody`
+  /// runs it as user and group 65534 through setpriv (the caller must be root).
+  static func process(_ tool: String, _ arguments: [String], asNobody: Bool = false) -> Process {
+    let process = Process()
     if asNobody {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
       process.arguments =
@@ -45,17 +53,52 @@ enum CLI {
       process.executableURL = products.appendingPathComponent(tool)
       process.arguments = arguments
     }
-    process.currentDirectoryURL = directory ?? repository
+    return process
+  }
+
+  /// Runs `program` (a path, or a name found on `PATH`) as it is, with no
+  /// standard input: the real programs the tests drive (shells, groff, Graphviz).
+  static func program(
+    _ program: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
+  ) throws -> Output {
+    let process = Process()
+    if program.hasPrefix("/") {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [program] + arguments
+    }
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    return try collect(process)
+  }
+
+  /// Starts `process` (set up, not started), feeds it `input` (else `stdin`,
+  /// else nothing), and reads both output pipes while it runs, so a large
+  /// output cannot block it. With `limit`, it is killed after that many
+  /// seconds (the caller sees `terminationReason == .uncaughtSignal`).
+  static func collect(
+    _ process: Process, input: Data? = nil, stdin: FileHandle? = nil, limit: Double? = nil
+  ) throws -> Output {
     let stdout = Pipe()
     let stderr = Pipe()
-    let stdin = Pipe()
+    let stdinPipe = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    process.standardInput = stdin
+    process.standardInput = input != nil ? stdinPipe : (stdin ?? FileHandle.nullDevice)
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    // Read both pipes while the process runs so a large output cannot block it.
+    var killer: DispatchWorkItem?
+    if let limit {
+      let pid = process.processIdentifier
+      let work = DispatchWorkItem { kill(pid, SIGKILL) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: work)
+      killer = work
+    }
+    if let input {
+      stdinPipe.fileHandleForWriting.write(input)
+      try stdinPipe.fileHandleForWriting.close()
+    }
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     group.enter()
@@ -66,6 +109,7 @@ enum CLI {
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    killer?.cancel()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))

@@ -11,21 +11,7 @@ import Testing
 
   /// Runs `program arguments` and returns its exit status, standard output and standard error.
   static func shell(_ program: String, _ arguments: [String]) throws -> CLI.Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLI.Output(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    try CLI.program(program, arguments)
   }
 
   static func script(_ tool: String, _ shell: String) throws -> URL {

@@ -261,28 +261,5 @@ private let hasPyYAML: Bool = (try? runProcess("/usr/bin/env", ["python3", "-c",
 private func runProcess(
   _ executable: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL? = nil
 ) throws -> CLI.Output {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  if let environment { process.environment = environment }
-  if let folder { process.currentDirectoryURL = folder }
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardOutput = stdout
-  process.standardError = stderr
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  let group = DispatchGroup()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    errData = stderr.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return CLI.Output(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+  try CLI.program(executable, arguments, environment: environment, in: folder)
 }

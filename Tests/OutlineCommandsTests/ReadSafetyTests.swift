@@ -22,42 +22,13 @@ import Testing
     _ tool: String, _ arguments: [String], in folder: URL, stdinPath: String = "/dev/null",
     limit: Double = 10, asNobody: Bool = false
   ) throws -> Run {
-    let process = Process()
-    if asNobody {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.products.appendingPathComponent(tool).path]
-        + arguments
-    } else {
-      process.executableURL = CLI.products.appendingPathComponent(tool)
-      process.arguments = arguments
-    }
+    let process = CLI.process(tool, arguments, asNobody: asNobody)
     process.currentDirectoryURL = folder
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle(forReadingAtPath: stdinPath)
     let start = Date()
-    try process.run()
-    let pid = process.processIdentifier
-    let killer = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    killer.cancel()
-    let seconds = Date().timeIntervalSince(start)
+    let output = try CLI.collect(process, stdin: FileHandle(forReadingAtPath: stdinPath), limit: limit)
     let run = Run(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self), seconds: seconds)
+      status: output.status, stdout: output.stdout, stderr: output.stderr,
+      seconds: Date().timeIntervalSince(start))
     #expect(
       process.terminationReason == .exit,
       "\(tool) \(arguments) did not end within \(limit) s and was killed")
