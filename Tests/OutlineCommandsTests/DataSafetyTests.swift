@@ -61,12 +61,25 @@ import Testing
     let complete = try Data(contentsOf: target)
     #expect(complete != old)
 
+    try Self.killRepeatedly(writer, in: folder) {
+      try old.write(to: target)
+    } check: { attempt in
+      let now = try Data(contentsOf: target)
+      #expect(now == old || now == complete, "attempt \(attempt): a partial or foreign file")
+    }
+  }
+
+  /// Runs `writer` 12 times, each killed with SIGKILL 10 to 670 ms after it
+  /// starts, `restore` putting the old contents back before each run and
+  /// `check` looking at what is left after it; at least one run must have
+  /// been killed before it finished.
+  static func killRepeatedly(
+    _ writer: Writer, in folder: URL, restore: () throws -> Void, check: (_ attempt: Int) throws -> Void
+  ) throws {
     var killedMidway = 0
     for attempt in 0..<12 {
-      try old.write(to: target)
-      let process = Process()
-      process.executableURL = CLI.products.appendingPathComponent("outline")
-      process.arguments = writer.arguments
+      try restore()
+      let process = CLI.process("outline", writer.arguments)
       process.currentDirectoryURL = folder
       process.standardError = FileHandle.nullDevice
       try process.run()
@@ -74,15 +87,14 @@ import Testing
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
-      let now = try Data(contentsOf: target)
-      #expect(now == old || now == complete, "attempt \(attempt): a partial or foreign file")
+      try check(attempt)
     }
     #expect(killedMidway > 0, "no attempt was killed before the command finished")
   }
 
   /// The same kills, with the target a symbolic link into another folder: afterwards it is
   /// still a link, and its target holds the old contents or the complete new ones (issue 14).
-  @Test(arguments: writers)
+  @Test(.enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.skipped)), arguments: writers)
   func killedWritersKeepALinkAndLeaveItsTargetOldOrNew(writer: Writer) throws {
     let folder = try Self.inputs()
     let link = folder.appendingPathComponent(writer.target)
@@ -99,25 +111,14 @@ import Testing
     let complete = try Data(contentsOf: real)
     #expect(complete != old)
 
-    var killedMidway = 0
-    for attempt in 0..<12 {
+    try Self.killRepeatedly(writer, in: folder) {
       try old.write(to: real)
-      let process = Process()
-      process.executableURL = CLI.products.appendingPathComponent("outline")
-      process.arguments = writer.arguments
-      process.currentDirectoryURL = folder
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      usleep(UInt32(10_000 + attempt * 60_000))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+    } check: { attempt in
       let kind = try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType
       #expect(kind == .typeSymbolicLink, "attempt \(attempt): the link was replaced")
       let now = try Data(contentsOf: real)
       #expect(now == old || now == complete, "attempt \(attempt): a partial or foreign file")
     }
-    #expect(killedMidway > 0, "no attempt was killed before the command finished")
   }
 
   @Test(arguments: writers)
