@@ -32,7 +32,9 @@ let package = Package(
     .target(
       name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineModel"],
       swiftSettings: hotPath),
-    .target(name: "OutlineEditing", dependencies: ["OutlineCore", "OutlineModel", "OutlineValidation"]),
+    .target(
+      name: "OutlineEditing",
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation"]),
     .target(name: "JSONRPC", dependencies: ["OutlineJSON"]),
     .target(
       name: "OutlineLSP",
@@ -46,12 +48,14 @@ let package = Package(
       swiftSettings: hotPath),
     .target(
       name: "OutlineWorkspace",
-      dependencies: ["OutlineCore", "OutlineJSON", "OutlineModel", "OutlineValidation", "OutlineConvert"]),
+      dependencies: [
+        "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation", "OutlineConvert",
+      ]),
     .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP",
+        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -68,19 +72,31 @@ let package = Package(
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
-    .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON"]),
-    .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML"]),
+    .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON", "OutlineCore"]),
+    .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML", "OutlineCore"]),
     .testTarget(
-      name: "OutlineModelTests", dependencies: ["OutlineModel", "OutlineWorkspace", "TestSupport"]),
+      name: "OutlineModelTests",
+      dependencies: ["OutlineModel", "OutlineCore", "OutlineWorkspace", "TestSupport"]),
     .testTarget(
-      name: "OutlineValidationTests", dependencies: ["OutlineValidation", "OutlineModel", "TestSupport"]),
-    .testTarget(name: "OutlineConvertTests", dependencies: ["OutlineConvert", "OutlineJSON", "TestSupport"]),
-    .testTarget(name: "OutlineEditingTests", dependencies: ["OutlineEditing"]),
+      name: "OutlineValidationTests",
+      dependencies: ["OutlineValidation", "OutlineModel", "OutlineXML", "OutlineCore", "TestSupport"]),
+    .testTarget(
+      name: "OutlineConvertTests",
+      dependencies: [
+        "OutlineConvert", "OutlineValidation", "OutlineModel", "OutlineXML", "OutlineJSON", "OutlineCore",
+        "TestSupport",
+      ]),
+    .testTarget(
+      name: "OutlineEditingTests",
+      dependencies: ["OutlineEditing", "OutlineValidation", "OutlineModel", "OutlineCore"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [
-        "OutlineCommands", "OutlineCore", "OutlineJSON", "TestSupport", "outline", "outline-lint",
+        "OutlineCommands", "OutlineWorkspace", "OutlineConvert", "OutlineValidation", "OutlineModel",
+        "OutlineJSON", "OutlineCore", "TestSupport",
+        // Not imported: the binaries that the CLI tests run.
+        "outline", "outline-lint",
       ]),
   ]
 )
