@@ -1,12 +1,6 @@
 import CLibXML2
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Drives libxml2's push parser over a document and reports its events with
 /// exact byte ranges.
 ///
