@@ -10,10 +10,6 @@ import OutlineValidation
 import OutlineWorkspace
 import OutlineXML
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What each fuzz target does with one input. The libFuzzer entry points in
 /// `Fuzz/Fuzz*` are one line each around these; the test suite runs every
 /// seed and every regression file through them too (FuzzHarnessTests), so a

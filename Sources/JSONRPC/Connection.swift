@@ -1,10 +1,6 @@
 import Foundation
 import OutlineJSON
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A JSON-RPC connection over two file descriptors (the server's stdin and stdout).
 ///
 /// Reading happens on a thread of its own; every message is handed to the
@@ -23,7 +19,7 @@ public final class Connection: @unchecked Sendable {
       // Pipes of 1 MiB instead of 64 KiB: a document or a result of a
       // hundred megabytes crosses in a sixteenth of the wake-ups. Not a
       // pipe, or not allowed: nothing changes.
-      let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module leaves out
+      let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which the C library's module leaves out
       _ = fcntl(input, setPipeSize, Int32(1 << 20))
       _ = fcntl(output, setPipeSize, Int32(1 << 20))
     #endif

@@ -7,10 +7,6 @@ import OutlineValidation
 import OutlineWorkspace
 import OutlineXML
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `outline convert IN [-o OUT] [--to json|xml]` (SPEC §5, §6).
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,12 +2,6 @@ import ArgumentParser
 import Foundation
 import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reading inputs: regular files and standard input only, never past a size limit.
 enum FileInput {
   /// The file at `path` (or standard input for `-`), at most `limit` bytes.

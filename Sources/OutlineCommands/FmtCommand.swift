@@ -4,12 +4,6 @@ import OutlineConvert
 import OutlineCore
 import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `outline fmt [--check] PATH...`: the canonical layout (SPEC §6).
 struct FmtCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,10 +2,6 @@ import ArgumentParser
 import JSONRPC
 import OutlineLSP
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `outline lsp`: the language server on standard input and output (SPEC §7).
 struct LSPCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -22,6 +18,6 @@ struct LSPCommand: ParsableCommand {
     let server = LanguageServer(connection: Connection(input: 0, output: 1)) { message in
       Terminal.error("lsp: \(message)")
     }
-    Glibc.exit(server.run())
+    platformExit(server.run())
   }
 }

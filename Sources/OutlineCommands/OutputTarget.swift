@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Where a command's document goes: standard output, or a file written atomically.
 ///
 /// A command that learns about a problem only while it writes (JSON -> XML

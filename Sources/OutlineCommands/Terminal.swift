@@ -1,11 +1,5 @@
 import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard output and error as file descriptors: whole writes, no buffering surprises.
 enum Terminal {
   /// The binary's name, the prefix of its error messages (set once, at start).

@@ -4,12 +4,6 @@ import OutlineModel
 import OutlineValidation
 import OutlineXML
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes the JSON form of SPEC §5 from a valid document.
 ///
 /// Layout: one object a line, its containment arrays opened at the end of

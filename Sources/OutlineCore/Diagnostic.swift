@@ -1,9 +1,12 @@
-/// How serious a diagnostic is; the raw values are LSP's `DiagnosticSeverity`.
-public enum Severity: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
-  case error = 1
-  case warning = 2
-  case information = 3
-  case hint = 4
+/// How serious a diagnostic is, most serious first. Each output format says it
+/// in its own terms (the language server maps it to LSP's numbers, SARIF to its
+/// levels); the cases themselves carry no protocol's values. The synthesized
+/// order is the order of the cases, so more serious sorts first.
+public enum Severity: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+  case error
+  case warning
+  case information
+  case hint
 
   /// The lowercase name used in text output and configuration.
   public var description: String {
@@ -25,9 +28,6 @@ public enum Severity: Int, Sendable, Hashable, Comparable, CaseIterable, CustomS
     default: return nil
     }
   }
-
-  /// More serious sorts first.
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Another place that explains a diagnostic (the sibling with the same order).

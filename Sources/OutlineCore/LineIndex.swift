@@ -78,11 +78,3 @@ public struct LineIndex: Sendable, Equatable {
     return max(end, start(ofLine: line))
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif

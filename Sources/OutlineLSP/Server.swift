@@ -5,10 +5,6 @@ import OutlineJSON
 import OutlineModel
 import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The language server (SPEC §7): lifecycle, document sync and one dispatch
 /// `switch`; each feature lives in `Features/`.
 ///

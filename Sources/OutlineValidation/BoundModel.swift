@@ -37,13 +37,13 @@ final class BoundModel {
   let trackedCount: [Int]
   /// The uniqueness constraints each entity's objects are checked against.
   let uniqueness: UniquenessPlan
-  private var lastEntity = -1
+  @exclusivity(unchecked) private var lastEntity = -1
   /// parent * count + child: -2 not computed, -1 none, else the child's
   /// relationship that nesting sets (the inverse of its containment).
-  private var impliedCache: [Int]
+  @exclusivity(unchecked) private var impliedCache: [Int]
   /// parent * count + child: -2 not computed, -1 none, -3 ambiguous, else the relationship.
-  private var containmentCache: [Int]
-  private var regexCache: [String: NSRegularExpression?] = [:]
+  @exclusivity(unchecked) private var containmentCache: [Int]
+  @exclusivity(unchecked) private var regexCache: [String: NSRegularExpression?] = [:]
 
   init(_ model: Model) {
     self.model = model

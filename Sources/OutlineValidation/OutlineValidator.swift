@@ -11,37 +11,37 @@ import OutlineXML
 /// stack of open elements: there is no recursion anywhere.
 public final class OutlineValidator: XMLEventHandler {
   /// What validation found.
-  public private(set) var diagnostics: [Diagnostic] = []
+  @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
   /// The tree, when asked for.
-  public private(set) var tree: ItemTree?
+  @exclusivity(unchecked) public private(set) var tree: ItemTree?
   /// The model the document was validated against, once the root was seen.
   public var model: Model? { schema?.model }
   /// The root entity, once known.
-  public private(set) var rootEntity: Int?
+  @exclusivity(unchecked) public private(set) var rootEntity: Int?
   /// Whether every parent's children come grouped by relationship and in
   /// order order, so a serializer can write them as they stream by.
-  public internal(set) var childrenInOrder = true
+  @exclusivity(unchecked) public internal(set) var childrenInOrder = true
 
   private let modelProvider: ModelProvider
   /// The model's hot-path tables; nil until the root arrives, or when no model could be read.
-  var schema: BoundModel?
-  private var stack: [Frame] = []
-  private var itemCount = 0
+  @exclusivity(unchecked) var schema: BoundModel?
+  @exclusivity(unchecked) private var stack: [Frame] = []
+  @exclusivity(unchecked) private var itemCount = 0
   /// Scratch buffers reused for every element.
-  var present: [Bool] = []
-  var written: [(relationship: Int, index: Int)] = []
+  @exclusivity(unchecked) var present: [Bool] = []
+  @exclusivity(unchecked) var written: [(relationship: Int, index: Int)] = []
   /// Per attribute of the current object's entity: its index in the start tag, or -1
   /// (kept only for entities with uniqueness constraints).
-  var attributeTag: [Int] = []
-  private var sawFatal = false
-  var references = ReferenceTable()
+  @exclusivity(unchecked) var attributeTag: [Int] = []
+  @exclusivity(unchecked) private var sawFatal = false
+  @exclusivity(unchecked) var references = ReferenceTable()
   /// The raw title bytes of open elements, as a stack.
-  private var titles: [UInt8] = []
+  @exclusivity(unchecked) private var titles: [UInt8] = []
   /// Per depth: the sibling groups of the open element there (the first
   /// `groupCount` of them), kept with their capacity.
-  private var levels: [[SiblingGroup]] = []
-  var suppression = Suppression()
-  private var uniqueness = UniquenessTables(count: 0)
+  @exclusivity(unchecked) private var levels: [[SiblingGroup]] = []
+  @exclusivity(unchecked) var suppression = Suppression()
+  @exclusivity(unchecked) private var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
   public init(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {

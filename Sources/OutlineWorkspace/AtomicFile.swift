@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a write failed; the original file is untouched (unless the message says otherwise).
 public struct WriteError: Error, CustomStringConvertible, Sendable {
   /// The kinds of refusal a command may answer differently (e.g. suggest `--force`).
@@ -415,14 +409,10 @@ struct FileStatus: Sendable {
     mode = info.st_mode
     owner = info.st_uid
     group = info.st_gid
-    #if canImport(Glibc)
-      modified = Timestamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-      changed = Timestamp(seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
-    #elseif canImport(Darwin)
-      modified = Timestamp(
-        seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
-      changed = Timestamp(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: Int(info.st_ctimespec.tv_nsec))
-    #endif
+    let modification = modificationTime(info)
+    let change = statusChangeTime(info)
+    modified = Timestamp(seconds: Int(modification.tv_sec), nanoseconds: Int(modification.tv_nsec))
+    changed = Timestamp(seconds: Int(change.tv_sec), nanoseconds: Int(change.tv_nsec))
   }
 
   /// Whether the file at `path` holds exactly `bytes`.

@@ -1,12 +1,6 @@
 import Foundation
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the `.outline.json` for a file: in its folder or the nearest above.
 public final class ConfigurationFinder: @unchecked Sendable {
   private let lock = NSLock()

@@ -4,12 +4,6 @@ import OutlineModel
 import OutlineValidation
 import OutlineXML
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Validates one document the way every face of the toolchain does: the
 /// configuration found for it, its model chosen by SPEC §8's order, its rules applied.
 public struct DocumentCheck: Sendable {
@@ -161,7 +155,7 @@ public enum FileChunks {
     while true {
       // Ask for no more than one byte past the limit.
       let wanted = limit.map { min(chunk.count, $0 + 1 - total) } ?? chunk.count
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      let count = chunk.withUnsafeMutableBytes { platformRead(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {

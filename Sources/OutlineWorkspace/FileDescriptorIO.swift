@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Whole writes to a file descriptor, and files that have no name.
 public enum FileDescriptorIO {
   /// A file in the temporary folder, opened for reading and writing and
@@ -67,8 +61,8 @@ extension FileDescriptorIO {
   /// (also where the file system cannot reserve: the copy then finds out).
   static func reserve(_ descriptor: Int32, from size: Int64, to newSize: Int64) -> Int32? {
     guard newSize > size else { return nil }
-    #if canImport(Glibc)
-      // fallocate(2) with FALLOC_FL_KEEP_SIZE; Glibc's module leaves out the GNU declaration.
+    #if os(Linux)
+      // fallocate(2) with FALLOC_FL_KEEP_SIZE; the C library's module leaves out the GNU declaration.
       guard let fallocate = linuxFallocate else { return nil }
       if fallocate(descriptor, 1, off_t(size), off_t(newSize - size)) != 0 {
         let code = errno
@@ -78,7 +72,7 @@ extension FileDescriptorIO {
     return nil
   }
 
-  #if canImport(Glibc)
+  #if os(Linux)
     private typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
     private static let linuxFallocate: Fallocate? = {
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate") else { return nil }

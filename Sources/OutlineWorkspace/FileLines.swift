@@ -1,12 +1,6 @@
 import Foundation
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file validated as it streamed by: its line index is kept, its bytes are
 /// not; a line is read back from disk when a diagnostic points to it.
 public struct FileLines: DocumentLines {

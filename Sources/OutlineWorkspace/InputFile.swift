@@ -1,12 +1,6 @@
 import Foundation
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Opens and reads inputs so that nothing blocks and nothing is read past a limit.
 ///
 /// Every file the tools read (documents, models, configurations) goes through
@@ -44,7 +38,7 @@ public enum InputFile {
   /// Opens the regular file at `path` for reading; throws for anything else.
   public static func open(_ path: String) throws(ReadError) -> Int32 {
     if let refused = refusal(path) { throw refused }
-    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = platformOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw ReadError(path: path, errno: errno) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {

@@ -1,12 +1,6 @@
 import Foundation
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Maps a file read-only, for forward passes over inputs of any size: the
 /// pages a reader has passed are handed back (`MADV_DONTNEED`), so resident
 /// memory stays small however large the file is.

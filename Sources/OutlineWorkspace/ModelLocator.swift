@@ -2,12 +2,6 @@ import Foundation
 import OutlineCore
 import OutlineModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a model could not be read.
 public struct ModelLoadError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, naming the path.

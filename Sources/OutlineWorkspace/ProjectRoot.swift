@@ -1,12 +1,6 @@
 import Foundation
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a document's models may come from: its project.
 ///
 /// The project of a document is the folder of the `.outline.json` that

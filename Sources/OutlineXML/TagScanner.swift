@@ -1,11 +1,5 @@
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the name and attribute ranges inside the bytes of a start tag that
 /// libxml2 has already found well-formed, so the scan needs no error handling.
 public enum TagScanner {

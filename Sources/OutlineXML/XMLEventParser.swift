@@ -1,12 +1,6 @@
 import CLibXML2
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Drives libxml2's push parser over a document and reports its events with
 /// exact byte ranges.
 ///
@@ -30,17 +24,17 @@ import OutlineCore
 /// around references, at chunk boundaries) are reported as one `text` event.
 public final class XMLEventParser {
   private let handler: any XMLEventHandler
-  private var context: xmlParserCtxtPtr?
-  private var scratch: [RawAttribute] = []
-  private var stopped = false
-  private var sawFatal = false
-  private var fed = 0
-  private var checkedPrologue = false
-  private var pendingPrologue: [UInt8] = []
+  @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+  @exclusivity(unchecked) private var scratch: [RawAttribute] = []
+  @exclusivity(unchecked) private var stopped = false
+  @exclusivity(unchecked) private var sawFatal = false
+  @exclusivity(unchecked) private var fed = 0
+  @exclusivity(unchecked) private var checkedPrologue = false
+  @exclusivity(unchecked) private var pendingPrologue: [UInt8] = []
   /// Bytes held back while libxml2 waits for the end of a long node.
-  private var heldBack: [UInt8] = []
+  @exclusivity(unchecked) private var heldBack: [UInt8] = []
   /// The text run not yet reported: pieces join until another event comes.
-  private var pendingText: TextRange?
+  @exclusivity(unchecked) private var pendingText: TextRange?
 
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {

@@ -13,12 +13,12 @@ import OutlineCore
 public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private let handler: any XMLEventHandler
   /// The batch being filled (producer only).
-  private var batch = Batch()
+  @exclusivity(unchecked) private var batch = Batch()
   private let condition = NSCondition()
   /// Guarded by `condition`: full batches waiting, and whether the producer ended.
-  private var waiting: [Batch] = []
-  private var ended = false
-  private var drained = false
+  @exclusivity(unchecked) private var waiting: [Batch] = []
+  @exclusivity(unchecked) private var ended = false
+  @exclusivity(unchecked) private var drained = false
   /// Documents of at least this many bytes are worth a pipeline; below it
   /// a thread costs more than it saves.
   public static let worthwhileBytes = 1 << 20

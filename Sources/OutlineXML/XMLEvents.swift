@@ -148,14 +148,6 @@ public enum XMLName {
   }
 }
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Hands every event to two handlers, `first` first: one parse feeds, say,
 /// the validator and a writer that consults it.
 public final class XMLEventTee: XMLEventHandler {

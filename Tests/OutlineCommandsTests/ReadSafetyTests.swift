@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Issue 14, items 1, 8 and 9: only what should be read is read, models come
 /// from inside the project, configuration problems are loud. Every run is
 /// bounded: a tool that has not ended after 10 s is killed and the test fails.

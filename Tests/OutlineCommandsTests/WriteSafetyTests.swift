@@ -2,12 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What the writing commands do to files the user already has (issue 14, items 2-5), through
 /// the binaries on real files, links, mounts and concurrent processes.
 @Suite(.serialized) struct WriteSafetyTests {

@@ -4,12 +4,6 @@ import Testing
 
 @testable import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `AtomicFileWriter` keeps what the user had (issue 14): links, modes, owners, read-only files,
 /// files nobody named, the input, and updates made by someone else meanwhile.
 @Suite struct AtomicFileTests {

@@ -4,10 +4,6 @@ import Testing
 
 @testable import OutlineWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite struct InputFileTests {
   static func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

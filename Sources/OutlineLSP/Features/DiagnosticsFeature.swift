@@ -12,6 +12,17 @@ struct DiagnosticsFeature {
     ["kind": "full", "items": Self.render(snapshot, mapper: mapper)]
   }
 
+  /// LSP's `DiagnosticSeverity` for a severity: the protocol's numbers live
+  /// here, not in `Severity`.
+  static func lspSeverity(_ severity: Severity) -> Int {
+    switch severity {
+    case .error: 1
+    case .warning: 2
+    case .information: 3
+    case .hint: 4
+    }
+  }
+
   static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> JSONValue {
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
@@ -20,7 +31,7 @@ struct DiagnosticsFeature {
       analysis.diagnostics.map { diagnostic in
         var value: [(String, JSONValue)] = [
           ("range", mapper.range(diagnostic.range, in: snapshot.source)),
-          ("severity", .int(diagnostic.severity.rawValue)),
+          ("severity", .int(Self.lspSeverity(diagnostic.severity))),
           ("code", .string(diagnostic.code.rawValue)),
           ("source", "outline"),
           ("message", .string(diagnostic.message)),
