@@ -221,7 +221,7 @@ import Testing
         "control.json:1:25: error: 'title': U+0001 cannot stand in an XML file (at $.title)"),
       "\(refused.stderr)")
     var bytes = Array(#"{"@outline":1,"title":"ok "#.utf8) + [0xFF] + Array(#""}"#.utf8)
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: folder.appendingPathComponent("bytes.json").path, contents: Data(bytes))
     let notUTF8 = try CLI.run("outline", ["convert", "bytes.json", "-o", "bytes.outline"], in: folder)
     #expect(notUTF8.status == 1)

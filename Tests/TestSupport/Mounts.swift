@@ -41,7 +41,7 @@ public enum Mounts {
   /// its blocks) are left.
   public static func fill(_ folder: URL, leaving free: Int) throws {
     let path = folder.appendingPathComponent("filler").path
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     let block = Data(repeating: 0x2E, count: 1024)
