@@ -57,136 +57,12 @@ struct ConvertCommand: ParsableCommand {
   }
 
   func run() throws {
-    switch direction()! {
-    case .json: try toJSON()
-    case .xml: try toXML()
-    }
-  }
-
-  private var isStdin: Bool { input == "-" }
-  private var name: String { isStdin ? "<stdin>" : input }
-
-  /// One pass validates and writes (into the target's temporary file or
-  /// spool); the output is kept only when the input had no error and its
-  /// children were in order order. Otherwise it is thrown away: errors are
-  /// reported, and out-of-order children are written again from the tree.
-  private func toJSON() throws {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let limit = configurations.inputLimit(for: input, maxSize: maxSize)
-    let target = try OutputTarget.open(output, spooled: true, input: input)
-    var writer: AlongsideWriter?
-    let alongside = { (validator: OutlineValidator) -> any XMLEventHandler in
-      let made = JSONFormWriter.alongside(validator) { target.write($0) }
-      writer = made
-      return made
-    }
-    let check: DocumentCheck
-    let lines: any DocumentLines
-    var source: SourceText?
-    if isStdin {
-      let bytes: [UInt8]
-      do {
-        bytes = try FileInput.read(input, limit: limit)
-      } catch {
-        throw fail(error.description, 2)
-      }
-      source = SourceText(bytes: bytes)
-      check = DocumentCheck.run(
-        source!, path: nil, modelOverride: model, configurations: configurations, models: models,
-        buildTree: false, alongside: alongside)
-      lines = source!
-    } else {
-      do {
-        (check, lines) = try DocumentCheck.stream(
-          path: input, modelOverride: model, configurations: configurations, models: models,
-          limit: limit, alongside: alongside)
-      } catch {
-        throw fail(error.description, 2)
-      }
-    }
-    let errors = check.diagnostics.filter { $0.severity == .error }
-    let brokenConfiguration = ConfigurationProblems.report(check.configuration)
-    guard errors.isEmpty, let model = check.model else {
-      Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
-      throw fail("\(name) has errors; nothing was written", brokenConfiguration ? 2 : 1)
-    }
-    if brokenConfiguration { throw fail("nothing was written", 2) }
-    if check.childrenInOrder {
-      writer?.finish()
-    } else {
-      target.reset()
-      let whole: SourceText
-      if let source {
-        whole = source
-      } else {
-        do {
-          whole = SourceText(bytes: try FileInput.read(input, limit: limit))
-        } catch {
-          throw fail(error.description, 2)
-        }
-      }
-      let tree = OutlineValidator.validate(whole, modelProvider: fixedModel(model), buildTree: true).tree!
-      JSONFormWriter.writeTree(whole, tree: tree, model: model, rootEntity: check.rootEntity) {
-        target.write($0)
-      }
-    }
-    try commit(target)
-  }
-
-  private func toXML() throws {
-    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let limit = configurations.inputLimit(for: input, maxSize: maxSize)
-    let bytes: ByteBuffer
-    do {
-      bytes =
-        isStdin
-        ? ByteBuffer(copying: try FileInput.read(input, limit: limit))
-        : try MappedFile.map(input, limit: limit)
-    } catch {
-      throw fail(error.description, 2)
-    }
-    let configuration = configurations.configuration(for: isStdin ? "./-" : input)
-    if ConfigurationProblems.report(configuration) { throw fail("nothing was written", 2) }
-    let resolution = ModelResolution(
-      override: model, configuration: configuration,
-      cache: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit))
-    let provider = resolution.provider(for: isStdin ? nil : input)
-    let target = try OutputTarget.open(output, spooled: true, input: input)
-    do {
-      try JSONFormReader.convert(
-        bytes,
-        choosingModel: { reference in
-          switch provider(reference) {
-          case .loaded(let loaded): return loaded
-          case .unreadable(let reason): throw UnreadableModel(reason: reason)
-          case .refused(let reason): throw RefusedModel(reason: reason)
-          }
-        }, output: { target.write($0) }, restart: { target.reset() })
-    } catch let error as JSONFormError {
-      var report = ""
-      for problem in error.all {
-        let position = Self.position(of: problem.offset, in: bytes.buffer)
-        let code = problem.fromValidator ? " [\(problem.code)]" : ""
-        report +=
-          "\(name):\(position.line + 1):\(position.column + 1): error: \(problem.message)\(code) (at \(problem.path))\n"
-      }
-      Terminal.write(report, to: 2)
-      throw fail("\(name) is not the JSON form; nothing was written", 1)
-    } catch let error as UnreadableModel {
-      throw fail("\(name): the model cannot be read: \(error.reason)", 2)
-    } catch let error as RefusedModel {
-      throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(error.reason); nothing was written", 1)
-    }
-    try commit(target)
-  }
-
-  private struct UnreadableModel: Error {
-    var reason: String
-  }
-
-  private struct RefusedModel: Error {
-    var reason: String
+    let conversion = Conversion(
+      input: input, target: direction()! == .json ? .json : .xml, modelOverride: model,
+      configurations: configurations, models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit),
+      limit: configurations.inputLimit(for: input, maxSize: maxSize))
+    try conversion.perform(writingTo: output, spooled: true)
   }
 
   /// Line and character column of `offset`, reading only up to it.
@@ -195,15 +71,63 @@ struct ConvertCommand: ParsableCommand {
     let lines = LineIndex(UnsafeBufferPointer(rebasing: buffer[0..<end]))
     return SourceText.position(of: end, unit: .scalar, lines: lines, bytes: buffer)
   }
+}
 
-  private func fail(_ message: String, _ status: Int32) -> ExitCode {
-    Terminal.error(message)
-    return ExitCode(status)
-  }
+extension OutputTarget: ConversionOutput {}
 
-  private func commit(_ target: OutputTarget) throws {
+extension Conversion {
+  /// Runs the conversion for a command: the output opened at `path` (`-` or
+  /// nil for standard output; `spooled` holds standard output back until the
+  /// end), each failure reported on standard error as the command's exit
+  /// status, and the output kept only when the conversion succeeded.
+  /// `errorsName` is how the input is named when it has errors.
+  func perform(writingTo path: String?, spooled: Bool, errorsName: String? = nil) throws(ExitCode) {
+    let name = input == "-" ? "<stdin>" : input
+    func fail(_ message: String, _ status: Int32) -> ExitCode {
+      Terminal.error(message)
+      return ExitCode(status)
+    }
+    func report(_ errors: [Diagnostic], _ lines: (any DocumentLines)?) {
+      guard let lines else { return }
+      Terminal.write(TextFormat.render([FileReport(path: name, source: lines, diagnostics: errors)]), to: 2)
+    }
+    let output: OutputTarget
     do {
-      try target.commit()
+      output = try run(
+        reportingConfiguration: { ConfigurationProblems.report($0) },
+        opening: { try OutputTarget.open(path, spooled: spooled, input: input) })
+    } catch let failure as Failure {
+      switch failure {
+      case .unreadableInput(let error):
+        throw fail(error.description, 2)
+      case .brokenConfiguration(let errors, let lines):
+        report(errors, lines)
+        throw fail("nothing was written", 2)
+      case .documentErrors(let errors, let lines, let brokenConfiguration):
+        report(errors, lines)
+        throw fail("\(errorsName ?? name) has errors; nothing was written", brokenConfiguration ? 2 : 1)
+      case .notJSONForm(let error, let bytes):
+        var report = ""
+        for problem in error.all {
+          let position = ConvertCommand.position(of: problem.offset, in: bytes.buffer)
+          let code = problem.fromValidator ? " [\(problem.code)]" : ""
+          report +=
+            "\(name):\(position.line + 1):\(position.column + 1): error: \(problem.message)\(code) (at \(problem.path))\n"
+        }
+        Terminal.write(report, to: 2)
+        throw fail("\(name) is not the JSON form; nothing was written", 1)
+      case .unreadableModel(let reason):
+        throw fail("\(name): the model cannot be read: \(reason)", 2)
+      case .refusedModel(let reason):
+        throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(reason); nothing was written", 1)
+      }
+    } catch let exit as ExitCode {
+      throw exit
+    } catch {
+      preconditionFailure("a conversion throws its failures and the output's: \(error)")
+    }
+    do {
+      try output.commit()
     } catch {
       throw fail(error.description, 2)
     }

@@ -126,43 +126,12 @@ struct ExportCommand: ParsableCommand {
   var maxSize: InputSize?
 
   func run() throws {
-    let isStdin = input == "-"
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let bytes: [UInt8]
-    do {
-      bytes = try FileInput.read(input, limit: configurations.inputLimit(for: input, maxSize: maxSize))
-    } catch {
-      Terminal.error(error.description)
-      throw ExitCode(2)
-    }
-    let source = SourceText(bytes: bytes)
-    let check = DocumentCheck.run(
-      source, path: isStdin ? nil : input, modelOverride: model, configurations: configurations,
-      models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit), buildTree: true)
-    let errors = check.diagnostics.filter { $0.severity == .error }
-    if ConfigurationProblems.report(check.configuration) {
-      Terminal.write(
-        TextFormat.render([FileReport(path: isStdin ? "<stdin>" : input, source: source, diagnostics: errors)]
-        ),
-        to: 2)
-      Terminal.error("nothing was written")
-      throw ExitCode(2)
-    }
-    guard errors.isEmpty, let tree = check.tree else {
-      Terminal.write(
-        TextFormat.render([FileReport(path: isStdin ? "<stdin>" : input, source: source, diagnostics: errors)]
-        ),
-        to: 2)
-      Terminal.error("\(input) has errors; nothing was written")
-      throw ExitCode(1)
-    }
-    let target = try OutputTarget.open(output, input: input)
-    target.write(OPMLConversion.write(OPMLConversion.exportOPML(source, tree: tree)))
-    do {
-      try target.commit()
-    } catch {
-      Terminal.error(error.description)
-      throw ExitCode(2)
-    }
+    let conversion = Conversion(
+      input: input, target: .opml, modelOverride: model, configurations: configurations,
+      models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit),
+      limit: configurations.inputLimit(for: input, maxSize: maxSize))
+    // Export has always named standard input `-` when it has errors.
+    try conversion.perform(writingTo: output, spooled: false, errorsName: input)
   }
 }

@@ -1,0 +1,186 @@
+// The three ways the JSON form writer is driven: `StreamingJSONWriter` writes objects as the parser reports them
+// (memory holds the open path), `TreeJSONWriter` walks a built tree with each sibling group sorted by order, and
+// `AlongsideWriter` runs next to the validator and stops writing at a syntax error.
+
+import OutlineCore
+import OutlineJSON
+import OutlineModel
+import OutlineValidation
+import OutlineXML
+
+/// Writes objects as the parser reports them; memory holds the open path.
+final class StreamingJSONWriter: XMLEventHandler {
+  private let head: ObjectHead
+  private let output: (inout [UInt8]) -> Void
+  private var buffer: [UInt8] = []
+  private struct Open {
+    var entity: Int?
+    /// The open array: a containment relationship, -1 for `@objects`, nil for none.
+    var array: Int?
+  }
+  private var stack: [Open] = []
+
+  init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
+    self.head = head
+    self.output = output
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  func flush(final: Bool) {
+    if final { buffer.append(0x0A) }
+    if final || buffer.count >= 1 << 20 {
+      output(&buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  func startElement(_ tag: StartTag) {
+    guard !stack.isEmpty else {
+      head.write(tag, entity: head.rootEntity, isRoot: true, into: &buffer)
+      stack.append(Open(entity: head.rootEntity))
+      return
+    }
+    let entity = head.entity(of: tag)
+    let parent = stack[stack.count - 1]
+    let array = head.arrayIndex(parentEntity: parent.entity, child: entity)
+    if parent.array == array {
+      buffer.append(UInt8(ascii: ","))
+    } else {
+      if parent.array != nil { buffer += Array("\n]".utf8) }
+      buffer += head.arrayOpening(parentEntity: parent.entity, index: array)
+      stack[stack.count - 1].array = array
+    }
+    buffer.append(0x0A)
+    head.write(tag, entity: entity, isRoot: false, into: &buffer)
+    stack.append(Open(entity: entity))
+    flush(final: false)
+  }
+
+  func endElement(range: TextRange?) {
+    guard let open = stack.popLast() else { return }
+    if open.array != nil { buffer += Array("\n]".utf8) }
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func text(range: TextRange) {}
+  func doctype(range: TextRange) {}
+  func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
+}
+
+/// Writes from the item tree, each sibling group sorted by order; used when
+/// the document's children are not already in order order.
+struct TreeJSONWriter {
+  let head: ObjectHead
+  let source: SourceText
+  let tree: ItemTree
+  let model: Model
+
+  func write(_ output: (inout [UInt8]) -> Void) {
+    guard !tree.items.isEmpty else { return }
+    var out: [UInt8] = []
+    // Explicit stack of (item, its remaining children grouped by array key).
+    struct Pending {
+      var groups: [(key: String, children: [Int])]
+      var group = 0
+      var child = 0
+    }
+    func open(_ item: Int, isRoot: Bool) -> Pending {
+      let entity = tree.items[item].entity >= 0 ? Int(tree.items[item].entity) : nil
+      TagScanner.withStartTag(in: source.bytes, range: tree.items[item].startTag) { tag in
+        head.write(tag, entity: isRoot ? head.rootEntity : entity, isRoot: isRoot, into: &out)
+      }
+      var groups: [(key: String, children: [Int])] = []
+      for child in tree.children(of: item) {
+        let childEntity = tree.items[child].entity >= 0 ? Int(tree.items[child].entity) : nil
+        let key = head.arrayKey(parentEntity: isRoot ? head.rootEntity : entity, child: childEntity)
+        if let index = groups.firstIndex(where: { $0.key == key }) {
+          groups[index].children.append(child)
+        } else {
+          groups.append((key, [child]))
+        }
+      }
+      for index in groups.indices {
+        groups[index].children = tree.inOrderOrder(groups[index].children)
+      }
+      return Pending(groups: groups)
+    }
+    var stack = [open(0, isRoot: true)]
+    while !stack.isEmpty {
+      var top = stack[stack.count - 1]
+      if top.group >= top.groups.count {
+        if !top.groups.isEmpty { out += Array("\n]".utf8) }
+        out.append(UInt8(ascii: "}"))
+        stack.removeLast()
+        continue
+      }
+      if top.child >= top.groups[top.group].children.count {
+        top.group += 1
+        top.child = 0
+        stack[stack.count - 1] = top
+        if top.group < top.groups.count { out += Array("\n]".utf8) }
+        continue
+      }
+      if top.child == 0 {
+        out += Array(",\(JSONText.quote(top.groups[top.group].key)):[".utf8)
+      } else {
+        out.append(UInt8(ascii: ","))
+      }
+      out.append(0x0A)
+      let child = top.groups[top.group].children[top.child]
+      top.child += 1
+      stack[stack.count - 1] = top
+      stack.append(open(child, isRoot: false))
+      if out.count >= 1 << 20 {
+        output(&out)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    out.append(0x0A)
+    output(&out)
+  }
+}
+
+/// The JSON writer that runs in the validator's parse (``JSONFormWriter/alongside(_:output:)``).
+public final class AlongsideWriter: XMLEventHandler {
+  private let validator: OutlineValidator
+  private let output: (inout [UInt8]) -> Void
+  private var writer: StreamingJSONWriter?
+  private var writing = true
+
+  init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
+    self.validator = validator
+    self.output = output
+  }
+
+  /// Ends the output.
+  public func finish() {
+    if writing { writer?.flush(final: true) }
+  }
+
+  public func startElement(_ tag: StartTag) {
+    guard writing else { return }
+    if writer == nil {
+      guard let model = validator.model else {
+        writing = false
+        return
+      }
+      writer = StreamingJSONWriter(
+        head: ObjectHead(model: model, rootEntity: validator.rootEntity), output: output)
+    }
+    if !validator.childrenInOrder {
+      writing = false
+      return
+    }
+    writer?.startElement(tag)
+  }
+
+  public func endElement(range: TextRange?) {
+    if writing { writer?.endElement(range: range) }
+  }
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func text(range: TextRange) {}
+  public func doctype(range: TextRange) {}
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) { writing = false }
+}

@@ -1,0 +1,305 @@
+// One object's line of the JSON form, made from its start tag's bytes: per-entity tables of names, pre-quoted
+// keys and value types built once per model, then `@entity`, `@id`, attributes and references in model order,
+// each value quoted straight from the file or normalized by its attribute type. This runs once per item, so it
+// works on bytes.
+
+import OutlineCore
+import OutlineJSON
+import OutlineModel
+import OutlineValidation
+import OutlineXML
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes one object's opening: `{"@entity":...,"@id":...,attributes...`.
+///
+/// This runs once per item of a document, so it works on the tag's bytes:
+/// names are matched against per-entity tables of bytes, keys come
+/// pre-quoted, and a value that needs no decoding is quoted straight from
+/// the file (strings are made only for numbers and references that need
+/// normalizing, which are rare).
+struct ObjectHead {
+  let model: Model
+  let rootEntity: Int?
+  private let tables: [EntityTable]
+  private let entityNames: [[UInt8]]
+  /// For parent entity p and child entity c, at p * count + c: the
+  /// containment relationship that holds the child, or -1 (`@objects`).
+  private let arrays: [Int]
+  /// `,"name":[` for each entity's relationships; `@objects` is the last.
+  private let arrayOpenings: [[[UInt8]]]
+
+  /// One attribute or relationship an entity's objects may carry.
+  struct Key {
+    enum Kind { case string, integer, other, toOne, toMany }
+    let name: [UInt8]
+    /// `,"name":` (the comma is skipped for the first key).
+    let quoted: [UInt8]
+    /// Model order: attributes, then relationships.
+    let rank: Int
+    let kind: Kind
+    let type: AttributeType?
+  }
+
+  /// An entity's keys, laid out for the per-item loop: names and quoted
+  /// keys one after another with where each ends, so matching and writing
+  /// touch no `Key` value (nor its reference counts).
+  final class EntityTable {
+    /// `,"@entity":"Name"`.
+    let entity: [UInt8]
+    let keys: [Key]
+    let names: [UInt8]
+    let nameEnds: [Int]
+    let quoted: [UInt8]
+    let quotedEnds: [Int]
+    let ranks: [Int]
+    let kinds: [Key.Kind]
+
+    init(entity: [UInt8], keys: [Key]) {
+      self.entity = entity
+      self.keys = keys
+      names = keys.flatMap(\.name)
+      quoted = keys.flatMap(\.quoted)
+      var end = 0
+      nameEnds = keys.map {
+        end += $0.name.count
+        return end
+      }
+      end = 0
+      quotedEnds = keys.map {
+        end += $0.quoted.count
+        return end
+      }
+      ranks = keys.map(\.rank)
+      kinds = keys.map(\.kind)
+    }
+
+    /// Appends `,"name":` of key `index`.
+    func appendQuoted(_ index: Int, to out: inout [UInt8]) {
+      let start = index == 0 ? 0 : quotedEnds[index - 1]
+      quoted.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
+      }
+    }
+
+    /// The key named by `name`, if the entity has one.
+    func key(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+      names.withUnsafeBufferPointer { names in
+        var start = 0
+        for (index, end) in nameEnds.enumerated() {
+          if end - start == name.count
+            && memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
+          {
+            return index
+          }
+          start = end
+        }
+        return nil
+      }
+    }
+  }
+
+  init(model: Model, rootEntity: Int?) {
+    self.model = model
+    self.rootEntity = rootEntity
+    entityNames = model.entities.map { Array($0.name.utf8) }
+    tables = model.entities.map { definition in
+      var keys: [Key] = []
+      for (rank, attribute) in definition.attributes.enumerated() {
+        let kind: Key.Kind
+        switch attribute.type {
+        case .integer16?, .integer32?, .integer64?: kind = .integer
+        case .double?, .float?, .decimal?, .boolean?: kind = .other
+        default: kind = .string
+        }
+        keys.append(
+          Key(
+            name: Array(attribute.name.utf8), quoted: Array(",\(JSONText.quote(attribute.name)):".utf8),
+            rank: rank, kind: kind, type: attribute.type))
+      }
+      for (index, relationship) in definition.relationships.enumerated() {
+        keys.append(
+          Key(
+            name: Array(relationship.name.utf8), quoted: Array(",\(JSONText.quote(relationship.name)):".utf8),
+            rank: definition.attributes.count + index, kind: relationship.isToMany ? .toMany : .toOne,
+            type: nil))
+      }
+      return EntityTable(entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys)
+    }
+    let count = model.entities.count
+    var arrays = [Int](repeating: -1, count: count * count)
+    for parent in 0..<count {
+      for child in 0..<count {
+        if case .relationship(let index) = model.containment(of: parent, holding: child) {
+          arrays[parent * count + child] = index
+        }
+      }
+    }
+    self.arrays = arrays
+    arrayOpenings = model.entities.map { definition in
+      (definition.relationships.map(\.name) + ["@objects"]).map { Array(",\(JSONText.quote($0)):[".utf8) }
+    }
+  }
+
+  /// The containment relationship that holds `child` under `parent`, or -1 (`@objects`).
+  func arrayIndex(parentEntity: Int?, child: Int?) -> Int {
+    guard let parentEntity, let child else { return -1 }
+    return arrays[parentEntity * model.entities.count + child]
+  }
+
+  /// `,"key":[` for an array of `parentEntity`'s objects.
+  func arrayOpening(parentEntity: Int?, index: Int) -> [UInt8] {
+    guard let parentEntity else { return Array(",\"@objects\":[".utf8) }
+    let openings = arrayOpenings[parentEntity]
+    return index >= 0 ? openings[index] : openings[openings.count - 1]
+  }
+
+  /// The entity of a non-root element.
+  func entity(of tag: StartTag) -> Int? {
+    let name = tag.name
+    for (index, candidate) in entityNames.enumerated() where XMLName.equals(name, candidate) {
+      return index
+    }
+    return nil
+  }
+
+  func write(_ tag: StartTag, entity: Int?, isRoot: Bool, into out: inout [UInt8]) {
+    // Every key is written with a leading comma; the first one's is overwritten by `{`.
+    let opening = out.count
+    if isRoot {
+      out += Array(",\"@outline\":1".utf8)
+      if let index = tag.index(of: "model") {
+        out += Array(",\"@model\":".utf8)
+        Self.appendString(tag.rawValue(of: index), to: &out)
+      }
+    }
+    if let entity { out += tables[entity].entity }
+    if let index = tag.index(of: "xml:id") {
+      out += Self.idKey
+      Self.appendString(tag.rawValue(of: index), to: &out)
+    }
+    if let entity { writeValues(tag, table: tables[entity], into: &out) }
+    if out.count > opening {
+      out[opening] = UInt8(ascii: "{")
+    } else {
+      out.append(UInt8(ascii: "{"))
+    }
+  }
+
+  /// The attributes and references the entity knows, in model order.
+  private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout [UInt8]) {
+    let count = tag.attributes.count
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
+      var used = 0
+      for attribute in 0..<count {
+        let name = tag.name(of: attribute)
+        guard let key = table.key(named: name) else { continue }
+        // Insertion in rank order; documents written by fmt are already in it.
+        var slot = used
+        while slot > 0 && table.ranks[found[slot - 1].key] > table.ranks[key] {
+          found[slot] = found[slot - 1]
+          slot -= 1
+        }
+        found[slot] = (key, attribute)
+        used += 1
+      }
+      for entry in found[0..<used] {
+        table.appendQuoted(entry.key, to: &out)
+        let raw = tag.rawValue(of: entry.attribute)
+        switch table.kinds[entry.key] {
+        case .string:
+          Self.appendString(raw, to: &out)
+        case .integer where Self.isCanonicalInteger(raw):
+          out.append(contentsOf: raw)
+        case .integer, .other:
+          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].type).utf8)
+        case .toOne, .toMany:
+          let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
+          out += Array(
+            (table.kinds[entry.key] == .toMany ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
+              .utf8)
+        }
+      }
+    }
+  }
+
+  private static let idKey = Array(",\"@id\":".utf8)
+
+  /// Appends a raw attribute value as a JSON string: XML references
+  /// resolved and white space normalized (XML 1.0 §3.3.3) on the way, with
+  /// no intermediate buffer.
+  static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    if XMLEscaping.isPlainAttribute(raw) { return JSONText.appendQuoted(bytes: raw, to: &out) }
+    out.append(UInt8(ascii: "\""))
+    var index = 0
+    var runStart = 0
+    func flushRun() { out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
+    while index < raw.count {
+      let byte = raw[index]
+      if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
+        flushRun()
+        if scalar.value < 0x80 {
+          JSONText.appendEscaped(UInt8(scalar.value), to: &out)
+        } else {
+          UTF8.encode(scalar) { out.append($0) }
+        }
+        index += length
+        runStart = index
+        continue
+      }
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        flushRun()
+        if byte == 0x0D || byte == 0x0A || byte == 0x09 {
+          out.append(0x20)
+          // A CR LF pair is one line end, so one space.
+          if byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
+        } else {
+          JSONText.appendEscaped(byte, to: &out)
+        }
+        index += 1
+        runStart = index
+        continue
+      }
+      index += 1
+    }
+    flushRun()
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// `0`, or an optional `-` and up to 18 digits not starting with 0: the
+  /// JSON of such an integer is its text.
+  static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    var digits = raw[...]
+    if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 18, digits.first != UInt8(ascii: "0") || raw.count == 1 else {
+      return false
+    }
+    return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+  }
+
+  /// A value typed by its attribute: numbers, booleans, or strings.
+  static func json(_ text: String, _ type: AttributeType?) -> String {
+    switch type {
+    case .integer16?, .integer32?, .integer64?:
+      return ModelValues.integer(text).map { String($0) } ?? JSONText.quote(text)
+    case .double?, .float?, .decimal?:
+      return ModelValues.isDecimalNumber(text) ? JSONNumber.normalize(text) : JSONText.quote(text)
+    case .boolean?:
+      return ModelValues.boolean(text).map { $0 ? "true" : "false" } ?? JSONText.quote(text)
+    default:
+      return JSONText.quote(text)
+    }
+  }
+
+  /// The array key a child goes in: its containment relationship, or `@objects`.
+  func arrayKey(parentEntity: Int?, child: Int?) -> String {
+    let index = arrayIndex(parentEntity: parentEntity, child: child)
+    guard let parentEntity, index >= 0 else { return "@objects" }
+    return model.entities[parentEntity].relationships[index].name
+  }
+}

@@ -1,0 +1,213 @@
+// The one conversion sequence of the toolchain, shared by `outline convert` (both ways) and `outline export`:
+// read the input, choose its model, validate it while the output is written (or before, for OPML), and say
+// whether what was written may be kept. It reads files but never decides how problems are shown: a refused
+// conversion throws a `Conversion.Failure` that the caller reports, and an output it was given is kept only
+// when the caller commits it after `run` returns.
+
+import OutlineConvert
+import OutlineCore
+import OutlineModel
+import OutlineValidation
+
+/// Where a conversion writes: bytes in pieces, and a way to void what was written.
+public protocol ConversionOutput: AnyObject {
+  /// Appends `bytes` to the output.
+  func write(_ bytes: [UInt8])
+  /// Forgets what was written so far.
+  func reset()
+}
+
+/// One conversion of a document: the input, the format it becomes, and what
+/// chooses its model (SPEC §5, §6, §8).
+public struct Conversion {
+  /// The format the input becomes.
+  public enum Target: Sendable {
+    /// `.outline` XML to the JSON form.
+    case json
+    /// The JSON form to `.outline` XML.
+    case xml
+    /// `.outline` XML in the OPML model to OPML.
+    case opml
+  }
+
+  /// Why nothing may be kept, with what the caller needs to report it.
+  public enum Failure: Error {
+    /// The input cannot be read (a missing file, too large...).
+    case unreadableInput(ReadError)
+    /// The configuration that applies has problems (reported when found);
+    /// `errors` are the document's, which may be none.
+    case brokenConfiguration(errors: [Diagnostic], lines: (any DocumentLines)?)
+    /// The document has errors; `brokenConfiguration` when its configuration has problems too.
+    case documentErrors([Diagnostic], lines: any DocumentLines, brokenConfiguration: Bool)
+    /// The input is not the JSON form: every error at its JSON value, in `bytes`.
+    case notJSONForm(JSONFormError, bytes: ByteBuffer)
+    /// The model the input asks for cannot be read.
+    case unreadableModel(reason: String)
+    /// The model the input asks for lies outside the project.
+    case refusedModel(reason: String)
+  }
+
+  /// The input's path, or `-` for standard input.
+  public var input: String
+  /// The format it becomes.
+  public var target: Target
+  /// `--model`, whatever the input says.
+  public var modelOverride: String?
+  /// The configurations that apply.
+  public var configurations: ConfigurationFinder
+  /// The models already loaded.
+  public var models: ModelCache
+  /// The largest input read, in bytes.
+  public var limit: Int
+
+  /// A conversion of `input` (a path, or `-` for standard input) to `target`.
+  public init(
+    input: String, target: Target, modelOverride: String?, configurations: ConfigurationFinder,
+    models: ModelCache, limit: Int
+  ) {
+    self.input = input
+    self.target = target
+    self.modelOverride = modelOverride
+    self.configurations = configurations
+    self.models = models
+    self.limit = limit
+  }
+
+  private var isStdin: Bool { input == "-" }
+
+  /// Converts the input into the output `open` gives (asked for once, where
+  /// the sequence needs it) and returns that output, which holds the whole
+  /// result and may be kept. `reportConfiguration` is told the configuration
+  /// that applies, once it is known, and says whether it has problems.
+  /// Throws a ``Failure`` (the output, if opened, holds nothing to keep),
+  /// or what `open` throws.
+  public func run<Output: ConversionOutput>(
+    reportingConfiguration reportConfiguration: (Configuration?) -> Bool,
+    opening open: () throws -> Output
+  ) throws -> Output {
+    switch target {
+    case .json: try toJSON(reportConfiguration, open)
+    case .xml: try toXML(reportConfiguration, open)
+    case .opml: try toOPML(reportConfiguration, open)
+    }
+  }
+
+  /// The whole input, at most `limit` bytes.
+  private func readBytes() throws(ReadError) -> [UInt8] {
+    isStdin ? try InputFile.readStandardInput(limit: limit) : try InputFile.read(input, limit: limit)
+  }
+
+  /// The whole input, or the failure to read it.
+  private func read() throws(Failure) -> [UInt8] {
+    do {
+      return try readBytes()
+    } catch {
+      throw .unreadableInput(error)
+    }
+  }
+
+  /// One pass validates and writes (into the target's temporary file or
+  /// spool); the output is kept only when the input had no error and its
+  /// children were in order order. Otherwise it is thrown away: errors are
+  /// reported, and out-of-order children are written again from the tree.
+  private func toJSON<Output: ConversionOutput>(
+    _ reportConfiguration: (Configuration?) -> Bool, _ open: () throws -> Output
+  ) throws -> Output {
+    let target = try open()
+    var writer: AlongsideWriter?
+    let alongside = { (validator: OutlineValidator) in
+      let made = JSONFormWriter.alongside(validator) { target.write($0) }
+      writer = made
+      return made
+    }
+    let check: DocumentCheck
+    let lines: any DocumentLines
+    var source: SourceText?
+    if isStdin {
+      source = SourceText(bytes: try read())
+      check = DocumentCheck.run(
+        source!, path: nil, modelOverride: modelOverride, configurations: configurations, models: models,
+        buildTree: false, alongside: alongside)
+      lines = source!
+    } else {
+      do {
+        (check, lines) = try DocumentCheck.stream(
+          path: input, modelOverride: modelOverride, configurations: configurations, models: models,
+          limit: limit, alongside: alongside)
+      } catch {
+        throw Failure.unreadableInput(error)
+      }
+    }
+    let errors = check.diagnostics.filter { $0.severity == .error }
+    let brokenConfiguration = reportConfiguration(check.configuration)
+    guard errors.isEmpty, let model = check.model else {
+      throw Failure.documentErrors(errors, lines: lines, brokenConfiguration: brokenConfiguration)
+    }
+    if brokenConfiguration { throw Failure.brokenConfiguration(errors: [], lines: lines) }
+    if check.childrenInOrder {
+      writer?.finish()
+    } else {
+      target.reset()
+      let whole = try source ?? SourceText(bytes: read())
+      let tree = OutlineValidator.validate(whole, modelProvider: fixedModel(model), buildTree: true).tree!
+      JSONFormWriter.writeTree(whole, tree: tree, model: model, rootEntity: check.rootEntity) {
+        target.write($0)
+      }
+    }
+    return target
+  }
+
+  /// One pass reads the JSON form, writes the XML and validates what it
+  /// writes; a pass that meets an attribute after an array of children
+  /// voids the output and writes it again.
+  private func toXML<Output: ConversionOutput>(
+    _ reportConfiguration: (Configuration?) -> Bool, _ open: () throws -> Output
+  ) throws -> Output {
+    let bytes: ByteBuffer
+    do throws(ReadError) {
+      bytes = isStdin ? ByteBuffer(copying: try readBytes()) : try MappedFile.map(input, limit: limit)
+    } catch {
+      throw Failure.unreadableInput(error)
+    }
+    let configuration = configurations.configuration(for: isStdin ? "./-" : input)
+    if reportConfiguration(configuration) { throw Failure.brokenConfiguration(errors: [], lines: nil) }
+    let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
+    let provider = resolution.provider(for: isStdin ? nil : input)
+    let target = try open()
+    do {
+      try JSONFormReader.convert(
+        bytes,
+        choosingModel: { reference in
+          switch provider(reference) {
+          case .loaded(let loaded): return loaded
+          case .unreadable(let reason): throw Failure.unreadableModel(reason: reason)
+          case .refused(let reason): throw Failure.refusedModel(reason: reason)
+          }
+        }, output: { target.write($0) }, restart: { target.reset() })
+    } catch let error as JSONFormError {
+      throw Failure.notJSONForm(error, bytes: bytes)
+    }
+    return target
+  }
+
+  /// Validates the whole document, building its tree, then writes the OPML
+  /// in one piece: nothing is opened for an input with errors.
+  private func toOPML<Output: ConversionOutput>(
+    _ reportConfiguration: (Configuration?) -> Bool, _ open: () throws -> Output
+  ) throws -> Output {
+    let source = SourceText(bytes: try read())
+    let check = DocumentCheck.run(
+      source, path: isStdin ? nil : input, modelOverride: modelOverride, configurations: configurations,
+      models: models, buildTree: true)
+    let errors = check.diagnostics.filter { $0.severity == .error }
+    if reportConfiguration(check.configuration) {
+      throw Failure.brokenConfiguration(errors: errors, lines: source)
+    }
+    guard errors.isEmpty, let tree = check.tree else {
+      throw Failure.documentErrors(errors, lines: source, brokenConfiguration: false)
+    }
+    let target = try open()
+    target.write(OPMLConversion.write(OPMLConversion.exportOPML(source, tree: tree)))
+    return target
+  }
+}
