@@ -9,12 +9,6 @@ import OutlineModel
 import OutlineValidation
 import OutlineXML
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes one object's opening: `{"@entity":...,"@id":...,attributes...`.
 ///
 /// This runs once per item of a document, so it works on the tag's bytes:
