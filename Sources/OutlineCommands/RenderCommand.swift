@@ -70,9 +70,9 @@ struct RenderCommand: ParsableCommand {
 
   /// Whether two paths name one file (the same device and inode), or the same path.
   static func sameFile(_ first: String, _ second: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    if stat(first, &a) == 0 && stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
-    return URL(fileURLWithPath: first).standardizedFileURL == URL(fileURLWithPath: second).standardizedFileURL
+    // The writers' own test (links followed, device and inode); a path not there yet is the input
+    // only when it names it.
+    AtomicFile.sameFile(first, second)
+      || URL(fileURLWithPath: first).standardizedFileURL == URL(fileURLWithPath: second).standardizedFileURL
   }
 }
