@@ -1,5 +1,5 @@
-// One object's line of the JSON form, made from its start tag's bytes: per-entity tables of names, pre-quoted
-// keys and value types built once per model, then `@entity`, `@id`, attributes and references in model order,
+// One object's line of the JSON form, made from its start tag's bytes: per-entity tables of pre-quoted keys
+// laid out for the per-item loop (the names, kinds and containments come from the model's ``ModelIndex``), then `@entity`, `@id`, attributes and references in model order,
 // each value quoted straight from the file or normalized by its attribute type. This runs once per item, so it
 // works on bytes.
 
@@ -19,11 +19,8 @@ import OutlineXML
 struct ObjectHead {
   let model: Model
   let rootEntity: Int?
+  private let index: ModelIndex
   private let tables: [EntityTable]
-  private let entityNames: [[UInt8]]
-  /// For parent entity p and child entity c, at p * count + c: the
-  /// containment relationship that holds the child, or -1 (`@objects`).
-  private let arrays: [Int]
   /// `,"name":[` for each entity's relationships; `@objects` is the last.
   private let arrayOpenings: [[[UInt8]]]
 
@@ -36,7 +33,8 @@ struct ObjectHead {
     /// Model order: attributes, then relationships.
     let rank: Int
     let kind: Kind
-    let type: AttributeType?
+    /// An attribute's kind of value (nil for a relationship).
+    let valueKind: ValueKind?
   }
 
   /// An entity's keys, laid out for the per-item loop: names and quoted
@@ -100,40 +98,33 @@ struct ObjectHead {
   init(model: Model, rootEntity: Int?) {
     self.model = model
     self.rootEntity = rootEntity
-    entityNames = model.entities.map { Array($0.name.utf8) }
-    tables = model.entities.map { definition in
+    let index = model.index
+    self.index = index
+    tables = model.entities.indices.map { entity in
+      let definition = model.entities[entity]
       var keys: [Key] = []
-      for (rank, attribute) in definition.attributes.enumerated() {
+      for (rank, facts) in index.attributes[entity].enumerated() {
         let kind: Key.Kind
-        switch attribute.type {
-        case .integer16?, .integer32?, .integer64?: kind = .integer
-        case .double?, .float?, .decimal?, .boolean?: kind = .other
-        default: kind = .string
+        switch facts.valueKind {
+        case .integer: kind = .integer
+        case .number, .boolean: kind = .other
+        case .string, .text, .opaque: kind = .string
         }
         keys.append(
           Key(
-            name: Array(attribute.name.utf8), quoted: Array(",\(JSONText.quote(attribute.name)):".utf8),
-            rank: rank, kind: kind, type: attribute.type))
+            name: index.keys[entity][rank], quoted: Array(",\(JSONText.quote(facts.declaration.name)):".utf8),
+            rank: rank, kind: kind, valueKind: facts.valueKind))
       }
-      for (index, relationship) in definition.relationships.enumerated() {
+      for (relationship, kind) in index.relationshipKinds[entity].enumerated() {
+        let rank = index.attributeCount[entity] + relationship
+        let name = definition.relationships[relationship].name
         keys.append(
           Key(
-            name: Array(relationship.name.utf8), quoted: Array(",\(JSONText.quote(relationship.name)):".utf8),
-            rank: definition.attributes.count + index, kind: relationship.isToMany ? .toMany : .toOne,
-            type: nil))
+            name: index.keys[entity][rank], quoted: Array(",\(JSONText.quote(name)):".utf8), rank: rank,
+            kind: kind == .toOne ? .toOne : .toMany, valueKind: nil))
       }
       return EntityTable(entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys)
     }
-    let count = model.entities.count
-    var arrays = [Int](repeating: -1, count: count * count)
-    for parent in 0..<count {
-      for child in 0..<count {
-        if case .relationship(let index) = model.containment(of: parent, holding: child) {
-          arrays[parent * count + child] = index
-        }
-      }
-    }
-    self.arrays = arrays
     arrayOpenings = model.entities.map { definition in
       (definition.relationships.map(\.name) + ["@objects"]).map { Array(",\(JSONText.quote($0)):[".utf8) }
     }
@@ -142,7 +133,7 @@ struct ObjectHead {
   /// The containment relationship that holds `child` under `parent`, or -1 (`@objects`).
   func arrayIndex(parentEntity: Int?, child: Int?) -> Int {
     guard let parentEntity, let child else { return -1 }
-    return arrays[parentEntity * model.entities.count + child]
+    return index.containmentIndex(of: parentEntity, holding: child)
   }
 
   /// `,"key":[` for an array of `parentEntity`'s objects.
@@ -154,11 +145,7 @@ struct ObjectHead {
 
   /// The entity of a non-root element.
   func entity(of tag: StartTag) -> Int? {
-    let name = tag.name
-    for (index, candidate) in entityNames.enumerated() where XMLName.equals(name, candidate) {
-      return index
-    }
-    return nil
+    XMLName.index(of: tag.name, in: index.entityNames)
   }
 
   func write(_ tag: StartTag, entity: Int?, isRoot: Bool, into out: inout [UInt8]) {
@@ -211,7 +198,7 @@ struct ObjectHead {
         case .integer where Self.isCanonicalInteger(raw):
           out.append(contentsOf: raw)
         case .integer, .other:
-          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].type).utf8)
+          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].valueKind).utf8)
         case .toOne, .toMany:
           let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
           out += Array(
@@ -277,15 +264,15 @@ struct ObjectHead {
   }
 
   /// A value typed by its attribute: numbers, booleans, or strings.
-  static func json(_ text: String, _ type: AttributeType?) -> String {
-    switch type {
-    case .integer16?, .integer32?, .integer64?:
+  static func json(_ text: String, _ kind: ValueKind?) -> String {
+    switch kind {
+    case .integer?:
       return ModelValues.integer(text).map { String($0) } ?? JSONText.quote(text)
-    case .double?, .float?, .decimal?:
+    case .number?:
       return ModelValues.isDecimalNumber(text) ? JSONNumber.normalize(text) : JSONText.quote(text)
     case .boolean?:
       return ModelValues.boolean(text).map { $0 ? "true" : "false" } ?? JSONText.quote(text)
-    default:
+    case .string?, .text?, .opaque?, nil:
       return JSONText.quote(text)
     }
   }

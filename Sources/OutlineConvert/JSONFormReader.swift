@@ -1,7 +1,7 @@
 // The JSON form reader's public face: finding the root's `@model`, checking an input, and converting it to XML.
 // It runs the passes a conversion needs (collect late attributes, write while validating, locate the validator's
 // problems at their JSON values) and leaves each pass to the `Transcoder` (JSONFormTranscoder.swift), the
-// model's facts to `ModelTables` (JSONFormModelTables.swift).
+// model's facts to `ModelIndex` (OutlineModel).
 
 import OutlineCore
 import OutlineJSON
@@ -137,10 +137,9 @@ public enum JSONFormReader {
   private static func convert(
     _ bytes: ByteBuffer, model: Model, output: @escaping (inout [UInt8]) -> Void, collectingLate: Bool
   ) throws(Transcoder.Stop) -> [JSONFormError] {
-    let tables = ModelTables(model)
     var late: LateAttributes?
     if collectingLate {
-      var collect = Transcoder(bytes: bytes, tables: tables, mode: .collectLate)
+      var collect = Transcoder(bytes: bytes, model: model, mode: .collectLate)
       try collect.run()
       late = collect.collected
     }
@@ -148,7 +147,7 @@ public enum JSONFormReader {
     // A large input is validated on a second core while the next objects are read.
     let pipeline =
       bytes.buffer.count >= XMLEventPipeline.worthwhileBytes ? XMLEventPipeline(handler: validator) : nil
-    var pass = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
+    var pass = Transcoder(bytes: bytes, model: model, mode: .write(late: late))
     pass.validator = pipeline ?? validator
     pass.sink = output
     do {
@@ -162,7 +161,7 @@ public enum JSONFormReader {
     // After a syntax error the XML is cut short: what it would mean is not asked.
     if pass.stopped || validator.diagnostics.isEmpty { return pass.problems }
     // Find the object, or the key, whose start or end tag bytes hold each problem.
-    var locate = Transcoder(bytes: bytes, tables: tables, mode: .write(late: late))
+    var locate = Transcoder(bytes: bytes, model: model, mode: .write(late: late))
     locate.locating = Array(Set(validator.diagnostics.map(\.range.start))).sorted()
     try? locate.run()
     // A value the reader refused already stands in the XML only to keep the

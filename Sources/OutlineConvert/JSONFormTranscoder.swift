@@ -64,7 +64,10 @@ struct Transcoder {
     var offset: Int
   }
 
-  let tables: ModelTables
+  /// The model's facts.
+  let tables: ModelIndex
+  /// The entity last found by name, tried first for the next `@entity`.
+  var lastEntity = 0
   let model: Model
   let mode: Mode
   var reader: JSONReader
@@ -94,9 +97,9 @@ struct Transcoder {
     return false
   }
 
-  init(bytes: ByteBuffer, tables: ModelTables, mode: Mode) {
-    self.tables = tables
-    model = tables.model
+  init(bytes: ByteBuffer, model: Model, mode: Mode) {
+    tables = model.index
+    self.model = model
     self.mode = mode
     reader = JSONReader(bytes)
   }
@@ -308,7 +311,7 @@ struct Transcoder {
         path: path(adding: text))
       return nil
     }
-    if !tables.keyIsWritable[object.entity][index] {
+    if !tables.keyIsXMLName[object.entity][index] {
       note(
         .unknownAttribute, "'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
       return nil
@@ -358,7 +361,7 @@ struct Transcoder {
     }
     if object.entity >= 0 {
       let seenBase = object.seenBase
-      for index in tables.required[object.entity]
+      for index in tables.requiredAttributes[object.entity]
       where seen[seenBase + index >> 6] & (1 << UInt64(index & 63)) == 0 {
         if object.isRoot && index == tables.orderAttribute[object.entity] { continue }
         let definition = model.entities[object.entity]

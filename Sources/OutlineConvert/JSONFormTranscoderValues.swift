@@ -42,12 +42,14 @@ extension Transcoder {
       }
       let found =
         value.hasEscapes
-        ? Array(reader.string(value).utf8).withUnsafeBufferPointer { tables.entity(named: $0) }
-        : tables.entity(named: reader.contents(of: value))
+        ? Array(reader.string(value).utf8).withUnsafeBufferPointer {
+          tables.entity(named: $0, hint: &lastEntity)
+        }
+        : tables.entity(named: reader.contents(of: value), hint: &lastEntity)
       var text: String { reader.string(value) }
       var problem: (DiagnosticCode, String)?
       if let entity = found {
-        if !object.isRoot && !tables.entityNameIsWritable[entity] {
+        if !object.isRoot && !tables.entityNameIsXMLName[entity] {
           problem = (.unknownEntity, "'\(text)' cannot be written as an XML element name")
         } else if model.entities[entity].isAbstract {
           problem = (.abstractEntity, "'\(text)' is abstract")
@@ -95,7 +97,7 @@ extension Transcoder {
         return try skip(value)
       }
       let rank = 3 << 32 | index
-      switch tables.valueKinds[entity][index] {
+      switch tables.attributes[entity][index].valueKind {
       case .integer:
         guard value.kind == .number,
           !reader.contents(of: value).contains(where: { $0 == 0x2E || $0 | 0x20 == 0x65 })
@@ -114,7 +116,7 @@ extension Transcoder {
           return try refuse(value, rank: rank, "'\(name)' must be true or false")
         }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
-      case .string:
+      case .string, .text, .opaque:
         guard value.kind == .string else {
           return try refuse(value, rank: rank, "'\(name)' must be a string")
         }

@@ -201,7 +201,7 @@ public enum StructureEdits {
               deleted.formUnion(subtree(target))
               roots.insert(target)
               changed = true
-            default: break
+            case .nullify, .noAction: break
             }
           } else if !holderDeleted && targetDeleted {
             // The target's inverse relationship decides; without one, the id is removed.

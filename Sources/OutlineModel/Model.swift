@@ -1,30 +1,5 @@
 import OutlineCore
 
-/// The Core Data attribute types, spelled as Xcode writes them.
-public enum AttributeType: String, Sendable, CaseIterable {
-  case integer16 = "Integer 16"
-  case integer32 = "Integer 32"
-  case integer64 = "Integer 64"
-  case decimal = "Decimal"
-  case double = "Double"
-  case float = "Float"
-  case string = "String"
-  case boolean = "Boolean"
-  case date = "Date"
-  case binary = "Binary"
-  case uuid = "UUID"
-  case uri = "URI"
-  case transformable = "Transformable"
-  case objectID = "ObjectID"
-  case composite = "Composite"
-  case undefined = "Undefined"
-
-  /// Whether values are whole numbers.
-  public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
-  /// Whether values are numbers of any kind.
-  public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
-}
-
 /// What happens to the destination when an object is deleted.
 public enum DeletionRule: String, Sendable {
   case nullify = "Nullify"
@@ -199,32 +174,39 @@ public struct Composite: Sendable {
 /// A loaded, resolved Core Data model and what its checks found.
 public struct Model: Sendable {
   /// The entities in model order.
-  public var entities: [Entity]
+  public let entities: [Entity]
   /// Entity index by name.
-  public var entityIndex: [String: Int]
+  public let entityIndex: [String: Int]
   /// The model checks' findings, with ranges in ``source``.
-  public var diagnostics: [Diagnostic]
+  public let diagnostics: [Diagnostic]
   /// The model file's text.
-  public var source: SourceText
+  public let source: SourceText
   /// Where the model was read from (a display path), if from a file.
-  public var path: String?
+  public let path: String?
   /// The composite types, in model order.
-  public var composites: [Composite] = []
+  public let composites: [Composite]
+  /// Every fact validating, converting and editing a document asks for, computed once when the model was loaded.
+  public let index: ModelIndex
+
+  /// A model of resolved entities; builds its ``index``.
+  public init(
+    entities: [Entity], entityIndex: [String: Int], diagnostics: [Diagnostic], source: SourceText,
+    path: String?, composites: [Composite] = []
+  ) {
+    self.entities = entities
+    self.entityIndex = entityIndex
+    self.diagnostics = diagnostics
+    self.source = source
+    self.path = path
+    self.composites = composites
+    index = ModelIndex(entities: entities)
+  }
 
   /// The index of the entity named `name`.
   public func entity(named name: String) -> Int? { entityIndex[name] }
 
   /// Whether entity `index` is `ancestor` or inherits from it.
-  public func isKind(_ index: Int, of ancestor: Int) -> Bool {
-    var current: Int? = index
-    var steps = 0
-    while let entity = current, steps <= entities.count {
-      if entity == ancestor { return true }
-      current = entities[entity].parent
-      steps += 1
-    }
-    return false
-  }
+  public func isKind(_ index: Int, of ancestor: Int) -> Bool { self.index.isKind(index, of: ancestor) }
 
   /// Whether the checks found any error.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -240,20 +222,7 @@ public struct Model: Sendable {
   /// entity or an ancestor of it; among several, the one marked
   /// `outline.containment = YES`, else the most specific destination.
   public func containment(of parent: Int, holding child: Int) -> ContainmentMatch {
-    let entity = entities[parent]
-    var candidates: [Int] = []
-    for index in entity.containments {
-      if let destination = entity.relationships[index].destination, isKind(child, of: destination) {
-        candidates.append(index)
-      }
-    }
-    if candidates.isEmpty { return .none }
-    if candidates.count == 1 { return .relationship(candidates[0]) }
-    let marked = candidates.filter {
-      ModelValues.boolean(entity.relationships[$0].userInfo("outline.containment")) == true
-    }
-    if marked.count == 1 { return .relationship(marked[0]) }
-    return .ambiguous(candidates)
+    index.containment(of: parent, holding: child)
   }
 }
 

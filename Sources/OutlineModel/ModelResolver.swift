@@ -168,19 +168,20 @@ struct ModelResolver {
     for (key, text) in [("minValueString", attribute.minValue), ("maxValueString", attribute.maxValue)] {
       guard let text else { continue }
       let bound: Double?
-      if type == .date {
+      switch type {
+      case .date:
         bound = ModelValues.number(text)
         if bound == nil && !ModelValues.isISODate(text) {
           report(
             .lenientValue, "\(key) '\(text)' of \(where_) is a date in an old format",
             at: attribute.range(of: key))
         }
-      } else if type.isNumeric || type == .string || type == .binary {
+      case .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .binary:
         bound = ModelValues.number(text)
         if bound == nil {
           report(.badDefault, "\(key) '\(text)' of \(where_) is not a number", at: attribute.range(of: key))
         }
-      } else {
+      case .boolean, .uuid, .uri, .transformable, .objectID, .composite, .undefined:
         bound = nil
       }
       if key == "minValueString" { minimum = bound } else { maximum = bound }
@@ -221,7 +222,8 @@ struct ModelResolver {
         lenient =
           ModelValues.boolean(text) != nil || ModelValues.number(text).map { $0 == $0.rounded() } == true
       case .date, .uuid, .uri, .binary: lenient = true
-      default: lenient = false
+      case .decimal, .double, .float, .string, .transformable, .objectID, .composite, .undefined:
+        lenient = false
       }
       report(
         lenient ? .lenientValue : .badDefault,
@@ -229,10 +231,10 @@ struct ModelResolver {
       return
     }
     let measure: Double?
-    switch type {
+    switch type.valueKind {
     case .string: measure = Double(text.count)
-    case _ where type.isNumeric: measure = ModelValues.number(text)
-    default: measure = nil
+    case .integer, .number: measure = ModelValues.number(text)
+    case .boolean, .text, .opaque: measure = nil
     }
     guard let measure else { return }
     let noun = type == .string ? "length \(text.count)" : "default \(text)"

@@ -10,13 +10,9 @@ public enum ModelValues {
     }
   }
 
-  /// The range of each integer width.
+  /// The range of each integer width (64 bits for a type that is not an integer).
   public static func integerBounds(_ type: AttributeType) -> ClosedRange<Int64> {
-    switch type {
-    case .integer16: Int64(Int16.min)...Int64(Int16.max)
-    case .integer32: Int64(Int32.min)...Int64(Int32.max)
-    default: Int64.min...Int64.max
-    }
+    type.integerBounds ?? Int64.min...Int64.max
   }
 
   /// A decimal integer (`-12`, `+3`, `0`) from bytes, or nil (also on overflow).

@@ -20,11 +20,11 @@ extension OutlineValidator {
   /// OL503) and records its id and references. `implied` is the
   /// relationship its nesting sets (the inverse of the containment that
   /// holds it), or -1.
-  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool, implied: Int, schema: BoundModel)
+  func checkAttributes(_ tag: StartTag, entity: Int, isRoot: Bool, implied: Int, schema: ModelIndex)
     -> AttributeFindings
   {
     var findings = AttributeFindings()
-    let attributeCount = schema.attributeNames[entity].count
+    let attributeCount = schema.attributeCount[entity]
     present.removeAll(keepingCapacity: true)
     present.append(contentsOf: repeatElement(false, count: attributeCount))
     written.removeAll(keepingCapacity: true)
@@ -45,7 +45,7 @@ extension OutlineValidator {
         let range = tag.valueRange(of: index)
         if attribute == orderAttribute {
           if isRoot {
-            let declaration = schema.model.entities[entity].attributes[attribute]
+            let declaration = schema.entities[entity].attributes[attribute]
             report(
               .unknownAttribute,
               "The root object has no '\(declaration.name)': only its children are numbered",
@@ -55,7 +55,7 @@ extension OutlineValidator {
           findings.orderRange = range
           if let value = ModelValues.integer(tag.rawValue(of: index)),
             (value >= Int64(Int16.min) && value <= Int64(Int16.max))
-              || fits(value, schema.model.entities[entity].attributes[attribute].type)
+              || fits(value, schema.entities[entity].attributes[attribute].type)
           {
             findings.order = value
             continue
@@ -81,7 +81,7 @@ extension OutlineValidator {
           continue
         }
         if info.needsCheck {
-          checkValue(tag.rawValue(of: index), range: range, attribute: info.declaration)
+          checkValue(tag.rawValue(of: index), range: range, attribute: info)
         }
       } else if XMLName.equals(name, "xml:id") {
         findings.idRange = tag.valueRange(of: index)
@@ -89,7 +89,7 @@ extension OutlineValidator {
       } else if let relationship = schema.relationship(name, of: entity) {
         checkRelationshipAttribute(
           tag, index: index, entity: entity, relationship: relationship, implied: implied,
-          model: schema.model)
+          model: schema)
         written.append((relationship, index))
       } else if isRoot
         && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
@@ -100,8 +100,8 @@ extension OutlineValidator {
         continue
       } else {
         let text = XMLName.string(name)
-        let entityName = schema.model.entities[entity].name
-        if schema.model.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
+        let entityName = schema.entities[entity].name
+        if schema.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
           report(
             .unknownAttribute,
             "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
@@ -124,7 +124,7 @@ extension OutlineValidator {
     }
     if written.isEmpty && !schema.mayMissRequired[entity] { return findings }
     let id = idIndex.map { tag.value(of: $0) }
-    let model = schema.model
+    let model = schema
     let definition = model.entities[entity]
     for (relationship, index) in written
     where relationship != implied && !definition.relationships[relationship].isContainment {
@@ -155,7 +155,7 @@ extension OutlineValidator {
   }
 
   private func checkRelationshipAttribute(
-    _ tag: StartTag, index: Int, entity: Int, relationship: Int, implied: Int, model: Model
+    _ tag: StartTag, index: Int, entity: Int, relationship: Int, implied: Int, model: ModelIndex
   ) {
     let declaration = model.entities[entity].relationships[relationship]
     if declaration.isContainment {
@@ -201,18 +201,14 @@ extension OutlineValidator {
     for (index, attribute) in definition.attributes.enumerated() where !present[index] {
       // A missing order is OL400 where siblings are numbered; the root has none.
       if index == definition.orderAttribute { continue }
-      if attribute.isOptional || attribute.isTransient || attribute.isDerived || attribute.defaultValue != nil
-      {
-        continue
-      }
+      if !attribute.isRequired { continue }
       report(
         .requiredAttributeMissing,
         "'\(definition.name)' needs '\(attribute.name)' (\(attribute.typeName), not optional, no default)",
         at: tag.nameRange)
     }
     for (index, relationship) in definition.relationships.enumerated()
-    where !relationship.isOptional && !relationship.isTransient && !relationship.isContainment
-      && index != implied && (counted?[index] ?? -1) < 0
+    where relationship.isRequired && index != implied && (counted?[index] ?? -1) < 0
       && !written.contains(where: { $0.relationship == index })
     {
       report(

@@ -15,7 +15,7 @@ public final class OutlineValidator: XMLEventHandler {
   /// The tree, when asked for.
   @exclusivity(unchecked) public private(set) var tree: ItemTree?
   /// The model the document was validated against, once the root was seen.
-  public var model: Model? { schema?.model }
+  @exclusivity(unchecked) public private(set) var model: Model?
   /// The root entity, once known.
   @exclusivity(unchecked) public private(set) var rootEntity: Int?
   /// Whether every parent's children come grouped by relationship and in
@@ -23,8 +23,10 @@ public final class OutlineValidator: XMLEventHandler {
   @exclusivity(unchecked) public internal(set) var childrenInOrder = true
 
   private let modelProvider: ModelProvider
-  /// The model's hot-path tables; nil until the root arrives, or when no model could be read.
-  @exclusivity(unchecked) var schema: BoundModel?
+  /// The model's index; nil until the root arrives, or when no model could be read.
+  @exclusivity(unchecked) var schema: ModelIndex?
+  /// The entity last found by name, tried first for the next element.
+  @exclusivity(unchecked) private var lastEntity = -1
   @exclusivity(unchecked) private var stack: [Frame] = []
   @exclusivity(unchecked) private var itemCount = 0
   /// Scratch buffers reused for every element.
@@ -74,7 +76,7 @@ public final class OutlineValidator: XMLEventHandler {
       }
     }
     if frame.isRoot { return "the root object" }
-    if frame.entity >= 0, let schema { return "'\(schema.model.entities[frame.entity].name)'" }
+    if frame.entity >= 0, let schema { return "'\(schema.entities[frame.entity].name)'" }
     return "this object"
   }
 
@@ -90,12 +92,12 @@ public final class OutlineValidator: XMLEventHandler {
     var entity = -1
     var relationship = -1
     if let schema {
-      if let found = schema.entity(named: tag.name) {
+      if let found = schema.entity(named: tag.name, hint: &lastEntity) {
         entity = found
         if schema.isAbstract[found] {
           report(
             .abstractEntity,
-            "'\(schema.model.entities[found].name)' is abstract; use one of its sub-entities",
+            "'\(schema.entities[found].name)' is abstract; use one of its sub-entities",
             at: tag.nameRange)
         }
         relationship = containment(of: found, in: stack[stack.count - 1], tag: tag, schema: schema)
@@ -129,7 +131,8 @@ public final class OutlineValidator: XMLEventHandler {
     case .refused(let reason):
       report(.modelOutsideProject, reason, at: modelRange)
     case .loaded(let loaded):
-      schema = BoundModel(loaded)
+      model = loaded
+      schema = loaded.index
       uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
@@ -163,7 +166,7 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   /// The containment relationship that holds `entity` under `parent` (-1 for none), reporting OL202.
-  private func containment(of entity: Int, in parent: Frame, tag: StartTag, schema: BoundModel) -> Int {
+  private func containment(of entity: Int, in parent: Frame, tag: StartTag, schema: ModelIndex) -> Int {
     guard parent.entity >= 0 else { return -1 }
     switch schema.containment(of: parent.entity, holding: entity) {
     case .relationship(let index):
@@ -171,18 +174,18 @@ public final class OutlineValidator: XMLEventHandler {
     case .none:
       // Under the root, objects the root cannot contain stand free (tags, say).
       if parent.isRoot { return -1 }
-      let names = schema.model.entities
+      let names = schema.entities
       report(
         .cannotContain,
         "'\(names[entity].name)' cannot be contained in '\(names[parent.entity].name)': it has no containment relationship to '\(names[entity].name)'",
         at: tag.nameRange)
       return -1
     case .ambiguous(let candidates):
-      let parentEntity = schema.model.entities[parent.entity]
+      let parentEntity = schema.entities[parent.entity]
       let names = candidates.map { "'\(parentEntity.relationships[$0].name)'" }
       report(
         .cannotContain,
-        "'\(schema.model.entities[entity].name)' could belong to \(names.joined(separator: " or ")) of '\(parentEntity.name)'; mark one with outline.containment = YES",
+        "'\(schema.entities[entity].name)' could belong to \(names.joined(separator: " or ")) of '\(parentEntity.name)'; mark one with outline.containment = YES",
         at: tag.nameRange)
       return -1
     }
@@ -193,9 +196,7 @@ public final class OutlineValidator: XMLEventHandler {
     if entity >= 0, let schema {
       let implied =
         relationship >= 0
-        ? schema.impliedRelationship(
-          parent: stack[stack.count - 1].entity, containment: relationship, child: entity)
-        : -1
+        ? schema.impliedRelationship(parent: stack[stack.count - 1].entity, child: entity) : -1
       findings = checkAttributes(tag, entity: entity, isRoot: isRoot, implied: implied, schema: schema)
       if schema.uniqueness.hasChecks[entity] {
         let parent = stack.last
@@ -262,7 +263,7 @@ public final class OutlineValidator: XMLEventHandler {
 
   private func recordChild(
     entity: Int, relationship: Int, parentFrame: Int, findings: AttributeFindings, nameRange: TextRange,
-    schema: BoundModel
+    schema: ModelIndex
   ) {
     let group = group(for: relationship, frame: parentFrame)
     if group != stack[parentFrame].groupCount - 1 { childrenInOrder = false }
@@ -270,8 +271,8 @@ public final class OutlineValidator: XMLEventHandler {
     let orderAttribute = schema.orderAttribute[entity]
     guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
     if findings.orderRange == nil {
-      let entityName = schema.model.entities[entity].name
-      let attributeName = schema.model.entities[entity].attributes[orderAttribute].name
+      let entityName = schema.entities[entity].name
+      let attributeName = schema.entities[entity].attributes[orderAttribute].name
       report(
         .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
         at: nameRange)
@@ -297,9 +298,9 @@ public final class OutlineValidator: XMLEventHandler {
       frame, groups: levels.count > depth ? levels[depth][0..<frame.groupCount] : [], schema: schema)
   }
 
-  private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: BoundModel) {
+  private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: ModelIndex) {
     for index in schema.containments[frame.entity] {
-      let relationship = schema.model.entities[frame.entity].relationships[index]
+      let relationship = schema.entities[frame.entity].relationships[index]
       let slot = schema.trackedSlot[frame.entity][index]
       if slot >= 0 && frame.firstCounter >= 0 {
         // Objects elsewhere may name it through the inverse: counted at the end.
@@ -369,7 +370,7 @@ public final class OutlineValidator: XMLEventHandler {
     stack.removeAll()
     if !sawFatal, let schema {
       references.resolve(schema: schema, validator: self)
-      uniqueness.finish(model: schema.model, validator: self)
+      uniqueness.finish(model: schema, validator: self)
     }
     diagnostics = suppression.filter(diagnostics)
   }

@@ -7,7 +7,7 @@ import OutlineXML
 ///
 /// Core Data keeps both sides of an inverse pair: setting `a.tags` to `t`
 /// puts `a` in `t.items`. So a relationship that other objects can set
-/// through its inverse (a *tracked* one, ``BoundModel/trackedSlot``) is
+/// through its inverse (a *tracked* one, ``ModelIndex/trackedSlot``) is
 /// counted when the file is read: its object's count is what it writes, or,
 /// when it writes nothing, how many objects name it through the inverse
 /// (plus its nested children, for a containment). An object with an id
@@ -88,8 +88,8 @@ struct ReferenceTable {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
-  mutating func resolve(schema: BoundModel, validator: OutlineValidator) {
-    let model = schema.model
+  mutating func resolve(schema: ModelIndex, validator: OutlineValidator) {
+    let model = schema
     // What each identified object wrote, for the inverse check.
     var written: [String: [Int: Set<String>]] = [:]
     for reference in references {
@@ -144,8 +144,8 @@ struct ReferenceTable {
 
   /// Checks every tracked relationship an object with an id does not write
   /// against what the objects naming it through the inverse add up to (OL503).
-  private func checkTracked(schema: BoundModel, validator: OutlineValidator) {
-    let model = schema.model
+  private func checkTracked(schema: ModelIndex, validator: OutlineValidator) {
+    let model = schema
     for index in firstCounter.indices where firstCounter[index] >= 0 {
       let (id, definition) = definitions.definition(at: index)
       guard let entity = definition.entity else { continue }

@@ -3,72 +3,6 @@ import OutlineCore
 import OutlineModel
 import OutlineXML
 
-/// The model's uniqueness constraints prepared for the validator: one table
-/// per constraint (a sub-entity shares its parent's, since Core Data
-/// compares objects across the hierarchy of the entity declaring it).
-struct UniquenessPlan {
-  /// One constraint as an entity holds it.
-  final class Check {
-    /// The table its values go into.
-    let table: Int
-    /// Its members, by index in the holding entity.
-    let members: [UniquenessConstraint.Member]
-    /// Per member: the attribute's type (nil for a relationship).
-    let types: [AttributeType?]
-    /// Per member: the attribute's default value, used when the object does not write it.
-    let defaults: [[UInt8]?]
-    /// The members' names, for messages.
-    let names: [String]
-    /// The entity that declares it, for messages.
-    let declaringEntity: String
-
-    init(table: Int, constraint: UniquenessConstraint, members: [UniquenessConstraint.Member], entity: Entity)
-    {
-      self.table = table
-      self.members = members
-      types = members.map {
-        if case .attribute(let index) = $0 { entity.attributes[index].type } else { nil }
-      }
-      defaults = members.map {
-        if case .attribute(let index) = $0 {
-          entity.attributes[index].defaultValue.map { Array($0.utf8) }
-        } else {
-          nil
-        }
-      }
-      names = constraint.names
-      declaringEntity = constraint.declaringEntity
-    }
-  }
-
-  /// Per entity: the constraints its objects are checked against.
-  let checks: [[Check]]
-  /// Per entity: whether it has any.
-  let hasChecks: [Bool]
-  /// How many tables there are.
-  let tableCount: Int
-
-  init(_ model: Model) {
-    var tables: [String: Int] = [:]
-    checks = model.entities.map { entity in
-      var seen: [String: Int] = [:]
-      var checks: [Check] = []
-      for constraint in entity.uniquenessConstraints {
-        let position = seen[constraint.declaringEntity, default: 0]
-        seen[constraint.declaringEntity] = position + 1
-        guard let members = constraint.members else { continue }
-        let key = "\(constraint.declaringEntity)\u{0}\(position)"
-        let table = tables[key] ?? tables.count
-        tables[key] = table
-        checks.append(Check(table: table, constraint: constraint, members: members, entity: entity))
-      }
-      return checks
-    }
-    hasChecks = checks.map { !$0.isEmpty }
-    tableCount = tables.count
-  }
-}
-
 /// The values seen per constraint: each object's members, typed and
 /// normalized into one key, kept one after the other with a 32-bit seeded
 /// hash, and compared at the end. Nothing is looked up while the document
@@ -108,7 +42,7 @@ struct UniquenessTables {
   mutating func record(
     _ tag: StartTag, entity: Int, attributeTag: [Int], written: [(relationship: Int, index: Int)],
     implied: Int,
-    parentID: () -> String, schema: BoundModel
+    parentID: () -> String, schema: ModelIndex
   ) {
     let checks = schema.uniqueness.checks[entity]
     checks: for check in checks {
@@ -165,7 +99,7 @@ struct UniquenessTables {
 
   /// Reports every object whose key an earlier object of its table has
   /// (OL505), in document order, the first object as related information.
-  func finish(model: Model, validator: OutlineValidator) {
+  func finish(model: ModelIndex, validator: OutlineValidator) {
     for table in tables where table.records.count > 1 {
       var duplicates: [(index: Int, first: Int)] = []
       let sorted = Self.sortedByHash(table.records)
@@ -300,7 +234,7 @@ struct UniquenessTables {
         withUnsafeBytes(of: instant.littleEndian) { appendField($0, tag: 0x41, to: &key) }
         return
       }
-    default:
+    case .string?, .binary?, .uri?, .transformable?, .objectID?, .composite?, .undefined?, nil:
       break
     }
     // Strings, and values that are not of their type (reported as OL300), as written.

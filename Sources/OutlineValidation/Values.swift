@@ -5,11 +5,12 @@ import OutlineXML
 
 extension OutlineValidator {
   /// Checks one attribute value against its type and constraints (OL300-OL302).
-  func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute: Attribute) {
+  func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute facts: AttributeFacts) {
+    let attribute = facts.declaration
     guard let type = attribute.type else { return }
     var label: String { "'\(attribute.name)'" }
-    switch type {
-    case .integer16, .integer32, .integer64:
+    switch type.valueKind {
+    case .integer:
       // Integers are read straight from the bytes: no string for the common case.
       let bounds = ModelValues.integerBounds(type)
       guard let value = ModelValues.integer(raw), value >= bounds.lowerBound, value <= bounds.upperBound
@@ -19,7 +20,7 @@ extension OutlineValidator {
         report(.valueType, "\(label): \(problem)", at: range)
         return
       }
-      checkBounds(Double(value), shown: String(value), attribute: attribute, range: range)
+      checkBounds(Double(value), shown: String(value), attribute: facts, range: range)
     case .string:
       guard
         attribute.minValue != nil || attribute.maxValue != nil
@@ -27,8 +28,8 @@ extension OutlineValidator {
       else { return }
       let text = XMLEscaping.decodeAttribute(raw)
       let length = text.count
-      checkBounds(Double(length), shown: "length \(length)", attribute: attribute, range: range)
-      if let pattern = attribute.regularExpression, let regex = schema?.regex(pattern) {
+      checkBounds(Double(length), shown: "length \(length)", attribute: facts, range: range)
+      if let pattern = attribute.regularExpression, let regex = facts.pattern {
         let whole = NSRange(text.startIndex..., in: text)
         if regex.firstMatch(in: text, options: [], range: whole) == nil {
           report(
@@ -36,27 +37,32 @@ extension OutlineValidator {
             at: range)
         }
       }
-    case .transformable, .objectID, .composite, .undefined:
+    case .opaque:
       return
-    default:
+    case .number, .boolean, .text:
       let text = XMLEscaping.decodeAttribute(raw)
       if let problem = ModelValues.problem(with: text, as: type) {
         report(.valueType, "\(label): \(problem)", at: range)
         return
       }
       if type.isNumeric, let value = ModelValues.number(text) {
-        checkBounds(value, shown: text, attribute: attribute, range: range)
+        checkBounds(value, shown: text, attribute: facts, range: range)
       }
     }
   }
 
-  private func checkBounds(_ measure: Double, shown: String, attribute: Attribute, range: TextRange) {
-    if let text = attribute.minValue, let minimum = ModelValues.number(text), measure < minimum {
+  private func checkBounds(
+    _ measure: Double, shown: String, attribute facts: AttributeFacts, range: TextRange
+  ) {
+    let attribute = facts.declaration
+    if let minimum = facts.minimum, measure < minimum {
       report(
-        .valueOutOfBounds, "'\(attribute.name)' \(shown) is below the minimum \(text)", at: range)
-    } else if let text = attribute.maxValue, let maximum = ModelValues.number(text), measure > maximum {
+        .valueOutOfBounds, "'\(attribute.name)' \(shown) is below the minimum \(attribute.minValue!)",
+        at: range)
+    } else if let maximum = facts.maximum, measure > maximum {
       report(
-        .valueOutOfBounds, "'\(attribute.name)' \(shown) is above the maximum \(text)", at: range)
+        .valueOutOfBounds, "'\(attribute.name)' \(shown) is above the maximum \(attribute.maxValue!)",
+        at: range)
     }
   }
 }

@@ -164,9 +164,7 @@ struct CompletionFeature {
         placeholder += 1
       }
       for (position, attribute) in entity.attributes.enumerated()
-      where !attribute.isOptional && attribute.defaultValue == nil && !attribute.isTransient
-        && position != entity.titleAttribute && position != entity.orderAttribute
-      {
+      where attribute.isRequired && position != entity.titleAttribute && position != entity.orderAttribute {
         attributes.append("\(attribute.name)=\"$\(placeholder)\"")
         placeholder += 1
       }
