@@ -31,32 +31,36 @@ let package = Package(
     .target(name: "OutlineCore"),
     .target(name: "OutlineJSON", dependencies: ["OutlineCore"]),
     .target(name: "OutlineXML", dependencies: ["OutlineCore", "CLibXML2"]),
+    .target(name: "OutlineSyntax", dependencies: ["OutlineCore", "OutlineXML"]),
     .target(name: "OutlineModel", dependencies: ["OutlineCore", "OutlineXML"]),
     .target(
-      name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineModel"]),
+      name: "OutlineValidation", dependencies: ["OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel"]),
     .target(
       name: "OutlineEditing",
-      dependencies: ["OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation"]),
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation"]),
     .target(name: "JSONRPC", dependencies: ["OutlineJSON"]),
     .target(
       name: "OutlineLSP",
       dependencies: [
-        "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineModel", "OutlineValidation",
-        "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
+        "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineSyntax", "OutlineModel",
+        "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
       ]),
     .target(
       name: "OutlineConvert",
-      dependencies: ["OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation"],
+      dependencies: [
+        "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
+      ],
       swiftSettings: hotPath),
     .target(
       name: "OutlineWorkspace",
       dependencies: [
-        "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation", "OutlineConvert",
+        "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
+        "OutlineConvert",
       ]),
     .target(
       name: "OutlineCommands",
       dependencies: [
-        "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
+        "OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation", "OutlineEditing",
         "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -76,6 +80,7 @@ let package = Package(
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON", "OutlineCore"]),
     .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML", "OutlineCore"]),
+    .testTarget(name: "OutlineSyntaxTests", dependencies: ["OutlineSyntax", "OutlineXML", "OutlineCore"]),
     .testTarget(
       name: "OutlineModelTests",
       dependencies: ["OutlineModel", "OutlineCore", "OutlineWorkspace", "TestSupport"]),
@@ -90,7 +95,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "OutlineEditingTests",
-      dependencies: ["OutlineEditing", "OutlineValidation", "OutlineModel", "OutlineCore"]),
+      dependencies: ["OutlineEditing", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineCore"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineCommandsTests",

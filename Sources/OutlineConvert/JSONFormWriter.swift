@@ -6,6 +6,7 @@
 import OutlineCore
 import OutlineJSON
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 

@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 

@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 
 /// Renumbers sibling groups by document order: the safe fix for OL400-OL402.

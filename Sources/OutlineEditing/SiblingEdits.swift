@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 
 /// Reordering siblings with minimal edits: each element's text moves whole

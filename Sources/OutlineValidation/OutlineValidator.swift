@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineXML
 
 /// Validates a `.outline` document as its events stream by (SPEC §3-4),
@@ -12,8 +13,9 @@ import OutlineXML
 public final class OutlineValidator: XMLEventHandler {
   /// What validation found.
   @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
-  /// The tree, when asked for.
-  @exclusivity(unchecked) public private(set) var tree: ItemTree?
+  /// The tree, when asked for: the syntax tree with each item bound to the model.
+  public var tree: ItemTree? { builder?.tree }
+  @exclusivity(unchecked) private var builder: ItemTreeBuilder?
   /// The model the document was validated against, once the root was seen.
   @exclusivity(unchecked) public private(set) var model: Model?
   /// The root entity, once known.
@@ -48,7 +50,7 @@ public final class OutlineValidator: XMLEventHandler {
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
   public init(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {
     self.modelProvider = modelProvider
-    if buildTree { tree = ItemTree() }
+    if buildTree { builder = ItemTreeBuilder() }
   }
 
   /// Validates a whole document in memory.
@@ -70,10 +72,12 @@ public final class OutlineValidator: XMLEventHandler {
 
   /// How messages name an open element: `'its title'`, else `'Entity'`, or the root.
   func label(_ frame: Frame) -> String {
-    if !frame.title.isEmpty {
-      return titles.withUnsafeBufferPointer {
-        "'\(XMLEscaping.decodeAttribute(UnsafeBufferPointer(rebasing: $0[frame.title])))'"
-      }
+    if !frame.title.isEmpty,
+      let title = titles.withUnsafeBufferPointer({
+        ItemLabel.title(UnsafeBufferPointer(rebasing: $0[frame.title]))
+      })
+    {
+      return "'\(title)'"
     }
     if frame.isRoot { return "the root object" }
     if frame.entity >= 0, let schema { return "'\(schema.entities[frame.entity].name)'" }
@@ -217,13 +221,11 @@ public final class OutlineValidator: XMLEventHandler {
     }
     let item = itemCount
     itemCount += 1
-    if tree != nil {
-      tree!.items.append(
-        Item(
-          entity: Int32(entity), parent: Int32(isRoot ? -1 : stack[parentFrame].item),
-          depth: Int32(stack.count), subtreeEnd: Int32(item + 1), relationship: Int32(relationship),
-          startTag: tag.range, nameLength: Int32(tag.nameEnd - 1), endTag: nil, order: findings.order,
-          orderRange: findings.orderRange, titleRange: findings.titleRange, idRange: findings.idRange))
+    if builder != nil {
+      builder!.startElement(tag)
+      builder!.bind(
+        item, entity: entity, relationship: relationship, order: findings.order,
+        orderRange: findings.orderRange, titleRange: findings.titleRange)
     }
     // Only elements that can have children keep their title for messages.
     let titleStart = titles.count
@@ -284,10 +286,7 @@ public final class OutlineValidator: XMLEventHandler {
   public func endElement(range: TextRange?) {
     guard let frame = stack.popLast() else { return }
     defer { titles.removeSubrange(frame.title.lowerBound...) }
-    if tree != nil {
-      tree!.items[frame.item].endTag = range
-      tree!.items[frame.item].subtreeEnd = Int32(itemCount)
-    }
+    builder?.endElement(range: range)
     guard frame.entity >= 0, let schema else { return }
     if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
     let depth = stack.count
@@ -329,7 +328,7 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
-    tree?.comments.append(range)
+    builder?.comment(range: range)
     suppression.comment(content)
     checkNodeSize("This comment", range)
   }
@@ -361,12 +360,8 @@ public final class OutlineValidator: XMLEventHandler {
   /// Ends validation: closes what a syntax error left open, resolves
   /// references and applies suppression comments.
   public func finish() {
-    if tree != nil {
-      // Elements cut short by a syntax error keep the items they had.
-      while let frame = stack.popLast() {
-        tree!.items[frame.item].subtreeEnd = Int32(itemCount)
-      }
-    }
+    // Elements cut short by a syntax error keep the items they had.
+    builder?.finish()
     stack.removeAll()
     if !sawFatal, let schema {
       references.resolve(schema: schema, validator: self)

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 

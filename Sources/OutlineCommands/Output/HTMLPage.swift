@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 

@@ -2,6 +2,7 @@ import JSONRPC
 import OutlineCore
 import OutlineJSON
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineWorkspace
 import OutlineXML

@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineEditing
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineWorkspace
 import OutlineXML
@@ -46,10 +47,7 @@ struct DocumentQueries {
   /// How messages and symbols name an item: its title, else its element name.
   func label(_ item: Int) -> String {
     guard let tree else { return "" }
-    if let range = tree.items[item].titleRange {
-      let title = XMLEscaping.decodeAttribute(Array(source.bytes[range.start..<range.end]))
-      if !title.isEmpty { return title }
-    }
+    if let title = source.bytes.withUnsafeBufferPointer({ tree.title(of: item, in: $0) }) { return title }
     return item == 0 ? "the root" : source.string(in: tree.items[item].nameRange)
   }
 

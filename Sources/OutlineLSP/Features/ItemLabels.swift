@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineJSON
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 
@@ -24,16 +25,7 @@ struct ItemLabels {
 
   /// Appends the label's UTF-8, unquoted and unescaped, to `out`.
   func append(_ item: Item, to out: inout [UInt8]) {
-    if let title = item.titleRange, title.end > title.start {
-      let raw = slice(title)
-      if XMLEscaping.isPlainAttribute(raw) {
-        out.append(contentsOf: raw)
-      } else {
-        XMLEscaping.appendDecodedAttribute(raw, to: &out)
-      }
-    } else {
-      out.append(contentsOf: slice(item.nameRange))
-    }
+    ItemLabel.append(title: item.titleRange.map(slice), fallback: slice(item.nameRange), to: &out)
   }
 
   /// Appends the label as a quoted JSON string, with `suffix` after it.

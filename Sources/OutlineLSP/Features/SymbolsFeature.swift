@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import OutlineSyntax
 import OutlineValidation
 import OutlineXML
 

@@ -1,11 +1,18 @@
+// The syntax tree of a document: its elements as flat items in pre-order with the ranges of their tags, ids and
+// comments. It knows no model; a validation pass binds items to it (entity, containment, order and title), and
+// without one those stay unbound (-1, nil).
+
 import OutlineCore
 
 /// One object of a document (index 0 is the root `<outline>`), stored flat.
 ///
 /// Items are in document (pre-)order; the descendants of item `i` are the
 /// items `i+1 ..< subtreeEnd`, so every walk is a loop, never recursion.
+/// `entity`, `relationship`, `order`, `orderRange` and `titleRange` are the
+/// model's reading of the item, set by the pass that binds it (the
+/// validator); a tree built without a model leaves them -1 and nil.
 public struct Item: Sendable, Hashable {
-  /// The entity index in the model, or -1 when unknown.
+  /// The entity index in the model, or -1 when unknown or unbound.
   public var entity: Int32
   /// The parent item, or -1 for the root.
   public var parent: Int32
@@ -51,7 +58,6 @@ public struct ItemTree: Sendable {
   /// An empty tree.
   public init() {}
 
-  /// The children of `index`, in document order.
   /// How many children item `index` has, counted without a list.
   public func childCount(of index: Int) -> Int {
     var count = 0
@@ -64,6 +70,7 @@ public struct ItemTree: Sendable {
     return count
   }
 
+  /// The children of `index`, in document order.
   public func children(of index: Int) -> [Int] {
     var result: [Int] = []
     var child = index + 1
