@@ -1,16 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The JSON form's writer (XML -> JSON) runs per element; release builds drop
-/// its dynamic exclusivity checks (5.8% of the instructions of a 100,000-item
-/// conversion). Only OutlineConvert, which no library product contains, takes
-/// the flag: the parser and the validator mark their hot stored properties
-/// `@exclusivity(unchecked)` instead, so the `OutlineValidation` product has no
-/// unsafe flags and can be a versioned dependency.
-let hotPath: [SwiftSetting] = [
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
 let package = Package(
   name: "outline",
   platforms: [.macOS(.v13)],
@@ -49,8 +39,8 @@ let package = Package(
       name: "OutlineConvert",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
-      ],
-      swiftSettings: hotPath),
+      ]
+    ),
     .target(
       name: "OutlineWorkspace",
       dependencies: [

@@ -12,10 +12,10 @@ import OutlineXML
 public final class Formatter: XMLEventHandler {
   private let source: SourceText
   private let model: Model?
-  private var output: [UInt8] = []
-  private var names: [ArraySlice<UInt8>] = []
-  private var pendingOpen = false
-  private var lastEntity: (name: [UInt8], index: Int)?
+  @exclusivity(unchecked) private var output: [UInt8] = []
+  @exclusivity(unchecked) private var names: [ArraySlice<UInt8>] = []
+  @exclusivity(unchecked) private var pendingOpen = false
+  @exclusivity(unchecked) private var lastEntity: (name: [UInt8], index: Int)?
 
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {

@@ -13,13 +13,13 @@ import OutlineXML
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
   private let output: (inout [UInt8]) -> Void
-  private var buffer: [UInt8] = []
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private struct Open {
     var entity: Int?
     /// The open array: a containment relationship, -1 for `@objects`, nil for none.
     var array: Int?
   }
-  private var stack: [Open] = []
+  @exclusivity(unchecked) private var stack: [Open] = []
 
   init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
     self.head = head
@@ -146,8 +146,8 @@ struct TreeJSONWriter {
 public final class AlongsideWriter: XMLEventHandler {
   private let validator: OutlineValidator
   private let output: (inout [UInt8]) -> Void
-  private var writer: StreamingJSONWriter?
-  private var writing = true
+  @exclusivity(unchecked) private var writer: StreamingJSONWriter?
+  @exclusivity(unchecked) private var writing = true
 
   init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
     self.validator = validator

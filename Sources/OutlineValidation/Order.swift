@@ -64,7 +64,7 @@ extension OutlineValidator {
       }
     }
     guard clean else {
-      childrenInOrder = false
+      inOrder = false
       return
     }
     if let position = entries.indices.first(where: { entries[$0].value! != Int64($0) }) {
@@ -72,7 +72,7 @@ extension OutlineValidator {
         .orderNotDocumentOrder,
         "The children of \(parent()) are not in document order: child \(position + 1) has order \(entries[position].value!)",
         at: entries[position].range)
-      childrenInOrder = false
+      inOrder = false
     }
   }
 }

@@ -22,7 +22,10 @@ public final class OutlineValidator: XMLEventHandler {
   @exclusivity(unchecked) public private(set) var rootEntity: Int?
   /// Whether every parent's children come grouped by relationship and in
   /// order order, so a serializer can write them as they stream by.
-  @exclusivity(unchecked) public internal(set) var childrenInOrder = true
+  /// (A computed property: a writer in another module reads it on every
+  /// element, and only this module's own accesses skip exclusivity checks.)
+  public var childrenInOrder: Bool { inOrder }
+  @exclusivity(unchecked) var inOrder = true
 
   private let modelProvider: ModelProvider
   /// The model's index; nil until the root arrives, or when no model could be read.
@@ -268,7 +271,7 @@ public final class OutlineValidator: XMLEventHandler {
     schema: ModelIndex
   ) {
     let group = group(for: relationship, frame: parentFrame)
-    if group != stack[parentFrame].groupCount - 1 { childrenInOrder = false }
+    if group != stack[parentFrame].groupCount - 1 { inOrder = false }
     levels[parentFrame][group].count += 1
     let orderAttribute = schema.orderAttribute[entity]
     guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
