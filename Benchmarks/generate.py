@@ -9,6 +9,7 @@ Shapes:
 
   python3 Benchmarks/generate.py --items 1000000 --shape realistic -o big.outline
   python3 Benchmarks/generate.py --items 100000 --shape chain -o deep.outline
+  python3 Benchmarks/generate.py --tree 10000 -o folder   # 10,000 files of 1-10 KB, nested
   --violations 0.001 injects order violations (duplicates, gaps, missing) at that rate.
   --unique gives every item a distinct `key` (an Integer 64, written with a
            leading zero every seventh item, which the typed comparison must
@@ -86,13 +87,20 @@ def write_models(folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--items", type=int, required=True)
+    parser.add_argument("--items", type=int)
+    parser.add_argument("--tree", type=int, metavar="FILES",
+                        help="write FILES small realistic outlines (1-10 KB) in nested folders under OUTPUT")
     parser.add_argument("--shape", choices=["realistic", "flat", "chain"], default="realistic")
     parser.add_argument("--violations", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--unique", action="store_true")
     parser.add_argument("-o", "--output", required=True)
     args = parser.parse_args()
+    if args.tree:
+        write_tree(args.output, args.tree, args.seed)
+        return
+    if args.items is None:
+        parser.error("--items or --tree is required")
     rng = random.Random(args.seed)
     out = open(args.output, "w", encoding="utf-8", newline="\n")
     if args.unique:
@@ -108,10 +116,35 @@ def main():
             plain(text)
     else:
         write = out.write
+    write_document(write, rng, args.items, args.shape, args.violations)
+
+
+def write_tree(folder, files, seed):
+    """`files` realistic outlines of 1-10 KB in nested folders (ten a level,
+    three levels deep), deterministic; returns their paths in order."""
+    import os
+    rng = random.Random(seed)
+    paths = []
+    for number in range(files):
+        parts = ["d%d" % (number // 1000 % 10), "d%d" % (number // 100 % 10), "d%d" % (number // 10 % 10)]
+        directory = os.path.join(folder, *parts)
+        os.makedirs(directory, exist_ok=True)
+        path = os.path.join(directory, "f%05d.outline" % number)
+        pieces = []
+        # About 80 bytes an item: 16-115 items make 1-10 KB.
+        write_document(pieces.append, rng, rng.randint(16, 115), "realistic", 0.0)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write("".join(pieces))
+        paths.append(path)
+    return paths
+
+
+def write_document(write, rng, items, shape, violations):
+    """Writes one document of `items` items in `shape` through `write`."""
     write('<?xml version="1.0" encoding="UTF-8"?>\n<outline version="1" title="Benchmark">\n')
 
     def order_text(index):
-        if args.violations and rng.random() < args.violations:
+        if violations and rng.random() < violations:
             kind = rng.randrange(3)
             if kind == 0:
                 return ' order="0"' if index else ' order="1"'
@@ -120,21 +153,21 @@ def main():
             return ""
         return ' order="%d"' % index
 
-    if args.shape == "chain":
-        for _ in range(args.items):
+    if shape == "chain":
+        for _ in range(items):
             write('<Item title="%s"%s>' % (escape(title(rng)), order_text(0)))
-        write("</Item>" * args.items)
+        write("</Item>" * items)
         write("\n</outline>\n")
         return
-    if args.shape == "flat":
-        for index in range(args.items):
+    if shape == "flat":
+        for index in range(items):
             write('  <Item title="%s"%s/>\n' % (escape(title(rng)), order_text(index)))
         write("</outline>\n")
         return
     # realistic: emit with explicit open/close so the file is well-formed.
     open_depth = 0
     pending_open = False  # the last item is written without its end
-    for depth, index in realistic_shape(rng, args.items):
+    for depth, index in realistic_shape(rng, items):
         if pending_open and depth <= open_depth:
             write("/>\n")
             pending_open = False

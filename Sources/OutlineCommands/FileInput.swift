@@ -92,12 +92,21 @@ enum FileCollector {
     var pending = [root]
     var found: [String] = []
     while let folder = pending.popLast() {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      guard let entries = folderEntries(folder) else {
         trouble(folder, "cannot read the folder \(InputFile.quoted(folder))")
         continue
       }
-      for name in names {
+      for (name, kind) in entries {
+        // A regular file, as the folder says: taken or passed over by its name, with no stat.
+        if kind == folderEntryRegular && !name.hasSuffix(".outline") { continue }
         let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        if kind == folderEntryRegular {
+          if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
+            continue
+          }
+          found.append(full)
+          continue
+        }
         var info = stat()
         guard lstat(full, &info) == 0 else { continue }
         var type = info.st_mode & S_IFMT

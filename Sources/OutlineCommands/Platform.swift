@@ -13,3 +13,24 @@
 func platformExit(_ code: Int32) -> Never {
   exit(code)
 }
+
+/// The entries of the folder at `path` (without `.` and `..`) with their
+/// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
+/// file system does not say or it is something else), or nil when it cannot be read.
+func folderEntries(_ path: String) -> [(name: String, type: UInt8)]? {
+  guard let folder = opendir(path) else { return nil }
+  defer { closedir(folder) }
+  var entries: [(name: String, type: UInt8)] = []
+  while let entry = readdir(folder) {
+    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+      String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+    }
+    if name == "." || name == ".." { continue }
+    entries.append((name, entry.pointee.d_type))
+  }
+  return entries
+}
+
+/// `d_type` of a regular file and of a folder.
+let folderEntryRegular = UInt8(DT_REG)
+let folderEntryFolder = UInt8(DT_DIR)

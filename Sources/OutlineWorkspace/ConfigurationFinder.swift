@@ -5,6 +5,11 @@ import OutlineCore
 public final class ConfigurationFinder: @unchecked Sendable {
   private let lock = NSLock()
   private var byFolder: [String: Configuration?] = [:]
+  /// The same answers by the folder as the document path spells it (all
+  /// before its last `/`), so files of one folder cost one dictionary
+  /// lookup, not a URL's standardization each (the working directory does
+  /// not change during a run).
+  private var bySpelledFolder: [Substring: Configuration?] = [:]
   /// The largest configuration file read.
   public let limit: Int
 
@@ -13,6 +18,21 @@ public final class ConfigurationFinder: @unchecked Sendable {
 
   /// The configuration that applies to `documentPath`.
   public func configuration(for documentPath: String) -> Configuration? {
+    let spelled = documentPath.lastIndex(of: "/").map { documentPath[...$0] } ?? ""
+    lock.lock()
+    if let cached = bySpelledFolder[spelled] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let found = search(for: documentPath)
+    lock.lock()
+    bySpelledFolder[spelled] = .some(found)
+    lock.unlock()
+    return found
+  }
+
+  private func search(for documentPath: String) -> Configuration? {
     var folder = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
     var visited: [String] = []
     while true {
@@ -53,6 +73,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
   public func invalidate() {
     lock.lock()
     byFolder.removeAll()
+    bySpelledFolder.removeAll()
     lock.unlock()
   }
 

@@ -151,12 +151,19 @@ public enum FileChunks {
   public static func read(
     descriptor: Int32, name: String, limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(ReadError) {
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    // Chunks of 1 MiB, or the size of a smaller regular file and one byte
+    // (to see its end): a run over many small files allocates little, and
+    // nothing is zeroed before it is read into.
+    var info = stat()
+    let size =
+      fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 1 << 20
+    let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(1 << 20, max(1 << 12, size + 1)))
+    defer { chunk.deallocate() }
     var total = 0
     while true {
       // Ask for no more than one byte past the limit.
       let wanted = limit.map { min(chunk.count, $0 + 1 - total) } ?? chunk.count
-      let count = chunk.withUnsafeMutableBytes { platformRead(descriptor, $0.baseAddress, wanted) }
+      let count = platformRead(descriptor, chunk.baseAddress, wanted)
       if count < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -171,7 +178,7 @@ public enum FileChunks {
       if count == 0 { return }
       total += count
       if let limit, total > limit { throw InputFile.tooLarge(name, limit: limit) }
-      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+      body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
     }
   }
 }

@@ -24,6 +24,9 @@ import OutlineCore
 /// around references, at chunk boundaries) are reported as one `text` event.
 public final class XMLEventParser {
   private let handler: any XMLEventHandler
+  /// The handler when it is a pipeline: start tags go to it unscanned, and
+  /// its consumer thread scans their attributes.
+  private let pipeline: XMLEventPipeline?
   @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) private var scratch: [RawAttribute] = []
   @exclusivity(unchecked) private var stopped = false
@@ -39,6 +42,7 @@ public final class XMLEventParser {
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
     self.handler = handler
+    pipeline = handler as? XMLEventPipeline
   }
 
   deinit {
@@ -136,29 +140,29 @@ public final class XMLEventParser {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
     sax.startElementNs = { userData, _, _, _, _, _, _, _, _ in
-      XMLEventParser.from(userData).onStartElement()
+      XMLEventParser.with(userData) { $0.onStartElement() }
     }
     sax.endElementNs = { userData, _, _, _ in
-      XMLEventParser.from(userData).onEndElement()
+      XMLEventParser.with(userData) { $0.onEndElement() }
     }
     sax.characters = { userData, characters, length in
-      XMLEventParser.from(userData).onCharacters(characters, Int(length))
+      XMLEventParser.with(userData) { $0.onCharacters(characters, Int(length)) }
     }
     sax.cdataBlock = { userData, _, length in
-      XMLEventParser.from(userData).onCDATA(Int(length))
+      XMLEventParser.with(userData) { $0.onCDATA(Int(length)) }
     }
     sax.comment = { userData, content in
-      XMLEventParser.from(userData).onComment(content)
+      XMLEventParser.with(userData) { $0.onComment(content) }
     }
     sax.processingInstruction = { userData, _, _ in
-      XMLEventParser.from(userData).onProcessingInstruction()
+      XMLEventParser.with(userData) { $0.onProcessingInstruction() }
     }
     sax.internalSubset = { userData, _, _, _ in
-      XMLEventParser.from(userData).onDoctype()
+      XMLEventParser.with(userData) { $0.onDoctype() }
     }
     sax.serror = { userData, error in
       guard let userData, let error else { return }
-      XMLEventParser.from(userData).onError(error.pointee)
+      XMLEventParser.with(userData) { $0.onError(error.pointee) }
     }
     let me = Unmanaged.passUnretained(self).toOpaque()
     guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, nil) else {
@@ -199,8 +203,11 @@ public final class XMLEventParser {
     if let context { xmlStopParser(context) }
   }
 
-  private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLEventParser {
-    Unmanaged<XMLEventParser>.fromOpaque(userData!).takeUnretainedValue()
+  /// Calls `body` with the parser behind libxml2's user data, without a
+  /// retain and release around each of the millions of callbacks (the
+  /// parser outlives its context).
+  private static func with(_ userData: UnsafeMutableRawPointer?, _ body: (XMLEventParser) -> Void) {
+    Unmanaged<XMLEventParser>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
   }
 
   // MARK: Positions in libxml2's input buffer
@@ -209,14 +216,16 @@ public final class XMLEventParser {
   private var input:
     (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)?
   {
-    guard let input = context?.pointee.input?.pointee, let base = input.base, let cur = input.cur,
-      let end = input.end
+    // Field by field through the pointer: copying the whole xmlParserInput
+    // on every callback showed in profiles.
+    guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
+      let end = input.pointee.end
     else { return nil }
     return (
       UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self),
       UnsafeRawPointer(cur).assumingMemoryBound(to: UInt8.self),
       UnsafeRawPointer(end).assumingMemoryBound(to: UInt8.self),
-      Int(input.consumed)
+      Int(input.pointee.consumed)
     )
   }
 
@@ -241,8 +250,13 @@ public final class XMLEventParser {
     let isSelfClosing = cursor.pointee == UInt8(ascii: "/")
     let tagEnd = cursor + (isSelfClosing ? 2 : 1)
     let tag = UnsafeBufferPointer(start: open, count: open.distance(to: tagEnd))
-    let nameEnd = scanAttributes(tag, contentEnd: open.distance(to: cursor))
     let offset = input.baseOffset + input.base.distance(to: open)
+    if let pipeline {
+      pipeline.startElement(
+        unscanned: tag, offset: offset, contentEnd: open.distance(to: cursor), isSelfClosing: isSelfClosing)
+      return
+    }
+    let nameEnd = scanAttributes(tag, contentEnd: open.distance(to: cursor))
     scratch.withUnsafeBufferPointer { attributes in
       handler.startElement(
         StartTag(
@@ -275,11 +289,13 @@ public final class XMLEventParser {
   }
 
   private func onCharacters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
-    guard !stopped, let characters, let input else { return }
+    guard !stopped, let characters else { return }
     let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
     var first = 0
     while first < length && XMLName.isSpace(chars[first]) { first += 1 }
+    // White space between tags, most calls: nothing to report.
     if first == length { return }
+    guard let input else { return }
     var last = length
     while last > first && XMLName.isSpace(chars[last - 1]) { last -= 1 }
     if chars >= input.base && chars + length <= input.end {
