@@ -54,10 +54,13 @@ let package = Package(
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineModel", "OutlineValidation", "OutlineConvert",
       ]),
     .target(
+      name: "OutlineMigration",
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation"]),
+    .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC",
+        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC", "OutlineMigration",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +94,9 @@ let package = Package(
     .testTarget(
       name: "OutlineEditingTests",
       dependencies: ["OutlineEditing", "OutlineValidation", "OutlineModel", "OutlineCore"]),
+    .testTarget(
+      name: "OutlineMigrationTests",
+      dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineCommandsTests",
