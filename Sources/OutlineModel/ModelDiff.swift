@@ -260,7 +260,9 @@ public enum ModelDiff {
             detail: "relationship \(quoted) made \(relationship.isOrdered ? "ordered" : "unordered")",
             inferable: true, data: .kept))
       }
-      if before.minCount != relationship.minCount || before.maxCount != relationship.maxCount {
+      if before.isToMany == relationship.isToMany
+        && (before.minCount != relationship.minCount || before.maxCount != relationship.maxCount)
+      {
         changes.append(
           ModelChange(
             .countChanged, entity: new.name, property: relationship.name,

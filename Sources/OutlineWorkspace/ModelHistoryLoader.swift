@@ -45,11 +45,13 @@ extension ModelLocator {
 
   /// The bundle a path lies in, with the version it names (nil for the bundle itself).
   static func bundleAndVersion(of path: String) -> (bundle: String, version: String?)? {
-    var url = URL(fileURLWithPath: path)
-    if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
-    if url.pathExtension == "xcdatamodeld" { return (trimmed(path), nil) }
-    if url.pathExtension == "xcdatamodel", url.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
-      return (url.deletingLastPathComponent().path, url.deletingPathExtension().lastPathComponent)
+    // Path strings, not URLs, so messages keep the user's spelling.
+    var path = trimmed(path) as NSString
+    if path.lastPathComponent == "contents" { path = path.deletingLastPathComponent as NSString }
+    if path.pathExtension == "xcdatamodeld" { return (path as String, nil) }
+    let folder = path.deletingLastPathComponent as NSString
+    if path.pathExtension == "xcdatamodel", folder.pathExtension == "xcdatamodeld" {
+      return (folder as String, (path.lastPathComponent as NSString).deletingPathExtension)
     }
     return nil
   }

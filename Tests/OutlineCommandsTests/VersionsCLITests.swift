@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Model versions through the binaries: lint --verbose, fmt, model diff, migrate, model rename.
@@ -56,5 +57,107 @@ import Testing
     #expect(try Self.read(folder, "old.outline").contains("modelVersion=\"Tasks\""))
     let lint = try CLI.run("outline", ["lint", "new.outline"], in: folder)
     #expect(lint.status == 0, "\(lint.stdout)")
+  }
+
+  @Test func modelDiffSaysWhatChangedAndWhetherCoreDataCanInferIt() throws {
+    let folder = try Self.project()
+    let step = try CLI.run(
+      "outline", ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks", "--to", "Tasks 2"], in: folder)
+    #expect(step.status == 0, "\(step.stderr)")
+    #expect(step.stdout.contains("entity-renamed: entity 'Tag' renamed to 'Label' [inferred; data kept]"))
+    #expect(
+      step.stdout.contains(
+        "attribute-renamed: attribute 'Task.note' renamed to 'details' [inferred; data kept]"))
+    #expect(step.stdout.contains("4 changes; lightweight migration can infer them"))
+    // Two versions of one bundle by path: renames follow the identifiers across the versions between.
+    let chain = try CLI.run(
+      "outline",
+      ["model", "diff", "Tasks.xcdatamodeld/Tasks.xcdatamodel", "Tasks.xcdatamodeld/Tasks 3.xcdatamodel"],
+      in: folder)
+    #expect(chain.status == 1)
+    #expect(chain.stdout.contains("attribute 'Task.note' renamed to 'summary' [inferred; data kept]"))
+    #expect(
+      chain.stdout.contains("attribute-removed: attribute 'Task.done' removed [inferred; data dropped]"))
+    #expect(
+      chain.stdout.contains(
+        "attribute 'Task.owner' added (required, no default) [NOT inferable; data needs-default]"))
+    #expect(
+      chain.stdout.contains(
+        "relationship 'Task.label' changed from to-many to to-one [NOT inferable; data dropped]"))
+    #expect(chain.stdout.contains("entity-removed: entity 'Archive' removed [inferred; data dropped]"))
+    let last = try CLI.run(
+      "outline", ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks 3", "--format", "json"], in: folder)
+    #expect(last.status == 1)
+    #expect(
+      last.stdout.contains("\"kind\" : \"attribute-retyped\"")
+        || last.stdout.contains("\"kind\": \"attribute-retyped\""))
+    #expect(last.stdout.contains("\"migratable\": false") || last.stdout.contains("\"migratable\" : false"))
+    #expect(last.stdout.contains("constraint-changed") && last.stdout.contains("ordering-changed"))
+    let github = try CLI.run(
+      "outline",
+      ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks 2", "--to", "Tasks 3", "--format", "github"],
+      in: folder)
+    #expect(
+      github.stdout.contains(
+        "::error file=Tasks.xcdatamodeld/Tasks 3.xcdatamodel/contents,title=model diff cardinality-changed::")
+    )
+    let unknown = try CLI.run(
+      "outline", ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks 9"], in: folder)
+    #expect(
+      unknown.status == 2 && unknown.stderr.hasPrefix("outline: ") && unknown.stderr.contains("'Tasks 9'"))
+  }
+
+  @Test func modelDiffAgainstGitHeadAndFrozenVersions() throws {
+    let folder = try Self.project()
+    guard (try? CLI.program("git", ["--version"]))?.status == 0 else {
+      print("git is not installed: skipping the model diff test against HEAD")
+      return
+    }
+    for arguments in [
+      ["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "models"],
+    ] {
+      #expect(try CLI.program("git", arguments, in: folder).status == 0)
+    }
+    let current = folder.appendingPathComponent("Tasks.xcdatamodeld/Tasks 4.xcdatamodel/contents")
+    let text = try String(contentsOf: current, encoding: .utf8)
+    try Data(
+      text.replacingOccurrences(
+        of: "<attribute name=\"owner\" attributeType",
+        with: "<attribute name=\"owner\" optional=\"YES\" attributeType"
+      ).utf8
+    ).write(to: current)
+    let head = try CLI.run("outline", ["model", "diff", "Tasks.xcdatamodeld"], in: folder)
+    #expect(head.status == 0, "\(head.stderr)")
+    #expect(head.stdout.hasPrefix("Tasks 4 (HEAD) -> Tasks 4\n"))
+    #expect(head.stdout.contains("made-optional: attribute 'Task.owner' made optional"))
+    #expect(
+      try CLI.run("outline", ["model", "diff", "--frozen", "Tasks.xcdatamodeld"], in: folder).status == 0)
+    let released = folder.appendingPathComponent("Tasks.xcdatamodeld/Tasks 2.xcdatamodel/contents")
+    let old = try String(contentsOf: released, encoding: .utf8)
+    try Data(old.replacingOccurrences(of: "name=\"done\" optional=\"YES\"", with: "name=\"done\"").utf8)
+      .write(to: released)
+    let frozen = try CLI.run("outline", ["model", "diff", "--frozen", "Tasks.xcdatamodeld"], in: folder)
+    #expect(frozen.status == 1)
+    #expect(
+      frozen.stdout.contains("frozen: released version 'Tasks 2' of 'Tasks.xcdatamodeld' differs from HEAD"))
+  }
+
+  @Test func modelDiffOfTheCorpusVersionPairs() throws {
+    guard Corpus.available else {
+      print(Corpus.absent)
+      return
+    }
+    for name in Corpus.names(in: "xcdatamodel", suffix: ".xcdatamodeld") {
+      let bundle = Corpus.folder("xcdatamodel").appendingPathComponent(name).path
+      let versions = try FileManager.default.contentsOfDirectory(atPath: bundle).filter {
+        $0.hasSuffix(".xcdatamodel")
+      }
+      guard let first = versions.min(by: { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }) else {
+        continue
+      }
+      let run = try CLI.run("outline", ["model", "diff", bundle, "--from", first, "--format", "json"])
+      #expect(run.status == 0 || run.status == 1, "\(name): \(run.stderr)")
+      #expect(run.stdout.contains("\"changes\""), "\(name)")
+    }
   }
 }
