@@ -30,6 +30,11 @@ public final class EditStream {
 
   /// Replaces `edit.range` (not before the last edit's end) by its text.
   public func apply(_ edit: TextEdit) {
+    var edit = edit
+    let base = pendingStart
+    pending.withUnsafeBufferPointer { bytes in
+      edit = Self.widened(edit, in: bytes, base: base, notBefore: copied)
+    }
     copy(upTo: edit.range.start)
     output.append(contentsOf: edit.newText.utf8)
     copied = max(copied, edit.range.end)
@@ -40,6 +45,32 @@ public final class EditStream {
   public func finish() {
     copy(upTo: pendingStart + pending.count)
     drain()
+  }
+
+  /// A removed element (an empty edit from its `<` to its `>`) takes the
+  /// indentation and line break before it along, so no blank line is left.
+  /// `bytes` hold the text from offset `base`; nothing before `notBefore` is touched.
+  public static func widened(
+    _ edit: TextEdit, in bytes: UnsafeBufferPointer<UInt8>, base: Int, notBefore: Int
+  ) -> TextEdit {
+    let start = edit.range.start - base
+    let end = edit.range.end - base
+    guard edit.newText.isEmpty, start >= 0, end <= bytes.count, end > start,
+      bytes[start] == UInt8(ascii: "<"),
+      bytes[end - 1] == UInt8(ascii: ">")
+    else { return edit }
+    var widened = start
+    while widened > notBefore - base && widened > 0
+      && (bytes[widened - 1] == UInt8(ascii: " ") || bytes[widened - 1] == UInt8(ascii: "\t"))
+    {
+      widened -= 1
+    }
+    guard widened > notBefore - base && widened > 0 && bytes[widened - 1] == UInt8(ascii: "\n") else {
+      return edit
+    }
+    widened -= 1
+    if widened > notBefore - base && widened > 0 && bytes[widened - 1] == UInt8(ascii: "\r") { widened -= 1 }
+    return TextEdit(range: TextRange(start: widened + base, end: edit.range.end), newText: "")
   }
 
   private func copy(upTo offset: Int) {

@@ -26,7 +26,7 @@ public struct MigrationOutcome: Sendable {
     }
     if !dropped.isEmpty && !allowDataLoss {
       return
-        "it would drop \(counted(dropped.count, "value")) (listed below); run with --allow-data-loss to drop them"
+        "it would drop \(counted(dropped.count, "value")) (listed); run with --allow-data-loss to drop them"
     }
     if let first = errors.first {
       return
@@ -126,6 +126,13 @@ public struct DocumentVersionStatus: Sendable {
     var edits: [TextEdit] = []
     let migrator = Migrator(plan: plan) { edits.append($0) }
     XMLEventParser.parse(source.bytes, handler: migrator)
+    var notBefore = 0
+    source.bytes.withUnsafeBufferPointer { bytes in
+      for index in edits.indices {
+        edits[index] = EditStream.widened(edits[index], in: bytes, base: 0, notBefore: notBefore)
+        notBefore = edits[index].range.end
+      }
+    }
     let migrated = TextEdit.apply(edits, to: source.bytes) ?? source.bytes
     let validator = OutlineValidator.validate(
       SourceText(bytes: migrated), modelProvider: fixedModel(plan.target), buildTree: false)

@@ -11,6 +11,12 @@ public enum VersionInference {
     public var version: Int
     /// Per version, the number of errors.
     public var errors: [Int]
+
+    /// A result naming `version`, with the errors per version.
+    public init(version: Int, errors: [Int]) {
+      self.version = version
+      self.errors = errors
+    }
   }
 
   /// Validates the document `feed` hands to the parser against every version

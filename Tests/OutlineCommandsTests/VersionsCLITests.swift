@@ -160,4 +160,81 @@ import Testing
       #expect(run.stdout.contains("\"changes\""), "\(name)")
     }
   }
+
+  @Test func migrateMovesADocumentAlongTheChainOnlyWhenNothingIsLost() throws {
+    let folder = try Self.project()
+    let original = try Self.read(folder, "v1.outline")
+    let check = try CLI.run("outline", ["migrate", "--check", "v1.outline"], in: folder)
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("Task.owner (4 objects); give them with --set Entity.attribute=value"))
+    let lossy = try CLI.run("outline", ["migrate", "v1.outline", "--set", "Task.owner=me"], in: folder)
+    #expect(lossy.status == 1)
+    #expect(lossy.stdout.contains("v1.outline:6:54: dropped Task.done=\"YES\""))
+    #expect(lossy.stdout.contains("v1.outline:5:3: dropped Archive object"))
+    #expect(lossy.stderr.contains("run with --allow-data-loss"))
+    #expect(try Self.read(folder, "v1.outline") == original)
+    let pending = try CLI.run(
+      "outline", ["migrate", "--check", "--allow-data-loss", "--set", "Task.owner=me", "v1.outline"],
+      in: folder)
+    #expect(
+      pending.status == 1
+        && pending.stdout.contains("v1.outline: migration pending from 'Tasks' to 'Tasks 4'"))
+    #expect(try Self.read(folder, "v1.outline") == original)
+    let run = try CLI.run(
+      "outline", ["migrate", "v1.outline", "--allow-data-loss", "--set", "Task.owner=me"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("v1.outline: migrated from 'Tasks' to 'Tasks 4'"))
+    let migrated = try Self.read(folder, "v1.outline")
+    #expect(migrated.contains("modelVersion=\"Tasks 4\""))
+    #expect(
+      migrated.contains(
+        "<Task title=\"Groceries\" order=\"0\" summary=\"by Friday\" label=\"t1\" owner=\"me\">"))
+    #expect(try CLI.run("outline", ["lint", "v1.outline"], in: folder).status == 0)
+    // A second run changes nothing.
+    let again = try CLI.run("outline", ["migrate", "v1.outline"], in: folder)
+    #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty)
+    #expect(try Self.read(folder, "v1.outline") == migrated)
+    #expect(try CLI.run("outline", ["migrate", "--check", "v1.outline"], in: folder).status == 0)
+  }
+
+  @Test func migrateStopsAtAVersionAndRefusesAResultThatWouldNotValidate() throws {
+    let folder = try Self.project()
+    let second = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks 2"], in: folder)
+    #expect(second.status == 0, "\(second.stderr)")
+    let text = try Self.read(folder, "v1.outline")
+    #expect(text.contains("modelVersion=\"Tasks 2\"") && text.contains("details=\"by Friday\""))
+    #expect(text.contains("labels=\"t1 t2\"") && text.contains("<Archive label=\"old\"/>"))
+    // Two labels named alike break the uniqueness constraint of Tasks 4: nothing is written.
+    let clash = text.replacingOccurrences(of: "name=\"work\"", with: "name=\"home\"")
+    try CLI.write(["clash.outline": clash], in: folder)
+    let refused = try CLI.run(
+      "outline", ["migrate", "clash.outline", "--allow-data-loss", "--set", "Task.owner=me"], in: folder)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "clash.outline: not migrated from 'Tasks 2' to 'Tasks 4': the migrated document would have"))
+    #expect(try Self.read(folder, "clash.outline") == clash)
+    let unknown = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks 7"], in: folder)
+    #expect(unknown.status == 2 && unknown.stderr.contains("no version 'Tasks 7'"))
+    let back = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks"], in: folder)
+    #expect(back.status == 1 && back.stderr.contains("migrate does not go back"))
+    let usage = try CLI.run("outline", ["migrate", "v1.outline", "--set", "owner"], in: folder)
+    #expect(usage.status == 2)
+  }
+
+  @Test func migrateInfersTheVersionOfADocumentThatRecordsNone() throws {
+    let folder = try Self.project()
+    let plain = try Self.read(folder, "v1.outline").replacingOccurrences(
+      of: " modelVersion=\"Tasks\"", with: ""
+    )
+    .replacingOccurrences(of: "<Archive label=\"old\"/>", with: "").replacingOccurrences(
+      of: " done=\"YES\"", with: ""
+    )
+    .replacingOccurrences(of: "tags=\"t1 t2\"", with: "tags=\"t1\"")
+    try CLI.write(["plain.outline": plain], in: folder)
+    let run = try CLI.run("outline", ["migrate", "plain.outline", "--set", "Task.owner=me"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("plain.outline: migrated from 'Tasks' (inferred) to 'Tasks 4'"))
+    #expect(try CLI.run("outline", ["lint", "plain.outline"], in: folder).status == 0)
+  }
 }
