@@ -57,6 +57,8 @@ public struct MigrationPlan: Sendable {
   public var entities: [String: EntityPlan]
   /// Whether the plan changes anything at all (beyond recording the version).
   public var changesObjects: Bool
+  /// Whether the root's `modelVersion` is set to the target (a rename inside one version leaves it).
+  public var recordsVersion = true
 
   /// The plan from version `from` to version `to` of `history` (`from <= to`), along the chain between them.
   public init(history: ModelHistory, from: Int, to: Int, settings: MigrationSettings) {

@@ -108,7 +108,9 @@ public final class Migrator: XMLEventHandler {
       rootPlan = plan.entities[plan.source.entities[root].name]
     }
     if let rootPlan { rewriteAttributes(tag, plan: rootPlan, isRoot: true) }
-    if let index = tag.index(of: "modelVersion") {
+    if !plan.recordsVersion {
+      // The version stays as it is.
+    } else if let index = tag.index(of: "modelVersion") {
       if tag.value(of: index) != plan.targetVersion {
         edits.append(TextEdit(range: tag.valueRange(of: index), newText: escaped(plan.targetVersion)))
       }

@@ -237,4 +237,54 @@ import Testing
     #expect(run.stderr.contains("plain.outline: migrated from 'Tasks' (inferred) to 'Tasks 4'"))
     #expect(try CLI.run("outline", ["lint", "plain.outline"], in: folder).status == 0)
   }
+
+  @Test func modelRenameRenamesInTheModelAndInEveryOutline() throws {
+    let folder = try Self.project()
+    let document = """
+      <outline model="Tasks.xcdatamodeld" version="1" owner="me">
+        <Label xml:id="l" name="x"/>
+        <Task owner="me" order="0" summary="s" label="l"/>
+      </outline>
+
+      """
+    try CLI.write(
+      ["a.outline": document, "old.outline": try Self.read(folder, "v1.outline")], in: folder)
+    let old = try Self.read(folder, "old.outline")
+    let run = try CLI.run(
+      "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.summary", "details", "."], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try Self.read(folder, "a.outline")
+        == document.replacingOccurrences(of: "summary=", with: "details="))
+    // A document for an older version is left for migrate.
+    #expect(try Self.read(folder, "old.outline") == old)
+    let model = try Self.read(folder, "Tasks.xcdatamodeld/Tasks 4.xcdatamodel/contents")
+    #expect(
+      model.contains(
+        "<attribute name=\"details\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"note\"/>")
+    )
+    let relationship = try CLI.run(
+      "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.label", "tag", ".", "--new-version"],
+      in: folder)
+    #expect(relationship.status == 0, "\(relationship.stderr)")
+    let renamed = try Self.read(folder, "a.outline")
+    #expect(renamed.contains("modelVersion=\"Tasks 5\"") && renamed.contains("tag=\"l\""))
+    let fifth = try Self.read(folder, "Tasks.xcdatamodeld/Tasks 5.xcdatamodel/contents")
+    #expect(fifth.contains("name=\"tag\"") && fifth.contains("inverseName=\"tag\""))
+    #expect(
+      try Self.read(folder, "Tasks.xcdatamodeld/.xccurrentversion").contains(
+        "<string>Tasks 5.xcdatamodel</string>"))
+    #expect(try CLI.run("outline", ["lint", "a.outline"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["model", "check", "Tasks.xcdatamodeld"], in: folder).status == 0)
+    // Core Data and migrate follow the identifier: Tasks 4 -> Tasks 5 is a rename, nothing else.
+    let diff = try CLI.run(
+      "outline", ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks 4"], in: folder)
+    #expect(diff.status == 0 && diff.stdout.contains("relationship 'Task.label' renamed to 'tag'"))
+    let clash = try CLI.run(
+      "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.owner", "title"], in: folder)
+    #expect(clash.status == 1 && clash.stderr.contains("'Task' already has a property named 'title'"))
+    let missing = try CLI.run(
+      "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.nothing", "x"], in: folder)
+    #expect(missing.status == 1 && missing.stderr.contains("has no attribute or relationship 'nothing'"))
+  }
 }
