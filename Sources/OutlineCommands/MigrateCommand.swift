@@ -37,7 +37,7 @@ struct MigrateCommand: ParsableCommand {
   @Option(
     name: .customLong("set"),
     help: ArgumentHelp(
-      "A value for a new required attribute with no default (repeatable).",
+      "A value for objects lacking a new or newly required attribute with no default (repeatable).",
       valueName: "Entity.attribute=value"))
   var values: [String] = []
 

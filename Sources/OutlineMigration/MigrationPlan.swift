@@ -115,8 +115,9 @@ public struct MigrationPlan: Sendable {
           plan.actions[relationship.name] = .rename(newer)
         }
       }
+      // New attributes, and continued ones made required, need a value where an object has none.
       let continued = Set(attributeTarget.values)
-      for attribute in targetEntity.attributes where !continued.contains(attribute.name) {
+      for attribute in targetEntity.attributes {
         let given = settings.values["\(targetEntity.name).\(attribute.name)"]
         let needsValue =
           !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
@@ -125,9 +126,7 @@ public struct MigrationPlan: Sendable {
           plan.additions.append((attribute.name, given))
         }
       }
-      let continuedRelationships = Set(relationshipTarget.values)
-      for relationship in targetEntity.relationships
-      where !continuedRelationships.contains(relationship.name) && !relationship.isContainment {
+      for relationship in targetEntity.relationships where !relationship.isContainment {
         let given = settings.values["\(targetEntity.name).\(relationship.name)"]
         let implied =
           relationship.inverse != nil && !relationship.isToMany

@@ -106,6 +106,13 @@ public final class Migrator: XMLEventHandler {
       }
     } else if let root = plan.source.defaultRootEntity {
       rootPlan = plan.entities[plan.source.entities[root].name]
+      // The target may default to another root entity: the root then names its own.
+      if let target = rootPlan?.target, target != plan.target.defaultRootEntity {
+        edits.append(
+          TextEdit(
+            range: TextRange(at: tag.nameRange.end),
+            newText: " entity=\"\(escaped(plan.target.entities[target].name))\""))
+      }
     }
     if let rootPlan { rewriteAttributes(tag, plan: rootPlan, isRoot: true) }
     if !plan.recordsVersion {

@@ -307,4 +307,45 @@ import Testing
       try Self.read(folder, "back.outline").contains(
         "<outline version=\"1\" model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks 4\" owner=\"me\">"))
   }
+
+  /// For each corpus bundle: a skeleton outline for its first version (`outline new`), migrated to the current one.
+  @Test func corpusSkeletonsMigrateFromTheFirstVersionToTheCurrentOne() throws {
+    guard Corpus.available else {
+      print(Corpus.absent)
+      return
+    }
+    for name in Corpus.names(in: "xcdatamodel", suffix: ".xcdatamodeld") {
+      let folder = try CLI.temporaryFolder()
+      try FileManager.default.copyItem(
+        at: Corpus.folder("xcdatamodel").appendingPathComponent(name), to: folder.appendingPathComponent(name)
+      )
+      let versions = try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent(name).path
+      )
+      .filter { $0.hasSuffix(".xcdatamodel") }
+      let first = try #require(versions.min { $0.count < $1.count || ($0.count == $1.count && $0 < $1) })
+      let made = try CLI.run(
+        "outline", ["new", "--model", "\(name)/\(first)", "-o", "doc.outline"], in: folder)
+      guard made.status == 0 else { continue }
+      let skeleton = try Self.read(folder, "doc.outline").replacingOccurrences(
+        of: "model=\"\(name)/\(first)\"",
+        with: "model=\"\(name)\" modelVersion=\"\(first.dropLast(".xcdatamodel".count))\"")
+      try CLI.write(["doc.outline": skeleton], in: folder)
+      var arguments = ["migrate", "doc.outline", "--allow-data-loss"]
+      var run = try CLI.run("outline", arguments, in: folder)
+      if run.status == 1, let start = run.stderr.range(of: "no default: "),
+        let end = run.stderr.range(of: "; give")
+      {
+        // New required attributes without a default: give each a value (1 fits most types), as a user would.
+        for missing in run.stderr[start.upperBound..<end.lowerBound].components(separatedBy: ", ") {
+          arguments += ["--set", "\(missing.components(separatedBy: " (")[0])=1"]
+        }
+        run = try CLI.run("outline", arguments, in: folder)
+      }
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(try CLI.run("outline", ["lint", "doc.outline"], in: folder).status == 0, "\(name)")
+      let again = try CLI.run("outline", ["migrate", "--check", "doc.outline"], in: folder)
+      #expect(again.status == 0, "\(name): \(again.stdout)")
+    }
+  }
 }

@@ -109,6 +109,22 @@ import Testing
     #expect(stepwise == edited)
   }
 
+  @Test func anAttributeMadeRequiredNeedsAValueWhereItIsMissing() {
+    let history = Self.history(
+      "<entity name=\"Item\"><attribute name=\"code\" optional=\"YES\" attributeType=\"String\"/>\(Self.containment)</entity>",
+      "<entity name=\"Item\"><attribute name=\"code\" attributeType=\"String\"/>\(Self.containment)</entity>")
+    let document = "<outline code=\"r\"><Item code=\"a\"/><Item/></outline>"
+    let refused = Self.stream(
+      document, MigrationPlan(history: history, from: 0, to: 1, settings: MigrationSettings()))
+    #expect(refused.1.missing == ["Item.code": 1])
+    let plan = MigrationPlan(
+      history: history, from: 0, to: 1, settings: MigrationSettings(values: ["Item.code": "none"]))
+    let (output, outcome) = Self.stream(document, plan)
+    #expect(outcome.refusal(allowDataLoss: false) == nil)
+    #expect(
+      output == "<outline modelVersion=\"V2\" code=\"r\"><Item code=\"a\"/><Item code=\"none\"/></outline>")
+  }
+
   @Test func aDeepChainMigratesWithoutRecursion() {
     let history = Self.history(
       "<entity name=\"Item\"><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>\(Self.containment)</entity>",
