@@ -16,6 +16,11 @@ extension DocumentVersionStatus {
     return "This document is for model version '\(versionName)'; the current version is '\(currentName)'"
   }
 
+  /// The diagnostic on the root when a migration is pending (OL108, at ``range``); nil when none is.
+  public var pendingDiagnostic: Diagnostic? {
+    pendingMessage.map { Diagnostic(.migrationPending, $0, at: range) }
+  }
+
   /// The title of the code action that migrates the document.
   public var actionTitle: String { "Migrate to \(currentName)" }
 }

@@ -23,6 +23,9 @@ import Testing
     #expect(
       status.pendingMessage == "This document is for model version 'Tasks'; the current version is 'Tasks 4'")
     #expect(status.actionTitle == "Migrate to Tasks 4")
+    let diagnostic = try #require(status.pendingDiagnostic)
+    #expect(diagnostic.code == .migrationPending && diagnostic.severity == .information)
+    #expect(diagnostic.range == status.range)
     // Tasks -> Tasks 2 loses nothing: the code action's edits are the migration's.
     let (edits, outcome) = status.migration(of: SourceText(text), to: 1)
     #expect(outcome.refusal(allowDataLoss: false) == nil)
