@@ -48,10 +48,13 @@ let package = Package(
         "OutlineConvert",
       ]),
     .target(
+      name: "OutlineMigration",
+      dependencies: ["OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation"]),
+    .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation", "OutlineEditing",
-        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC",
+        "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC", "OutlineMigration",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -86,6 +89,9 @@ let package = Package(
     .testTarget(
       name: "OutlineEditingTests",
       dependencies: ["OutlineEditing", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineCore"]),
+    .testTarget(
+      name: "OutlineMigrationTests",
+      dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineCommandsTests",

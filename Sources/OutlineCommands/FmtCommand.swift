@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OutlineConvert
 import OutlineCore
+import OutlineMigration
 import OutlineWorkspace
 
 /// `outline fmt [--check] PATH...`: the canonical layout (SPEC §6).
@@ -44,6 +45,7 @@ struct FmtCommand: ParsableCommand {
     var refused = false
     var changed: [String] = []
     var written = 0
+    let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
     let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { _, message in
       Terminal.error(message)
       troubled = true
@@ -79,7 +81,13 @@ struct FmtCommand: ParsableCommand {
         refused = true
         continue
       }
-      let formatted = Formatter.format(source, model: checked.model)
+      var formatted = Formatter.format(source, model: checked.model)
+      if let edit = versions.recordingEdit(for: checked, bytes: bytes),
+        let recorded = TextEdit.apply([edit], to: bytes)
+      {
+        // A document that fits the current version of a versioned model says so.
+        formatted = Formatter.format(SourceText(bytes: recorded), model: checked.model)
+      }
       if isStdin {
         if let code = FileDescriptorIO.writeAll(1, formatted) {
           Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")

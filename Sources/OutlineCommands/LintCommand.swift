@@ -77,6 +77,9 @@ struct LintOptions: ParsableArguments {
   @Option(help: InputSize.help)
   var maxSize: InputSize?
 
+  @Flag(help: "Also say which model version each file is for (recorded, or inferred when not).")
+  var verbose = false
+
   @Argument(help: "Files, folders or - for standard input.")
   var paths: [String] = []
 
@@ -142,6 +145,13 @@ struct LintOptions: ParsableArguments {
         reports.append(report)
       }
       if !quiet, let note = result.fixNote { Terminal.write(note + "\n", to: 2) }
+    }
+    if verbose {
+      let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
+      for path in files where path != "-" && !DocumentCheck.isJSONForm(path) {
+        let limit = configurations.inputLimit(for: path, maxSize: maxSize)
+        if let note = versions.note(for: path, limit: limit) { Terminal.write(note + "\n", to: 2) }
+      }
     }
     let all = configurationReports.keys.sorted().map { configurationReports[$0]! } + reports
     let run = LintRun(reports: all, problems: problems)

@@ -7,7 +7,9 @@ import OutlineWorkspace
 struct ModelCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "model", abstract: "Work with Core Data model files.",
-    subcommands: [ModelCheckCommand.self, ModelGraphCommand.self])
+    subcommands: [
+      ModelCheckCommand.self, ModelGraphCommand.self, ModelDiffCommand.self, ModelRenameCommand.self,
+    ])
 }
 
 struct ModelCheckCommand: ParsableCommand {

@@ -10,11 +10,13 @@ public enum CanonicalLayout {
   public static func indentWidth(depth: Int) -> Int { 2 * min(depth, maximumIndentDepth) }
 
   /// Where attribute `name` goes in a canonical start tag, as (group, rank):
-  /// the root's format attributes (`version`, `model`, `entity`), namespace
+  /// the root's format attributes (`version`, `model`, `modelVersion`, `entity`), namespace
   /// declarations, `xml:id`, the entity's attributes then relationships in
   /// model order, then anything else. Equal keys keep source order.
   public static func attributeRank(_ name: String, isRoot: Bool, entity: Entity?) -> (group: Int, rank: Int) {
-    if isRoot, let format = ["version", "model", "entity"].firstIndex(of: name) { return (0, format) }
+    if isRoot, let format = ["version", "model", "modelVersion", "entity"].firstIndex(of: name) {
+      return (0, format)
+    }
     if name == "xmlns" || name.hasPrefix("xmlns:") { return (1, 0) }
     if name == "xml:id" { return (2, 0) }
     if let entity {

@@ -11,9 +11,11 @@ typealias LateAttributes = [Int: [(rank: Int, text: [UInt8], offset: Int)]]
 
 /// The keys of the format itself.
 enum FormatKey: Int, CaseIterable {
-  case outline, model, entity, id, objects
+  case outline, model, entity, id, objects, modelVersion
 
-  static let names: [[UInt8]] = ["@outline", "@model", "@entity", "@id", "@objects"].map { Array($0.utf8) }
+  static let names: [[UInt8]] = ["@outline", "@model", "@entity", "@id", "@objects", "@modelVersion"].map {
+    Array($0.utf8)
+  }
 
   init?(_ name: UnsafeBufferPointer<UInt8>) {
     guard let index = XMLName.index(of: name, in: Self.names) else { return nil }

@@ -157,6 +157,10 @@ struct ObjectHead {
         out += Array(",\"@model\":".utf8)
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
+      if let index = tag.index(of: "modelVersion") {
+        out += Array(",\"@modelVersion\":".utf8)
+        Self.appendString(tag.rawValue(of: index), to: &out)
+      }
     }
     if let entity { out += tables[entity].entity }
     if let index = tag.index(of: "xml:id") {

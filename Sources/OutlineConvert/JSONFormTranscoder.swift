@@ -316,10 +316,12 @@ struct Transcoder {
         .unknownAttribute, "'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
       return nil
     }
-    // The root element's `version`, `model` and `entity` belong to the format:
+    // The root element's `version`, `model`, `modelVersion` and `entity` belong to the format:
     // a model attribute of that name cannot be written there.
     if object.isRoot
-      && (["version", "model", "entity"] as [StaticString]).contains(where: { XMLName.equals(name, $0) })
+      && (["version", "model", "modelVersion", "entity"] as [StaticString]).contains(where: {
+        XMLName.equals(name, $0)
+      })
     {
       note(
         .unknownAttribute,

@@ -31,6 +31,16 @@ extension Transcoder {
       } else {
         try addText(value, rank: 1)
       }
+    case .modelVersion:
+      if !object.isRoot {
+        note(.unknownAttribute, "'@modelVersion' belongs to the root object only")
+        try skip(value)
+      } else if value.kind != .string {
+        note(.valueType, "'@modelVersion' must be a string (a model version's name)")
+        try skip(value)
+      } else {
+        try addText(value, rank: 2)
+      }
     case .entity:
       guard value.kind == .string else {
         note(.valueType, "'@entity' must be a string (an entity name)")
@@ -66,7 +76,7 @@ extension Transcoder {
         return try abandon(value: nil)
       }
       let entity = found!
-      if object.isRoot && entity != model.defaultRootEntity { try addText(value, rank: 2) }
+      if object.isRoot && entity != model.defaultRootEntity { try addText(value, rank: 3) }
       objects[top].entity = entity
       objects[top].sawEntity = true
       reserveSeen(for: entity)

@@ -110,7 +110,7 @@ extension Transcoder {
   mutating func appendAttributeName(rank: Int, entity: Int) {
     let index = rank & 0xFFFF_FFFF
     switch rank >> 32 {
-    case 0: output.append(contentsOf: ["version", "model", "entity"][index].utf8)
+    case 0: output.append(contentsOf: ["version", "model", "modelVersion", "entity"][index].utf8)
     case 2: output.append(contentsOf: "xml:id".utf8)
     case 3: output.append(contentsOf: tables.keys[entity][index])
     default: output.append(contentsOf: tables.keys[entity][tables.attributeCount[entity] + index])
@@ -121,7 +121,7 @@ extension Transcoder {
   func jsonKey(rank: Int, entity: Int) -> String? {
     let index = rank & 0xFFFF_FFFF
     switch rank >> 32 {
-    case 0: return [nil, "@model", "@entity"][index]
+    case 0: return [nil, "@model", "@modelVersion", "@entity"][index]
     case 2: return "@id"
     case 3: return String(decoding: tables.keys[entity][index], as: UTF8.self)
     default:

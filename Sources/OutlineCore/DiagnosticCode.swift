@@ -32,6 +32,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let textInObject = Self(rawValue: "OL105")
   public static let modelOutsideProject = Self(rawValue: "OL106")
   public static let valueTooLarge = Self(rawValue: "OL107")
+  public static let migrationPending = Self(rawValue: "OL108")
   public static let unknownEntity = Self(rawValue: "OL200")
   public static let abstractEntity = Self(rawValue: "OL201")
   public static let cannotContain = Self(rawValue: "OL202")
@@ -124,6 +125,11 @@ public enum DiagnosticCatalog {
       code: .valueTooLarge, severity: .error, title: "Value or node over the size limit",
       help:
         "An attribute value, a run of text, a comment or a processing instruction may take at most \(SizeRule.describe(SizeRule.maximumValueBytes)) as written in the file (escapes counted as written). `convert` measures a JSON string as the XML it would write. Keep large data in files of its own."
+    ),
+    Entry(
+      code: .migrationPending, severity: .information, title: "Written for an older model version",
+      help:
+        "The root's `modelVersion` (or, when it records none, the version the document fits best) is older than the model's current version. `outline migrate` (or the editor's \"Migrate to\" action) moves it to the current version; see Migration.md."
     ),
     Entry(
       code: .unknownEntity, severity: .error, title: "Unknown entity",

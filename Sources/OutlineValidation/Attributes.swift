@@ -93,7 +93,7 @@ extension OutlineValidator {
         written.append((relationship, index))
       } else if isRoot
         && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
-          || XMLName.equals(name, "entity"))
+          || XMLName.equals(name, "entity") || XMLName.equals(name, "modelVersion"))
       {
         continue
       } else if isNamespaceDeclaration(name) {

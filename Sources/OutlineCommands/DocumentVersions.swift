@@ -1,0 +1,132 @@
+import Foundation
+import OutlineCore
+import OutlineMigration
+import OutlineModel
+import OutlineValidation
+import OutlineWorkspace
+import OutlineXML
+
+/// Finds the model history of documents and the version each is for, the way
+/// `lint --verbose`, `fmt` and `migrate` need it; histories are loaded once per run.
+final class DocumentVersions {
+  private let configurations: ConfigurationFinder
+  private let models: ModelCache
+  private let modelOverride: String?
+  private var histories: [String: Result<ModelHistory, VersionsError>] = [:]
+
+  init(configurations: ConfigurationFinder, models: ModelCache, modelOverride: String?) {
+    self.configurations = configurations
+    self.models = models
+    self.modelOverride = modelOverride
+  }
+
+  /// The root's attributes, read from the start of the file only; nil when it has no root.
+  static func rootAttributes(path: String) throws(ReadError) -> [String: String]? {
+    let descriptor = try InputFile.open(path)
+    defer { close(descriptor) }
+    let probe = RootProbe()
+    let parser = XMLEventParser(handler: probe)
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while !probe.done {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if count <= 0 { break }
+      chunk.withUnsafeBufferPointer { parser.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+    if !probe.done { parser.finish() }
+    return probe.attributes
+  }
+
+  /// The history of the model the document at `path` (whose root says `modelAttribute`) is read with.
+  func history(for path: String, modelAttribute: String?) -> Result<ModelHistory, VersionsError> {
+    let resolution = ModelResolution(
+      override: modelOverride, configuration: configurations.configuration(for: path), cache: models)
+    switch resolution.provider(for: path)(modelAttribute) {
+    case .unreadable(let reason), .refused(let reason):
+      return .failure(VersionsError(description: reason))
+    case .loaded(let model):
+      guard let modelPath = model.path else {
+        return .success(ModelHistory(versions: [ModelVersion(name: "Outline", model: model)], current: 0))
+      }
+      let key = ModelLocator.bundle(containing: modelPath) ?? modelPath
+      if let known = histories[key] { return known }
+      let loaded: Result<ModelHistory, VersionsError>
+      do {
+        loaded = .success(try ModelLocator.history(path: key, limit: models.limit))
+      } catch {
+        loaded = .failure(VersionsError(description: "\(error)"))
+      }
+      histories[key] = loaded
+      return loaded
+    }
+  }
+
+  /// For `fmt`: the edit recording the version a document was validated
+  /// against, when it fits it with no error and records none, when its model has several versions.
+  func recordingEdit(for check: DocumentCheck, bytes: [UInt8]) -> TextEdit? {
+    guard let modelPath = check.model?.path, let bundle = ModelLocator.bundle(containing: modelPath),
+      !check.diagnostics.contains(where: { $0.severity == .error })
+    else { return nil }
+    let key = bundle
+    let loaded =
+      histories[key]
+      ?? Result { () throws(VersionsError) -> ModelHistory in
+        do { return try ModelLocator.history(path: key, limit: models.limit) } catch {
+          throw VersionsError(description: "\(error)")
+        }
+      }
+    histories[key] = loaded
+    // The version validated against: the folder holding the model's `contents`.
+    let version = URL(fileURLWithPath: modelPath).deletingLastPathComponent().deletingPathExtension()
+      .lastPathComponent
+    guard case .success(let history) = loaded, history.versions.count > 1,
+      history.index(named: version) != nil
+    else { return nil }
+    return RootProbe.recordingEdit(version: version, in: bytes)
+  }
+
+  /// Validates the file at `path` against every version of `history` in one streamed parse.
+  static func infer(path: String, history: ModelHistory, limit: Int) throws(ReadError)
+    -> VersionInference.Result
+  {
+    var failure: ReadError?
+    let result = VersionInference.infer(history: history) { parser in
+      do {
+        try FileChunks.read(path, limit: limit) { parser.feed($0) }
+      } catch let error as ReadError {
+        failure = error
+      } catch {}
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  /// The `--verbose` line about the version of the document at `path`; nil for a model of one version.
+  func note(for path: String, limit: Int) -> String? {
+    guard let root = try? Self.rootAttributes(path: path),
+      case .success(let history) = history(for: path, modelAttribute: root["model"]),
+      history.versions.count > 1
+    else { return nil }
+    if let named = root["modelVersion"] {
+      guard let index = history.index(named: named) else {
+        return
+          "\(path): names model version '\(named)', which the model does not have (\(history.names.joined(separator: ", ")))"
+      }
+      let pending =
+        index < history.current
+        ? "; a migration to '\(history.versions[history.current].name)' is pending" : ""
+      return "\(path): written for model version '\(history.versions[index].name)'\(pending)"
+    }
+    guard let inferred = try? Self.infer(path: path, history: history, limit: limit) else { return nil }
+    let errors = inferred.errors[inferred.version]
+    let fit = errors == 0 ? "no errors" : "fewest errors: \(errors)"
+    return
+      "\(path): no modelVersion recorded; fits model version '\(history.versions[inferred.version].name)' (\(fit))"
+  }
+}
+
+/// Why the model history of a document could not be read.
+struct VersionsError: Error, CustomStringConvertible {
+  /// What went wrong, naming the path.
+  let description: String
+}

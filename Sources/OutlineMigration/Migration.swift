@@ -1,0 +1,167 @@
+import OutlineCore
+import OutlineModel
+import OutlineValidation
+import OutlineXML
+
+/// What migrating one document found and did.
+public struct MigrationOutcome: Sendable {
+  /// What was dropped, in document order (offsets into the older text).
+  public var dropped: [Dropped]
+  /// Per `Entity.property`: objects that need a value nobody gave.
+  public var missing: [String: Int]
+  /// Whether the text changes.
+  public var changed: Bool
+  /// The errors of the migrated text against the target version.
+  public var errors: [Diagnostic]
+  /// The first fatal syntax error of the older text.
+  public var syntaxError: String?
+
+  /// Why the result may not be written, given whether data may be dropped; nil when it may.
+  public func refusal(allowDataLoss: Bool) -> String? {
+    if let syntaxError { return "it does not parse: \(syntaxError)" }
+    if !missing.isEmpty {
+      let list = missing.keys.sorted().map { "\($0) (\(counted(missing[$0]!, "object")))" }
+      return
+        "new required values have no default: \(list.joined(separator: ", ")); give them with --set Entity.attribute=value"
+    }
+    if !dropped.isEmpty && !allowDataLoss {
+      return
+        "it would drop \(counted(dropped.count, "value")) (listed); run with --allow-data-loss to drop them"
+    }
+    if let first = errors.first {
+      return
+        "the migrated document would have \(counted(errors.count, "error")) against the target version, first: \(first.code): \(first.message)"
+    }
+    return nil
+  }
+}
+
+/// Migrations of documents between versions of their model.
+public enum Migration {
+  /// The version a document is for: its root's `modelVersion` when it names a
+  /// version of `history`, else the one `infer` finds; `inferred` says which.
+  public static func sourceVersion(
+    rootAttributes: [String: String], history: ModelHistory, infer: () -> VersionInference.Result
+  ) -> (index: Int, inferred: Bool) {
+    if let named = rootAttributes["modelVersion"], let index = history.index(named: named) {
+      return (index, false)
+    }
+    if history.versions.count == 1 { return (0, true) }
+    return (infer().version, true)
+  }
+
+  /// Migrates a text that `feed` hands out in chunks (it calls its argument
+  /// with each), writing the result to `write` in pieces, and validates the
+  /// result against the target as it is written. Memory does not grow with
+  /// the text.
+  public static func run(
+    plan: MigrationPlan, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void,
+    write: @escaping ([UInt8]) -> Void
+  ) -> MigrationOutcome {
+    let validator = OutlineValidator(modelProvider: fixedModel(plan.target))
+    let pipeline = XMLEventPipeline(handler: validator)
+    let output = XMLEventParser(handler: pipeline)
+    let stream = EditStream { bytes in
+      write(bytes)
+      bytes.withUnsafeBufferPointer { output.feed($0) }
+    }
+    let migrator = Migrator(plan: plan) { stream.apply($0) }
+    let parser = XMLEventParser(handler: migrator)
+    feed { chunk in
+      stream.append(chunk)
+      parser.feed(chunk)
+    }
+    parser.finish()
+    stream.finish()
+    output.finish()
+    pipeline.finish()
+    validator.finish()
+    return MigrationOutcome(
+      dropped: migrator.dropped, missing: migrator.missing, changed: migrator.changed,
+      errors: validator.diagnostics.filter { $0.severity == .error },
+      syntaxError: migrator.syntaxError?.message)
+  }
+}
+
+/// What the editor needs to know about a document's model version.
+public struct DocumentVersionStatus: Sendable {
+  /// The history of the document's model.
+  public var history: ModelHistory
+  /// The version the document is for (recorded, or inferred).
+  public var version: Int
+  /// Whether the root names it (`modelVersion`); false when it was inferred.
+  public var isRecorded: Bool
+  /// The range of the root's `modelVersion` value, or of the root's name when absent.
+  public var range: TextRange
+
+  /// The version's name.
+  public var versionName: String { history.versions[version].name }
+  /// The current version's name.
+  public var currentName: String { history.versions[history.current].name }
+  /// Whether the document is for an older version than the current one.
+  public var migrationPending: Bool { version < history.current }
+
+  /// What the document at `source` is for, given its model's `history`; nil when it has no root.
+  public static func of(_ source: SourceText, history: ModelHistory) -> DocumentVersionStatus? {
+    let probe = RootRanges()
+    XMLEventParser.parse(source.bytes, handler: probe)
+    guard let rootName = probe.nameRange else { return nil }
+    let (index, inferred) = Migration.sourceVersion(rootAttributes: probe.attributes, history: history) {
+      VersionInference.infer(history: history) { parser in
+        source.bytes.withUnsafeBufferPointer { parser.feed($0) }
+      }
+    }
+    return DocumentVersionStatus(
+      history: history, version: index, isRecorded: !inferred, range: probe.versionRange ?? rootName)
+  }
+
+  /// The migration to version `target` (default: the current one) as minimal
+  /// text edits on `source`, with its outcome; the edits are empty when the
+  /// outcome refuses (see ``MigrationOutcome/refusal(allowDataLoss:)``).
+  public func migration(
+    of source: SourceText, to target: Int? = nil, settings: MigrationSettings = MigrationSettings()
+  ) -> (edits: [TextEdit], outcome: MigrationOutcome) {
+    let plan = MigrationPlan(
+      history: history, from: version, to: max(version, target ?? history.current), settings: settings)
+    var edits: [TextEdit] = []
+    let migrator = Migrator(plan: plan) { edits.append($0) }
+    XMLEventParser.parse(source.bytes, handler: migrator)
+    var notBefore = 0
+    source.bytes.withUnsafeBufferPointer { bytes in
+      for index in edits.indices {
+        edits[index] = EditStream.widened(edits[index], in: bytes, base: 0, notBefore: notBefore)
+        notBefore = edits[index].range.end
+      }
+    }
+    let migrated = TextEdit.apply(edits, to: source.bytes) ?? source.bytes
+    let validator = OutlineValidator.validate(
+      SourceText(bytes: migrated), modelProvider: fixedModel(plan.target), buildTree: false)
+    let outcome = MigrationOutcome(
+      dropped: migrator.dropped, missing: migrator.missing, changed: migrator.changed,
+      errors: validator.diagnostics.filter { $0.severity == .error },
+      syntaxError: migrator.syntaxError?.message)
+    return (outcome.refusal(allowDataLoss: settings.allowDataLoss) == nil ? edits : [], outcome)
+  }
+}
+
+/// The root's attributes and the ranges the editor points at.
+final class RootRanges: XMLEventHandler {
+  var attributes: [String: String] = [:]
+  var nameRange: TextRange?
+  var versionRange: TextRange?
+
+  func startElement(_ tag: StartTag) {
+    guard nameRange == nil else { return }
+    nameRange = tag.nameRange
+    for index in 0..<tag.attributes.count {
+      let name = XMLName.string(tag.name(of: index))
+      attributes[name] = tag.value(of: index)
+      if name == "modelVersion" { versionRange = tag.valueRange(of: index) }
+    }
+  }
+  func endElement(range: TextRange?) {}
+  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func text(range: TextRange) {}
+  func doctype(range: TextRange) {}
+  func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
+}

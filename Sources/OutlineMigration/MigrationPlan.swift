@@ -1,0 +1,154 @@
+import OutlineModel
+
+/// What the user adds to a migration: values for new required attributes
+/// (`--set Entity.attribute=value`) and whether data may be dropped.
+public struct MigrationSettings: Sendable {
+  /// Values by `Entity.attribute`, in the target version's names.
+  public var values: [String: String]
+  /// Whether removed attributes, relationships and entities may be dropped.
+  public var allowDataLoss: Bool
+
+  /// Settings with `values` and `allowDataLoss`.
+  public init(values: [String: String] = [:], allowDataLoss: Bool = false) {
+    self.values = values
+    self.allowDataLoss = allowDataLoss
+  }
+}
+
+/// How a document written for one version of a model becomes one for another:
+/// per entity of the older version, its new name and what becomes of each
+/// attribute and relationship written as an XML attribute.
+public struct MigrationPlan: Sendable {
+  /// What becomes of one XML attribute of an object.
+  public enum PropertyAction: Sendable, Equatable {
+    /// Renamed to this name.
+    case rename(String)
+    /// Removed from the model: the value is dropped.
+    case drop
+    /// A to-many relationship that became to-one: at most one id may stay (renamed when non-nil).
+    case toOne(String?)
+  }
+
+  /// What becomes of the objects of one entity.
+  public struct EntityPlan: Sendable {
+    /// The entity's name in the older version.
+    public var sourceName: String
+    /// The entity's name in the target version; nil when the entity was removed.
+    public var targetName: String?
+    /// The target entity's index.
+    public var target: Int?
+    /// XML attributes (older names) that change; those not listed stay as they are.
+    public var actions: [String: PropertyAction] = [:]
+    /// New attributes that need a value: name and the value to write (nil: none given).
+    public var additions: [(name: String, value: String?)] = []
+    /// The target's order attribute when the older version had none: numbered 0, 1, ... per sibling group.
+    public var newOrderAttribute: String?
+  }
+
+  /// The version names, older and target.
+  public var sourceVersion: String
+  /// The target version's name.
+  public var targetVersion: String
+  /// The older model.
+  public var source: Model
+  /// The target model.
+  public var target: Model
+  /// Per older entity name: its plan.
+  public var entities: [String: EntityPlan]
+  /// Whether the plan changes anything at all (beyond recording the version).
+  public var changesObjects: Bool
+  /// Whether the root's `modelVersion` is set to the target (a rename inside one version leaves it).
+  public var recordsVersion = true
+
+  /// The plan from version `from` to version `to` of `history` (`from <= to`), along the chain between them.
+  public init(history: ModelHistory, from: Int, to: Int, settings: MigrationSettings) {
+    let chain = history.versions[from...to].map(\.model)
+    let source = chain[0]
+    let target = chain[chain.count - 1]
+    let correspondence = ModelCorrespondence.across(Array(chain))
+    self.sourceVersion = history.versions[from].name
+    self.targetVersion = history.versions[to].name
+    self.source = source
+    self.target = target
+    var plans: [String: EntityPlan] = [:]
+    var targetOf: [Int: Int] = [:]
+    for index in target.entities.indices {
+      if let older = correspondence.entitySource[index] { targetOf[older] = index }
+    }
+    var changes = false
+    for (index, entity) in source.entities.enumerated() {
+      var plan = EntityPlan(sourceName: entity.name)
+      guard let targetIndex = targetOf[index] else {
+        plans[entity.name] = plan
+        changes = true
+        continue
+      }
+      let targetEntity = target.entities[targetIndex]
+      plan.target = targetIndex
+      plan.targetName = targetEntity.name
+      if targetEntity.name != entity.name { changes = true }
+      var attributeTarget: [String: String] = [:]
+      for (newer, older) in correspondence.attributeSource[targetIndex] { attributeTarget[older] = newer }
+      var relationshipTarget: [String: String] = [:]
+      for (newer, older) in correspondence.relationshipSource[targetIndex] {
+        relationshipTarget[older] = newer
+      }
+      for attribute in entity.attributes {
+        if let newer = attributeTarget[attribute.name] {
+          if newer != attribute.name { plan.actions[attribute.name] = .rename(newer) }
+        } else {
+          plan.actions[attribute.name] = .drop
+        }
+      }
+      for relationship in entity.relationships {
+        guard let newer = relationshipTarget[relationship.name],
+          let targetRelationship = targetEntity.relationshipIndex[newer].map({
+            targetEntity.relationships[$0]
+          })
+        else {
+          plan.actions[relationship.name] = .drop
+          continue
+        }
+        if relationship.isToMany && !targetRelationship.isToMany {
+          plan.actions[relationship.name] = .toOne(newer == relationship.name ? nil : newer)
+        } else if newer != relationship.name {
+          plan.actions[relationship.name] = .rename(newer)
+        }
+      }
+      // New attributes, and continued ones made required, need a value where an object has none.
+      let continued = Set(attributeTarget.values)
+      for attribute in targetEntity.attributes {
+        let given = settings.values["\(targetEntity.name).\(attribute.name)"]
+        let needsValue =
+          !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
+          && attribute.defaultValue == nil
+        if given != nil || needsValue {
+          plan.additions.append((attribute.name, given))
+        }
+      }
+      for relationship in targetEntity.relationships where !relationship.isContainment {
+        let given = settings.values["\(targetEntity.name).\(relationship.name)"]
+        let implied =
+          relationship.inverse != nil && !relationship.isToMany
+          && Self.isImpliedByNesting(relationship, in: target)
+        if given != nil || (!relationship.isOptional && !relationship.isTransient && !implied) {
+          plan.additions.append((relationship.name, given))
+        }
+      }
+      if let order = targetEntity.orderAttribute, !continued.contains(targetEntity.attributes[order].name) {
+        plan.newOrderAttribute = targetEntity.attributes[order].name
+        plan.additions.removeAll { $0.name == targetEntity.attributes[order].name }
+      }
+      if !plan.actions.isEmpty || !plan.additions.isEmpty || plan.newOrderAttribute != nil { changes = true }
+      plans[entity.name] = plan
+    }
+    self.entities = plans
+    self.changesObjects = changes
+  }
+
+  /// Whether `relationship` is the to-one inverse of a containment (nesting writes it).
+  private static func isImpliedByNesting(_ relationship: Relationship, in model: Model) -> Bool {
+    guard let destination = relationship.destination, let inverse = relationship.inverse else { return false }
+    return model.entities[destination].relationships[inverse].isContainment
+  }
+}

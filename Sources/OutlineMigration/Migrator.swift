@@ -1,0 +1,282 @@
+import OutlineCore
+import OutlineModel
+import OutlineXML
+
+/// Something a migration removed from a document.
+public struct Dropped: Sendable, Equatable {
+  /// Where it was: the start of the attribute or element in the older text.
+  public var offset: Int
+  /// What it was, e.g. `Item.note="call back"` or `Tag 'urgent' and 2 objects inside`.
+  public var what: String
+}
+
+/// The streaming migration of one document: reads the older document's
+/// events and hands out, in text order, the minimal edits that make it a
+/// document of the target version (element and attribute renames, dropped
+/// values and objects, new values, new order numbers, the root's
+/// `modelVersion`). Memory holds the open elements only.
+public final class Migrator: XMLEventHandler {
+  /// What was dropped, in document order.
+  public private(set) var dropped: [Dropped] = []
+  /// Per `Entity.property` (target names): how many objects need a value that was not given.
+  public private(set) var missing: [String: Int] = [:]
+  /// Ids of to-one relationships that held several (`Entity.relationship`: count).
+  public private(set) var tooMany: [String: Int] = [:]
+  /// Whether an edit was handed out.
+  public private(set) var changed = false
+  /// The first fatal syntax error, when the document did not parse.
+  public private(set) var syntaxError: (message: String, range: TextRange)?
+
+  private let plan: MigrationPlan
+  private let emit: (TextEdit) -> Void
+  private var stack: [Frame] = []
+  /// Inside a dropped element: how deep, where it started, how many objects it holds.
+  private var droppedDepth = 0
+  private var droppedStart = 0
+  private var droppedObjects = 0
+  private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
+  private var edits: [TextEdit] = []
+
+  private struct Frame {
+    /// The older entity's name, when known.
+    var plan: MigrationPlan.EntityPlan?
+    /// The end tag to write instead, when the entity was renamed.
+    var renamedEnd: String?
+    /// Per target containment relationship: the next order number of a new order attribute.
+    var counters: [Int: Int] = [:]
+  }
+
+  /// A migrator following `plan`, handing each edit to `emit` in text order.
+  public init(plan: MigrationPlan, emit: @escaping (TextEdit) -> Void) {
+    self.plan = plan
+    self.emit = emit
+  }
+
+  private func send(_ edit: TextEdit) {
+    changed = true
+    emit(edit)
+  }
+
+  public func startElement(_ tag: StartTag) {
+    lastStartEnd = tag.range.end
+    if droppedDepth > 0 {
+      droppedDepth += 1
+      droppedObjects += 1
+      return
+    }
+    if stack.isEmpty {
+      startRoot(tag)
+      return
+    }
+    let entityPlan = entityPlan(for: tag.name)
+    guard let entityPlan else {
+      // Not an entity of the older version: left as it is (validation reports it).
+      stack.append(Frame(plan: nil))
+      return
+    }
+    guard let targetName = entityPlan.targetName else {
+      droppedDepth = 1
+      droppedStart = tag.range.start
+      droppedObjects = 0
+      dropped.append(Dropped(offset: tag.range.start, what: "\(entityPlan.sourceName) \(describe(tag))"))
+      return
+    }
+    edits.removeAll(keepingCapacity: true)
+    var frame = Frame(plan: entityPlan)
+    if targetName != entityPlan.sourceName {
+      edits.append(TextEdit(range: tag.nameRange, newText: targetName))
+      frame.renamedEnd = "</\(targetName)>"
+    }
+    rewriteAttributes(tag, plan: entityPlan, isRoot: false)
+    if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
+      let number = nextOrder(child: target)
+      placeValue(order, String(number), in: tag)
+    }
+    flush()
+    stack.append(frame)
+  }
+
+  private func startRoot(_ tag: StartTag) {
+    edits.removeAll(keepingCapacity: true)
+    var rootPlan: MigrationPlan.EntityPlan?
+    if let index = tag.index(of: "entity") {
+      rootPlan = plan.entities[tag.value(of: index)]
+      if let targetName = rootPlan?.targetName, targetName != rootPlan?.sourceName {
+        edits.append(TextEdit(range: tag.valueRange(of: index), newText: targetName))
+      }
+    } else if let root = plan.source.defaultRootEntity {
+      rootPlan = plan.entities[plan.source.entities[root].name]
+      // The target may default to another root entity: the root then names its own.
+      if let target = rootPlan?.target, target != plan.target.defaultRootEntity {
+        edits.append(
+          TextEdit(
+            range: TextRange(at: tag.nameRange.end),
+            newText: " entity=\"\(escaped(plan.target.entities[target].name))\""))
+      }
+    }
+    if let rootPlan { rewriteAttributes(tag, plan: rootPlan, isRoot: true) }
+    if !plan.recordsVersion {
+      // The version stays as it is.
+    } else if let index = tag.index(of: "modelVersion") {
+      if tag.value(of: index) != plan.targetVersion {
+        edits.append(TextEdit(range: tag.valueRange(of: index), newText: escaped(plan.targetVersion)))
+      }
+    } else {
+      let after = tag.index(of: "model") ?? tag.index(of: "version")
+      let at = after.map { tag.valueRange(of: $0).end + 1 } ?? tag.nameRange.end
+      edits.append(
+        TextEdit(range: TextRange(at: at), newText: " modelVersion=\"\(escaped(plan.targetVersion))\""))
+    }
+    flush()
+    stack.append(Frame(plan: rootPlan))
+  }
+
+  /// Renames, drops and fills the XML attributes of one start tag (edits go to `edits`).
+  private func rewriteAttributes(_ tag: StartTag, plan entityPlan: MigrationPlan.EntityPlan, isRoot: Bool) {
+    var present = Set<String>()
+    for index in 0..<tag.attributes.count {
+      let name = XMLName.string(tag.name(of: index))
+      guard let action = entityPlan.actions[name] else {
+        present.insert(name)
+        continue
+      }
+      if isRoot && ["version", "model", "entity", "modelVersion"].contains(name) { continue }
+      switch action {
+      case .rename(let newer):
+        present.insert(newer)
+        edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer))
+      case .drop:
+        let start = index == 0 ? tag.nameRange.end : tag.valueRange(of: index - 1).end + 1
+        edits.append(
+          TextEdit(range: TextRange(start: start, end: tag.valueRange(of: index).end + 1), newText: ""))
+        let value = tag.value(of: index)
+        dropped.append(
+          Dropped(
+            offset: tag.nameRange(of: index).start,
+            what: "\(entityPlan.sourceName).\(name)=\"\(escaped(value))\""))
+      case .toOne(let newer):
+        present.insert(newer ?? name)
+        if let newer { edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer)) }
+        let ids = tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        if ids.count > 1 {
+          edits.append(TextEdit(range: tag.valueRange(of: index), newText: escaped(String(ids[0]))))
+          tooMany["\(entityPlan.targetName ?? entityPlan.sourceName).\(newer ?? name)", default: 0] += 1
+          dropped.append(
+            Dropped(
+              offset: tag.valueRange(of: index).start,
+              what:
+                "\(entityPlan.sourceName).\(name): ids \(ids.dropFirst().joined(separator: " ")) (to-one keeps '\(ids[0])')"
+            ))
+        }
+      }
+    }
+    for (name, value) in entityPlan.additions where !present.contains(name) {
+      guard let value else {
+        missing["\(entityPlan.targetName ?? entityPlan.sourceName).\(name)", default: 0] += 1
+        continue
+      }
+      insert(name, value, in: tag)
+    }
+  }
+
+  /// Writes `name="value"` on the tag: replaces the value when the name is there, else appends it.
+  private func placeValue(_ name: String, _ value: String, in tag: StartTag) {
+    for index in 0..<tag.attributes.count where XMLName.string(tag.name(of: index)) == name {
+      edits.append(TextEdit(range: tag.valueRange(of: index), newText: value))
+      return
+    }
+    insert(name, value, in: tag)
+  }
+
+  private func insert(_ name: String, _ value: String, in tag: StartTag) {
+    let count = tag.attributes.count
+    let at = count == 0 ? tag.nameRange.end : tag.valueRange(of: count - 1).end + 1
+    edits.append(TextEdit(range: TextRange(at: at), newText: " \(name)=\"\(escaped(value))\""))
+  }
+
+  /// Hands out the collected edits of one tag in text order, merging those at one place.
+  private func flush() {
+    guard !edits.isEmpty else { return }
+    edits.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+    var index = 0
+    while index < edits.count {
+      var edit = edits[index]
+      while index + 1 < edits.count && edits[index + 1].range.start == edit.range.end
+        && edits[index + 1].range.length == 0 && edit.range.length == 0
+      {
+        edit.newText += edits[index + 1].newText
+        index += 1
+      }
+      send(edit)
+      index += 1
+    }
+    edits.removeAll(keepingCapacity: true)
+  }
+
+  private func nextOrder(child target: Int) -> Int {
+    guard var parent = stack.last else { return 0 }
+    var key = -1
+    if let parentPlan = parent.plan, let parentTarget = parentPlan.target,
+      case .relationship(let relationship) = plan.target.containment(of: parentTarget, holding: target)
+    {
+      key = relationship
+    }
+    let number = parent.counters[key, default: 0]
+    parent.counters[key] = number + 1
+    stack[stack.count - 1] = parent
+    return number
+  }
+
+  private func entityPlan(for name: UnsafeBufferPointer<UInt8>) -> MigrationPlan.EntityPlan? {
+    if let lastPlan, XMLName.equals(name, lastPlan.name) { return lastPlan.plan }
+    let found = plan.entities[XMLName.string(name)]
+    lastPlan = (Array(name), found)
+    return found
+  }
+
+  /// How a dropped object is named: its title attribute's value, else its id.
+  private func describe(_ tag: StartTag) -> String {
+    var keys = ["xml:id"]
+    if let entity = plan.source.entity(named: XMLName.string(tag.name)),
+      let title = plan.source.entities[entity].titleAttribute
+    {
+      keys.insert(plan.source.entities[entity].attributes[title].name, at: 0)
+    }
+    for key in keys {
+      for index in 0..<tag.attributes.count where XMLName.string(tag.name(of: index)) == key {
+        return "'\(tag.value(of: index))'"
+      }
+    }
+    return "object"
+  }
+
+  private func escaped(_ text: String) -> String { XMLEscaping.escapeAttribute(text) }
+
+  public func endElement(range: TextRange?) {
+    if droppedDepth > 0 {
+      droppedDepth -= 1
+      if droppedDepth == 0 {
+        let end = range?.end ?? lastStartEnd
+        if let last = dropped.indices.last, droppedObjects > 0 {
+          dropped[last].what += " with \(counted(droppedObjects, "object")) inside"
+        }
+        send(TextEdit(range: TextRange(start: droppedStart, end: end), newText: ""))
+      }
+      return
+    }
+    guard let frame = stack.popLast() else { return }
+    if let renamedEnd = frame.renamedEnd, let range { send(TextEdit(range: range, newText: renamedEnd)) }
+  }
+
+  /// The end of the last start tag seen (a self-closing element ends there).
+  private var lastStartEnd = 0
+
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func text(range: TextRange) {}
+  public func doctype(range: TextRange) {
+    if syntaxError == nil { syntaxError = ("the document has a DOCTYPE", range) }
+  }
+  public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
+    if isFatal && syntaxError == nil { syntaxError = (message, range) }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import OutlineCore
+import OutlineModel
+
+extension ModelLocator {
+  /// Every version of the model at `path`: each `.xcdatamodel` of a
+  /// `.xcdatamodeld` bundle in version order with the current one marked, or
+  /// the one model of a `.xcdatamodel` folder or `contents` file (a version
+  /// inside a bundle, `Tasks.xcdatamodeld/Tasks 2.xcdatamodel`, loads the
+  /// whole bundle with that version as the current one).
+  public static func history(path: String, limit: Int = InputFile.defaultLimit) throws -> ModelHistory {
+    if let (bundle, version) = bundleAndVersion(of: path) {
+      var history = try bundleHistory(bundle, limit: limit)
+      if let version, let index = history.index(named: version) { history.current = index }
+      return history
+    }
+    let contents = try contentsPath(for: path)
+    let model = try load(path: path, limit: limit)
+    return ModelHistory(versions: [ModelVersion(name: versionName(of: contents), model: model)], current: 0)
+  }
+
+  /// Loads every version of bundle `path`.
+  private static func bundleHistory(_ path: String, limit: Int) throws -> ModelHistory {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: path))?
+      .filter { $0.hasSuffix(".xcdatamodel") }
+      .sorted { versionKey($0) < versionKey($1) } ?? []
+    guard !names.isEmpty else {
+      throw ModelLoadError(
+        description: "model bundle \(InputFile.quoted(path)) holds no .xcdatamodel version")
+    }
+    var versions: [ModelVersion] = []
+    for name in names {
+      let model = try load(path: join(path, name), limit: limit)
+      versions.append(ModelVersion(name: String(name.dropLast(".xcdatamodel".count)), model: model))
+    }
+    var current = versions.count - 1
+    if let named = currentVersionName(inBundle: path),
+      let index = names.firstIndex(of: named)
+    {
+      current = index
+    }
+    return ModelHistory(versions: versions, current: current, bundlePath: path)
+  }
+
+  /// The bundle a path lies in, with the version it names (nil for the bundle itself).
+  static func bundleAndVersion(of path: String) -> (bundle: String, version: String?)? {
+    // Path strings, not URLs, so messages keep the user's spelling.
+    var path = trimmed(path) as NSString
+    if path.lastPathComponent == "contents" { path = path.deletingLastPathComponent as NSString }
+    if path.pathExtension == "xcdatamodeld" { return (path as String, nil) }
+    let folder = path.deletingLastPathComponent as NSString
+    if path.pathExtension == "xcdatamodel", folder.pathExtension == "xcdatamodeld" {
+      return (folder as String, (path.lastPathComponent as NSString).deletingPathExtension)
+    }
+    return nil
+  }
+
+  /// The bundle `path` (a model's `contents` path) belongs to, if any.
+  public static func bundle(containing path: String) -> String? {
+    bundleAndVersion(of: path)?.bundle
+  }
+
+  private static func trimmed(_ path: String) -> String {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+
+  private static func versionName(of contents: String) -> String {
+    var url = URL(fileURLWithPath: contents)
+    if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
+    return url.deletingPathExtension().lastPathComponent
+  }
+}
