@@ -27,6 +27,10 @@ public final class LanguageServer: @unchecked Sendable {
   private(set) var client = LSP.ClientCapabilities()
   private var pending: [String: Bool] = [:]  // request id -> cancelled
   private var nextRequestID = 1
+  /// Whether the client watches model and configuration files for the server.
+  private var watchersRegistered = false
+  /// Otherwise, their stamps, compared on each request.
+  private let stamps = DependencyStamps()
   private let log: (String) -> Void
   private let exit: (Int32) -> Void
 
@@ -124,6 +128,7 @@ public final class LanguageServer: @unchecked Sendable {
       return connection.reply(
         to: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "Unknown method '\(method)'"))
     }
+    checkFilesOnDisk()
     let work: @Sendable () throws -> JSONValue
     do {
       work = try prepare(self, params)
@@ -151,6 +156,7 @@ public final class LanguageServer: @unchecked Sendable {
         case .success(let result): self.connection.reply(to: id, result: result)
         case .failure(let error): self.connection.reply(to: id, error: error)
         }
+        self.learnFilesRead()
       }
     }
   }
@@ -211,6 +217,7 @@ public final class LanguageServer: @unchecked Sendable {
     if !registrations.isEmpty {
       sendRequest("client/registerCapability", LSP.RegistrationParams(registrations: registrations))
     }
+    watchersRegistered = registrations.contains { $0.method == "workspace/didChangeWatchedFiles" }
   }
 
   // MARK: Synchronization
@@ -246,7 +253,18 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   func watchedFilesChanged(_ params: LSP.DidChangeWatchedFilesParams) {
-    dependenciesChanged()
+    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) { dependenciesChanged() }
+  }
+
+  /// Without watchers: a model or configuration file an analysis read changed on disk since.
+  private func checkFilesOnDisk() {
+    if !watchersRegistered && stamps.changed() { dependenciesChanged() }
+  }
+
+  /// Without watchers: remembers the stamps of files analyses read for the first time.
+  private func learnFilesRead() {
+    guard !watchersRegistered else { return }
+    stamps.learn(DependencyStamps.paths(models: store.models, configurations: store.configurations))
   }
 
   // MARK: Analysis and diagnostics
@@ -260,6 +278,7 @@ public final class LanguageServer: @unchecked Sendable {
       guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
       let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
       self.state.async {
+        self.learnFilesRead()
         guard self.store[uri] === snapshot else { return }
         self.sendNotification(
           "textDocument/publishDiagnostics",
@@ -268,10 +287,15 @@ public final class LanguageServer: @unchecked Sendable {
     }
   }
 
-  /// A model or configuration changed: forget cached ones and re-validate every open document.
+  /// A model or configuration changed: forget cached ones, re-validate
+  /// every open document and publish, and ask a pull client to pull again.
   private func dependenciesChanged() {
     store.dependenciesChanged()
     for uri in store.documents.keys { publishDiagnostics(uri) }
+    if client.workspace?.diagnostics?.refreshSupport == true {
+      connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
+      nextRequestID += 1
+    }
   }
 }
 
