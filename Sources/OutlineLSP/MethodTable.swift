@@ -16,7 +16,8 @@ struct Route: Sendable {
     case notification(@Sendable (LanguageServer, JSONValue) throws -> Void)
     /// A request: the closure runs on the state queue (decoding, finding the
     /// document) and returns the work a worker thread runs for the reply.
-    case request(@Sendable (LanguageServer, JSONValue) throws -> @Sendable () throws -> JSONValue)
+    case request(
+      @Sendable (LanguageServer, JSONValue) throws -> @Sendable (RequestContext) throws -> JSONValue)
   }
 
   /// How the client learns that the server serves a method.
@@ -69,7 +70,22 @@ struct Route: Sendable {
           throw ResponseError.invalidParams("\(uri) is not open")
         }
         let context = server.featureContext
-        return { try JSONValueCoding.encode(body(context, snapshot, params)) }
+        return { _ in try JSONValueCoding.encode(body(context, snapshot, params)) }
+      })
+  }
+
+  /// A request that is not about one document: `prepare` runs on the state
+  /// queue and returns the work, which may report progress and is cancellable.
+  static func request<Params: Decodable, Result: Encodable>(
+    _ method: String, advertise: @escaping @Sendable (inout LSP.ServerCapabilities) -> Void,
+    _ prepare:
+      @escaping @Sendable (LanguageServer, Params) throws -> @Sendable (RequestContext) throws -> Result
+  ) -> Route {
+    Route(
+      method: method, advertise: .capability(advertise),
+      handler: .request { server, json in
+        let work = try prepare(server, try JSONValueCoding.params(Params.self, from: json, method: method))
+        return { context in try JSONValueCoding.encode(work(context)) }
       })
   }
 
@@ -126,9 +142,19 @@ enum MethodTable {
       "textDocument/diagnostic",
       advertise: {
         $0.diagnosticProvider = LSP.DiagnosticOptions(
-          interFileDependencies: true, workspaceDiagnostics: false)
+          interFileDependencies: true,
+          workspaceDiagnostics: $0.diagnosticProvider?.workspaceDiagnostics ?? false)
       }
     ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
+    .request(
+      "workspace/diagnostic",
+      advertise: {
+        $0.diagnosticProvider = LSP.DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: true)
+      }
+    ) { (server, params: LSP.WorkspaceDiagnosticParams) in
+      let feature = server.workspaceDiagnostics()
+      return { context in try feature.run(params, context: context) }
+    },
     .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
       (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
     },

@@ -25,23 +25,30 @@ public final class LanguageServer: @unchecked Sendable {
   /// The open documents, models and configurations (touched on the state queue only).
   let store = DocumentStore()
   private(set) var client = LSP.ClientCapabilities()
-  private var pending: [String: Bool] = [:]  // request id -> cancelled
+  private var pending: [String: CancellationFlag] = [:]  // by request id
   private var nextRequestID = 1
   /// Whether the client watches model and configuration files for the server.
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
   private let stamps = DependencyStamps()
+  /// The workspace folders' paths (from `initialize`).
+  private(set) var workspaceFolders: [String] = []
+  /// The outline files under a folder, as `outline-lint` finds them (nil: only open documents).
+  private let findOutlines: OutlineSearch?
   private let log: (String) -> Void
   private let exit: (Int32) -> Void
 
   /// A server on `connection`; `log` receives what is not worth an answer;
   /// `exit` is called with the status when the client sends `exit` (the
   /// process exits by default; the fuzz target records it instead).
+  /// `findOutlines` lists the outlines of a workspace folder for
+  /// `workspace/diagnostic` (the command passes the search `outline-lint` does).
   public init(
-    connection: Connection, log: @escaping (String) -> Void,
+    connection: Connection, findOutlines: OutlineSearch? = nil, log: @escaping (String) -> Void,
     exit: ((Int32) -> Void)? = nil
   ) {
     self.connection = connection
+    self.findOutlines = findOutlines
     self.log = log
     self.exit = exit ?? terminateProcess
   }
@@ -129,24 +136,27 @@ public final class LanguageServer: @unchecked Sendable {
         to: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "Unknown method '\(method)'"))
     }
     checkFilesOnDisk()
-    let work: @Sendable () throws -> JSONValue
+    let work: @Sendable (RequestContext) throws -> JSONValue
     do {
       work = try prepare(self, params)
     } catch {
       return connection.reply(to: id, error: responseError(error, method))
     }
     let requestKey = key(id)
-    pending[requestKey] = false
+    let cancellation = CancellationFlag()
+    pending[requestKey] = cancellation
+    let connection = self.connection
+    let context = RequestContext(cancellation: cancellation, notify: { connection.notify($0, $1) })
     workers.async {
       let outcome: Result<JSONValue, ResponseError>
       do {
-        outcome = .success(try work())
+        outcome = .success(try work(context))
       } catch {
         outcome = .failure(self.responseError(error, method))
       }
       self.state.async {
-        let cancelled = self.pending.removeValue(forKey: requestKey) ?? false
-        if cancelled {
+        self.pending[requestKey] = nil
+        if cancellation.isCancelled {
           self.connection.reply(
             to: id,
             error: ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled"))
@@ -165,6 +175,9 @@ public final class LanguageServer: @unchecked Sendable {
   /// inside one feature, is an error reply, never a dead server.
   private nonisolated func responseError(_ error: Error, _ method: String) -> ResponseError {
     if let error = error as? ResponseError { return error }
+    if error is RequestCancelled {
+      return ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled")
+    }
     return ResponseError(code: ErrorCode.requestFailed, message: "\(method) failed: \(describe(error))")
   }
 
@@ -172,7 +185,7 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// `$/cancelRequest`: the request, if still running, is answered with -32800.
   func cancel(_ id: JSONValue) {
-    if pending[key(id)] != nil { pending[key(id)] = true }
+    pending[key(id)]?.cancel()
   }
 
   /// Runs `body` on the state queue once every worker started so far has
@@ -200,6 +213,8 @@ public final class LanguageServer: @unchecked Sendable {
     // Lenient: a client whose capabilities do not decode is served with none.
     let initialize = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
     client = initialize?.capabilities ?? LSP.ClientCapabilities()
+    workspaceFolders = (initialize?.workspaceFolders?.map(\.uri) ?? initialize?.rootUri.map { [$0] } ?? [])
+      .compactMap(Snapshot.path(of:))
     let offered = client.general?.positionEncodings ?? []
     mapper = PositionMapper(unit: offered.contains("utf-8") ? .utf8 : .utf16)
     let result = LSP.InitializeResult(
@@ -218,6 +233,13 @@ public final class LanguageServer: @unchecked Sendable {
       sendRequest("client/registerCapability", LSP.RegistrationParams(registrations: registrations))
     }
     watchersRegistered = registrations.contains { $0.method == "workspace/didChangeWatchedFiles" }
+  }
+
+  /// `workspace/diagnostic` over this server's folders and open documents, as they are now.
+  func workspaceDiagnostics() -> WorkspaceDiagnosticsFeature {
+    WorkspaceDiagnosticsFeature(
+      mapper: mapper, folders: workspaceFolders, open: Array(store.documents.values), store: store,
+      generation: store.generation, findOutlines: findOutlines)
   }
 
   // MARK: Synchronization
@@ -253,7 +275,11 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   func watchedFilesChanged(_ params: LSP.DidChangeWatchedFilesParams) {
-    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) { dependenciesChanged() }
+    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) {
+      dependenciesChanged()
+    } else if params.changes.contains(where: { WatchedFiles.isOutline($0.uri) }) {
+      refreshPulledDiagnostics()  // a closed outline changed: the workspace's report did
+    }
   }
 
   /// Without watchers: a model or configuration file an analysis read changed on disk since.
@@ -292,10 +318,14 @@ public final class LanguageServer: @unchecked Sendable {
   private func dependenciesChanged() {
     store.dependenciesChanged()
     for uri in store.documents.keys { publishDiagnostics(uri) }
-    if client.workspace?.diagnostics?.refreshSupport == true {
-      connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
-      nextRequestID += 1
-    }
+    refreshPulledDiagnostics()
+  }
+
+  /// Asks a pull client to pull document and workspace diagnostics again.
+  private func refreshPulledDiagnostics() {
+    guard client.workspace?.diagnostics?.refreshSupport == true else { return }
+    connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
+    nextRequestID += 1
   }
 }
 
