@@ -65,6 +65,8 @@ final class DocumentStore: @unchecked Sendable {
   private(set) var documents: [String: Snapshot] = [:]
   /// Counts the times models or configurations changed (part of a closed file's `resultId`).
   private(set) var generation = 0
+  /// The editor's settings, merged with each document's configuration file.
+  var settings = EditorSettings()
   let configurations = ConfigurationFinder()
   let models = ModelCache()
 
@@ -114,7 +116,8 @@ final class DocumentStore: @unchecked Sendable {
     configurations.invalidate()
     generation += 1
     for (uri, snapshot) in documents {
-      documents[uri] = snapshot.replacing(version: snapshot.version, source: snapshot.source)
+      documents[uri] = Snapshot(
+        uri: uri, version: snapshot.version, source: snapshot.source, analyze: analyzer())
     }
   }
 
@@ -131,15 +134,18 @@ final class DocumentStore: @unchecked Sendable {
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {
     let configurations = self.configurations
     let models = self.models
+    let settings = self.settings
     return { source, path in
       if let path, DocumentCheck.isJSONForm(path) {
-        return DocumentCheck.runJSON(
-          ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
-          models: models)
+        return settings.apply(
+          to: DocumentCheck.runJSON(
+            ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
+            models: models))
       }
-      return DocumentCheck.run(
-        source, path: path, modelOverride: nil, configurations: configurations, models: models,
-        buildTree: buildTree)
+      return settings.apply(
+        to: DocumentCheck.run(
+          source, path: path, modelOverride: nil, configurations: configurations, models: models,
+          buildTree: buildTree))
     }
   }
 }

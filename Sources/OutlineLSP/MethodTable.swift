@@ -133,6 +133,9 @@ enum MethodTable {
     ) {
       (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
     },
+    .notification("workspace/didChangeConfiguration", advertise: .registration(EditorSettings.registration)) {
+      (server, params: LSP.DidChangeConfigurationParams) in server.configurationChanged(params)
+    },
     .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
       (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
     },
@@ -207,6 +210,17 @@ enum MethodTable {
       }
     ) { (context, snapshot, params: LSP.RenameParams) in
       try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
+    },
+    .request(
+      "workspace/executeCommand",
+      advertise: { $0.executeCommandProvider = LSP.ExecuteCommandOptions(commands: CommandsFeature.all) }
+    ) { (server, params: LSP.ExecuteCommandParams) in
+      let work = try CommandsFeature(mapper: server.mapper, store: server.store).prepare(params)
+      return { _ in
+        let outcome = try work()
+        if let edit = outcome.edit { server.applyEdit(edit, label: params.command) }
+        return outcome.result
+      }
     },
   ]
 

@@ -109,3 +109,45 @@ final class WorkDoneProgressReporter: @unchecked Sendable {
     notify("$/progress", params)
   }
 }
+
+/// Work-done progress for work that does not report steps: `begin` once it
+/// has run for 200 ms, `end` when it finishes (only if it began), so quick
+/// work sends nothing. Safe from any thread.
+final class DelayedProgress: @unchecked Sendable {
+  private let lock = NSLock()
+  private let send: @Sendable (LSP.WorkDoneProgress) -> Void
+  private var begun = false
+  private var finished = false
+
+  /// Starts the clock; `send` writes one `$/progress` value on the token.
+  init(title: String, delay: TimeInterval = 0.2, send: @escaping @Sendable (LSP.WorkDoneProgress) -> Void) {
+    self.send = send
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+      lock.lock()
+      defer { lock.unlock() }
+      guard !finished else { return }
+      begun = true
+      send(LSP.WorkDoneProgress(kind: .begin, title: title, cancellable: false))
+    }
+  }
+
+  /// The work finished.
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    finished = true
+    if begun { send(LSP.WorkDoneProgress(kind: .end)) }
+    begun = false
+  }
+
+  /// A `send` that writes `$/progress` on `token` through `notify`.
+  static func sender(token: LSPAny, notify: @escaping @Sendable (String, JSONValue) -> Void)
+    -> @Sendable (LSP.WorkDoneProgress) -> Void
+  {
+    { value in
+      if let params = try? JSONValueCoding.encode(LSP.ProgressParams(token: token, value: value)) {
+        notify("$/progress", params)
+      }
+    }
+  }
+}

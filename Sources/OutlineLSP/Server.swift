@@ -27,6 +27,10 @@ public final class LanguageServer: @unchecked Sendable {
   private(set) var client = LSP.ClientCapabilities()
   private var pending: [String: CancellationFlag] = [:]  // by request id
   private var nextRequestID = 1
+  /// What to do with the client's replies to the server's requests, by id.
+  private var awaiting: [String: (JSONValue?) -> Void] = [:]
+  /// Server-created progress tokens that began, by title.
+  private var progressTokens: [String: JSONValue] = [:]
   /// Whether the client watches model and configuration files for the server.
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
@@ -80,8 +84,8 @@ public final class LanguageServer: @unchecked Sendable {
     switch message {
     case .invalid(let error):
       connection.reply(to: .null, error: error)
-    case .response:
-      break
+    case .response(let id, let result):
+      awaiting.removeValue(forKey: key(id))?(result)
     case .notification(let method, let params):
       handleNotification(method, params)
     case .request(let id, let method, let params):
@@ -147,6 +151,14 @@ public final class LanguageServer: @unchecked Sendable {
     pending[requestKey] = cancellation
     let connection = self.connection
     let context = RequestContext(cancellation: cancellation, notify: { connection.notify($0, $1) })
+    // A request that runs over 200 ms reports on the client's token (work that
+    // reports its own steps, as workspace/diagnostic does, reads the token itself).
+    let progress = params["workDoneToken"].flatMap { token -> DelayedProgress? in
+      guard method != "workspace/diagnostic" else { return nil }
+      return DelayedProgress(
+        title: method,
+        send: DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) }))
+    }
     workers.async {
       let outcome: Result<JSONValue, ResponseError>
       do {
@@ -154,6 +166,7 @@ public final class LanguageServer: @unchecked Sendable {
       } catch {
         outcome = .failure(self.responseError(error, method))
       }
+      progress?.finish()
       self.state.async {
         self.pending[requestKey] = nil
         if cancellation.isCancelled {
@@ -194,11 +207,21 @@ public final class LanguageServer: @unchecked Sendable {
     workers.async(flags: .barrier) { self.state.async(execute: body) }
   }
 
-  /// Sends a request to the client (its reply is not awaited).
-  func sendRequest<Params: Encodable>(_ method: String, _ params: Params) {
+  /// Sends a request to the client; `onReply` gets its result (nil for an error), on the state queue.
+  func sendRequest<Params: Encodable>(
+    _ method: String, _ params: Params, onReply: ((JSONValue?) -> Void)? = nil
+  ) {
     guard let value = try? JSONValueCoding.encode(params) else { return }
+    if let onReply { awaiting[key(.int(nextRequestID))] = onReply }
     connection.request(id: nextRequestID, method, value)
     nextRequestID += 1
+  }
+
+  /// Asks the client to apply `edit` (`workspace/applyEdit`), from any thread.
+  func applyEdit(_ edit: LSP.WorkspaceEdit, label: String) {
+    state.async {
+      self.sendRequest("workspace/applyEdit", LSP.ApplyWorkspaceEditParams(label: label, edit: edit))
+    }
   }
 
   /// Sends a notification to the client.
@@ -233,6 +256,36 @@ public final class LanguageServer: @unchecked Sendable {
       sendRequest("client/registerCapability", LSP.RegistrationParams(registrations: registrations))
     }
     watchersRegistered = registrations.contains { $0.method == "workspace/didChangeWatchedFiles" }
+    requestSettings()
+  }
+
+  // MARK: Settings
+
+  /// Asks the client for section `outline` (`workspace/configuration`), when it answers such requests.
+  private func requestSettings() {
+    guard client.workspace?.configuration == true else { return }
+    sendRequest(
+      "workspace/configuration", LSP.ConfigurationParams(items: [LSP.ConfigurationItem(section: "outline")])
+    ) { result in
+      self.useSettings(EditorSettings(result?.arrayValue?.first))
+    }
+  }
+
+  /// `workspace/didChangeConfiguration`: settings pushed with it are used;
+  /// without them, they are asked for.
+  func configurationChanged(_ params: LSP.DidChangeConfigurationParams) {
+    if let section = params.settings?.value["outline"] {
+      useSettings(EditorSettings(section))
+    } else {
+      requestSettings()
+    }
+  }
+
+  private func useSettings(_ settings: EditorSettings) {
+    for problem in settings.problems { log("settings: \(problem)") }
+    guard settings != store.settings else { return }
+    store.settings = settings
+    dependenciesChanged()
   }
 
   /// `workspace/diagnostic` over this server's folders and open documents, as they are now.
@@ -299,16 +352,50 @@ public final class LanguageServer: @unchecked Sendable {
   private func publishDiagnostics(_ uri: String) {
     guard let snapshot = store[uri] else { return }
     let mapper = self.mapper
+    let reportsProgress = client.window?.workDoneProgress == true
     workers.async {
       // Skip work for a version that is already stale.
       guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
+      // An analysis over 200 ms shows progress, on a token the server creates.
+      let progress =
+        reportsProgress ? self.serverProgress("Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
       let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
+      progress?.finish()
       self.state.async {
         self.learnFilesRead()
         guard self.store[uri] === snapshot else { return }
         self.sendNotification(
           "textDocument/publishDiagnostics",
           LSP.PublishDiagnosticsParams(uri: uri, version: snapshot.version, diagnostics: diagnostics))
+      }
+    }
+  }
+
+  /// Progress on a token the server creates (`window/workDoneProgress/create`)
+  /// once the work has run 200 ms, used once the client accepted it.
+  private nonisolated func serverProgress(_ title: String) -> DelayedProgress {
+    let connection = self.connection
+    let id = UUID().uuidString
+    return DelayedProgress(title: title) { value in
+      self.state.async {
+        if value.kind == .begin {
+          let token = JSONValue.string("outline-progress-\(id)")
+          self.progressTokens[id] = .null  // asked for
+          self.sendRequest(
+            "window/workDoneProgress/create", LSP.WorkDoneProgressCreateParams(token: LSPAny(token))
+          ) {
+            reply in
+            // Refused, or the work ended before the client answered: nothing to show.
+            guard reply != nil, self.progressTokens[id] == .null else {
+              self.progressTokens[id] = nil
+              return
+            }
+            self.progressTokens[id] = token
+            DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) })(value)
+          }
+        } else if let token = self.progressTokens.removeValue(forKey: id), token != .null {
+          DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) })(value)
+        }
       }
     }
   }

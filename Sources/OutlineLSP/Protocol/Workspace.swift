@@ -72,3 +72,38 @@ extension LSP {
     var token: LSPAny
   }
 }
+
+extension LSP {
+  struct ConfigurationItem: Codable, Sendable, Equatable {
+    var scopeUri: String?
+    var section: String?
+  }
+
+  struct ConfigurationParams: Codable, Sendable, Equatable {
+    var items: [ConfigurationItem]
+  }
+
+  struct DidChangeConfigurationParams: Codable, Sendable {
+    var settings: LSPAny?
+  }
+
+  struct ExecuteCommandOptions: Codable, Sendable, Equatable {
+    var commands: [String]
+  }
+
+  struct ExecuteCommandParams: Codable, Sendable {
+    var command: String
+    var arguments: [LSPAny]?
+  }
+
+  struct ApplyWorkspaceEditParams: Codable, Sendable, Equatable {
+    var label: String?
+    var edit: WorkspaceEdit
+  }
+
+  /// The result of `outline.convert`: the other form of the document, and where it would go.
+  struct ConvertResult: Codable, Sendable, Equatable {
+    var uri: String
+    var text: String
+  }
+}
