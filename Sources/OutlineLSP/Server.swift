@@ -295,6 +295,13 @@ public final class LanguageServer: @unchecked Sendable {
       generation: store.generation, findOutlines: findOutlines)
   }
 
+  /// References from a model file over this server's folders and open documents.
+  func modelReferences() -> ModelReferences {
+    ModelReferences(
+      mapper: mapper, folders: workspaceFolders, open: Array(store.documents.values), store: store,
+      findOutlines: findOutlines)
+  }
+
   // MARK: Synchronization
 
   func didOpen(_ params: LSP.DidOpenTextDocumentParams) {

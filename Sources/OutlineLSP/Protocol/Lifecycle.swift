@@ -98,6 +98,12 @@ extension LSP {
     var referencesProvider: Bool?
     var renameProvider: RenameOptions?
     var executeCommandProvider: ExecuteCommandOptions?
+    var typeDefinitionProvider: Bool?
+    var documentLinkProvider: DocumentLinkOptions?
+  }
+
+  struct DocumentLinkOptions: Codable, Sendable, Equatable {
+    var resolveProvider: Bool
   }
 
   struct CancelParams: Codable, Sendable {
