@@ -94,6 +94,11 @@ let package = Package(
       dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
+      name: "OutlineLSPTests",
+      dependencies: [
+        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "TestSupport",
+      ]),
+    .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [
         "OutlineCommands", "OutlineWorkspace", "OutlineConvert", "OutlineValidation", "OutlineModel",

@@ -13,6 +13,9 @@ final class Snapshot: @unchecked Sendable {
   let source: SourceText
   /// The file path when the URI is a `file:` URI.
   let path: String?
+  /// Unique among the snapshots of this process: a new text or a new
+  /// analysis of the same text (a model changed) has a new one.
+  let serial = Snapshot.serials.next()
   private let lock = NSLock()
   private var cached: DocumentCheck?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
@@ -43,28 +46,142 @@ final class Snapshot: @unchecked Sendable {
     Snapshot(uri: uri, version: version, source: source, analyze: analyze)
   }
 
+  /// The pull diagnostics' `resultId`: the same while this snapshot stands.
+  var resultId: String { "open:\(serial)" }
+
+  private static let serials = SerialCounter()
+
   static func path(of uri: String) -> String? {
     guard uri.hasPrefix("file://"), let url = URL(string: uri) else { return nil }
     return url.path
   }
 }
 
+/// The open documents and what their analysis reads from disk (models and
+/// configurations, cached): the in-process API the features and their tests
+/// use. Not thread-safe by itself: the server touches it on its state queue
+/// only, and features read the immutable ``Snapshot``s it hands out.
+final class DocumentStore: @unchecked Sendable {
+  private(set) var documents: [String: Snapshot] = [:]
+  /// Counts the times models or configurations changed (part of a closed file's `resultId`).
+  private(set) var generation = 0
+  /// The editor's settings, merged with each document's configuration file.
+  var settings = EditorSettings()
+  let configurations = ConfigurationFinder()
+  let models = ModelCache()
+
+  init() {}
+
+  /// The open document at `uri`.
+  subscript(uri: String) -> Snapshot? { documents[uri] }
+
+  /// Opens (or reopens) `uri` with `text`; returns its first snapshot.
+  @discardableResult
+  func open(uri: String, version: Int = 0, text: [UInt8]) -> Snapshot {
+    let snapshot = Snapshot(uri: uri, version: version, source: SourceText(bytes: text), analyze: analyzer())
+    documents[uri] = snapshot
+    return snapshot
+  }
+
+  /// Opens `uri` with `text`.
+  @discardableResult
+  func open(uri: String, version: Int = 0, text: String) -> Snapshot {
+    open(uri: uri, version: version, text: Array(text.utf8))
+  }
+
+  /// Applies content changes to an open document; nil when it is not open
+  /// or a change is not a text change (the document then stays as it was).
+  func change(
+    uri: String, version: Int?, changes: [LSP.TextDocumentContentChangeEvent], mapper: PositionMapper
+  )
+    -> Snapshot?
+  {
+    guard let document = documents[uri],
+      let source = ContentChanges.apply(changes, to: document.source, mapper: mapper)
+    else { return nil }
+    let snapshot = document.replacing(version: version ?? document.version + 1, source: source)
+    documents[uri] = snapshot
+    return snapshot
+  }
+
+  /// Forgets `uri`.
+  func close(uri: String) {
+    documents[uri] = nil
+  }
+
+  /// A model or configuration changed on disk: forget the cached ones and
+  /// give every open document a fresh snapshot (same text and version) to analyze again.
+  func dependenciesChanged() {
+    models.invalidate()
+    configurations.invalidate()
+    generation += 1
+    for (uri, snapshot) in documents {
+      documents[uri] = Snapshot(
+        uri: uri, version: snapshot.version, source: snapshot.source, analyze: analyzer())
+    }
+  }
+
+  /// A snapshot of the file at `path` as it is on disk (a document not
+  /// open), read within the size limit `outline-lint` uses; not kept.
+  func closedFile(_ path: String, buildTree: Bool = false) throws(ReadError) -> Snapshot {
+    let limit = configurations.configuration(for: path)?.maxSize ?? InputFile.defaultLimit
+    let bytes = try InputFile.read(path, limit: limit)
+    return Snapshot(
+      uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
+      analyze: analyzer(buildTree: buildTree))
+  }
+
+  private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {
+    let configurations = self.configurations
+    let models = self.models
+    let settings = self.settings
+    return { source, path in
+      if let path, DocumentCheck.isJSONForm(path) {
+        return settings.apply(
+          to: DocumentCheck.runJSON(
+            ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
+            models: models))
+      }
+      return settings.apply(
+        to: DocumentCheck.run(
+          source, path: path, modelOverride: nil, configurations: configurations, models: models,
+          buildTree: buildTree))
+    }
+  }
+}
+
 /// Applies `textDocument/didChange` content changes in order.
 enum ContentChanges {
   /// The text after `changes` (incremental ranges or whole texts); nil when a range is invalid.
-  static func apply(_ changes: [JSONValue], to source: SourceText, mapper: PositionMapper) -> SourceText? {
+  static func apply(
+    _ changes: [LSP.TextDocumentContentChangeEvent], to source: SourceText, mapper: PositionMapper
+  )
+    -> SourceText?
+  {
     var current = source
     for change in changes {
-      guard let text = change["text"]?.utf8Value else { return nil }
-      guard let rangeValue = change["range"] else {
-        current = SourceText(bytes: text)
+      guard let rangeValue = change.range else {
+        current = SourceText(bytes: change.text.bytes)
         continue
       }
       guard let range = mapper.textRange(rangeValue, in: current) else { return nil }
       var bytes = current.bytes
-      bytes.replaceSubrange(range.start..<range.end, with: text)
+      bytes.replaceSubrange(range.start..<range.end, with: change.text.bytes)
       current = SourceText(bytes: bytes)
     }
     return current
+  }
+}
+
+/// Hands out increasing numbers to any thread.
+final class SerialCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    last += 1
+    return last
   }
 }

@@ -1,6 +1,5 @@
 import JSONRPC
 import OutlineCore
-import OutlineJSON
 import OutlineModel
 
 /// `textDocument/hover`: an object's entity, path and order; an attribute's
@@ -8,24 +7,27 @@ import OutlineModel
 struct HoverFeature {
   let mapper: PositionMapper
 
-  func hover(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
-      throw ResponseError.invalidParams("position is missing or not a position")
+  func hover(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.Hover? {
+    guard let offset = mapper.offset(params.position, in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is not a position")
     }
     let queries = DocumentQueries(source: snapshot.source, analysis: snapshot.analysis)
-    guard let tree = queries.tree, let item = tree.item(at: offset) else { return .null }
+    guard let tree = queries.tree, let item = tree.item(at: offset) else { return nil }
     let model = queries.model
     let entityIndex = Int(tree.items[item].entity)
     let entity = entityIndex >= 0 ? model?.entities[entityIndex] : nil
     if let (_, hit) = queries.startTag(at: offset), let hit, let entity {
       if let index = entity.attributeIndex[hit.name] {
         return reply(
-          Self.describe(entity.attributes[index]), hit.nameRange.start..<hit.valueRange.end, snapshot)
+          Self.describe(entity.attributes[index])
+            + declared(.attribute(entity: entityIndex, index: index), model!),
+          hit.nameRange.start..<hit.valueRange.end, snapshot)
       }
       if let index = entity.relationshipIndex[hit.name] {
         return reply(
-          Self.describe(entity.relationships[index], model: model!), hit.nameRange.start..<hit.valueRange.end,
-          snapshot)
+          Self.describe(entity.relationships[index], model: model!)
+            + declared(.relationship(entity: entityIndex, index: index), model!),
+          hit.nameRange.start..<hit.valueRange.end, snapshot)
       }
     }
     // The object itself.
@@ -52,15 +54,20 @@ struct HoverFeature {
         if let predicate = property.predicate { text += ": `\(predicate)`" }
       }
     }
+    if let model, entity != nil { text += declared(.entity(entityIndex), model) }
     let name = tree.items[item].nameRange
     return reply(text, name.start..<name.end, snapshot)
   }
 
-  private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> JSONValue {
-    [
-      "contents": ["kind": "markdown", "value": .string(markdown)],
-      "range": mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source),
-    ]
+  /// A paragraph saying where the model declares it, when the model is a file.
+  private func declared(_ declaration: ModelNavigationFeature.Declaration, _ model: Model) -> String {
+    ModelNavigationFeature(mapper: mapper).declaredAt(declaration, in: model).map { "\n\n" + $0 } ?? ""
+  }
+
+  private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> LSP.Hover {
+    LSP.Hover(
+      contents: LSP.MarkupContent(kind: .markdown, value: markdown),
+      range: mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source))
   }
 
   static func describe(_ attribute: Attribute) -> String {
