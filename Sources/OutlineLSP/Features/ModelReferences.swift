@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import OutlineCore
 import OutlineModel
+import OutlineSyntax
 import OutlineValidation
 import OutlineWorkspace
 import OutlineXML
