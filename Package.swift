@@ -86,7 +86,8 @@ let package = Package(
     .testTarget(
       name: "OutlineEditingTests",
       dependencies: ["OutlineEditing", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineCore"]),
-    .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
+    .testTarget(
+      name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [
