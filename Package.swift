@@ -92,7 +92,8 @@ let package = Package(
     .testTarget(
       name: "OutlineMigrationTests",
       dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
-    .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
+    .testTarget(
+      name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(
       name: "OutlineLSPTests",
       dependencies: [

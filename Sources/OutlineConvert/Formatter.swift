@@ -15,7 +15,8 @@ public final class Formatter: XMLEventHandler {
   @exclusivity(unchecked) private var output: [UInt8] = []
   @exclusivity(unchecked) private var names: [ArraySlice<UInt8>] = []
   @exclusivity(unchecked) private var pendingOpen = false
-  @exclusivity(unchecked) private var lastEntity: (name: [UInt8], index: Int)?
+  /// The entity last found by name, tried first for the next element.
+  @exclusivity(unchecked) private var lastEntity = -1
 
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
@@ -98,9 +99,6 @@ public final class Formatter: XMLEventHandler {
       if let index = tag.index(of: "entity") { return model.entity(named: tag.value(of: index)) }
       return model.defaultRootEntity
     }
-    if let last = lastEntity, XMLName.equals(tag.name, last.name) { return last.index }
-    guard let index = model.entity(named: XMLName.string(tag.name)) else { return nil }
-    lastEntity = (Array(tag.name), index)
-    return index
+    return model.index.entity(named: tag.name, hint: &lastEntity)
   }
 }

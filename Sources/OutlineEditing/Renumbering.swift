@@ -23,11 +23,12 @@ public enum Renumbering {
     var child = parent + 1
     let end = Int(tree.items[parent].subtreeEnd)
     let parentEntity = tree.items[parent].entity
+    let index = model.index
     while child < end {
       let item = tree.items[child]
       if item.relationship >= 0, item.entity >= 0, parentEntity >= 0,
-        model.entities[Int(item.entity)].orderAttribute != nil,
-        !model.entities[Int(parentEntity)].relationships[Int(item.relationship)].isOrdered
+        index.orderAttribute[Int(item.entity)] >= 0,
+        !index.isOrdered[Int(parentEntity)][Int(item.relationship)]
       {
         if byRelationship[item.relationship] == nil { relationships.append(item.relationship) }
         byRelationship[item.relationship, default: []].append(child)
@@ -66,7 +67,8 @@ public enum Renumbering {
       let text = String(order)
       if let range = item.orderRange {
         if source.string(in: range) != text { edits.append(TextEdit(range: range, newText: text)) }
-      } else if let attribute = model.entities[Int(item.entity)].orderAttribute {
+      } else if item.entity >= 0, model.index.orderAttribute[Int(item.entity)] >= 0 {
+        let attribute = model.index.orderAttribute[Int(item.entity)]
         let name = model.entities[Int(item.entity)].attributes[attribute].name
         edits.append(TextEdit(range: TextRange(at: item.nameRange.end), newText: " \(name)=\"\(text)\""))
       }

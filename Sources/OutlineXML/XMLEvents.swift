@@ -128,6 +128,23 @@ public enum XMLName {
   /// `xml:id` values and element and attribute names written by this
   /// toolchain must be.
   public static func isNCName(_ name: String) -> Bool {
+    // ASCII names (nearly all) are checked by their bytes: the same answer without Unicode properties.
+    var isFirst = true
+    for byte in name.utf8 {
+      if byte >= 0x80 { return isUnicodeNCName(name) }
+      let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+      if isFirst {
+        guard isLetter || byte == 0x5F else { return false }
+        isFirst = false
+      } else if !(isLetter || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2D || byte == 0x2E)
+      {
+        return false
+      }
+    }
+    return !isFirst
+  }
+
+  private static func isUnicodeNCName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
       return false
     }

@@ -78,10 +78,10 @@ import Testing
         title: bound.rawTitle(of: 3, in: bytes), fallback: UnsafeBufferPointer(rebasing: bytes[0..<0]),
         to: &label)
       #expect(label.isEmpty)
+      let name = bound.items[1].nameRange
       ItemLabel.append(
         title: bound.rawTitle(of: 1, in: bytes),
-        fallback: UnsafeBufferPointer(rebasing: bytes[bound.items[1].nameRange.start..<bound.items[1].nameRange.end]),
-        to: &label)
+        fallback: UnsafeBufferPointer(rebasing: bytes[name.start..<name.end]), to: &label)
       #expect(String(decoding: label, as: UTF8.self) == "Milk & eggs")
     }
   }
@@ -90,8 +90,9 @@ import Testing
     var tree = ItemTree()
     func item(order: Int64?) -> Item {
       Item(
-        entity: -1, parent: 0, depth: 1, subtreeEnd: 0, relationship: -1, startTag: TextRange(start: 0, end: 0),
-        nameLength: 0, endTag: nil, order: order, orderRange: nil, titleRange: nil, idRange: nil)
+        entity: -1, parent: 0, depth: 1, subtreeEnd: 0, relationship: -1,
+        startTag: TextRange(start: 0, end: 0), nameLength: 0, endTag: nil, order: order, orderRange: nil,
+        titleRange: nil, idRange: nil)
     }
     tree.items = [item(order: nil), item(order: 2), item(order: 0), item(order: 2), item(order: nil)]
     for index in 1..<5 { tree.items[index].subtreeEnd = Int32(index + 1) }
