@@ -32,6 +32,7 @@ let package = Package(
     .target(
       name: "OutlineLSP",
       dependencies: [
+        "OutlineFiles",
         "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineSyntax", "OutlineModel",
         "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
       ]),
@@ -41,9 +42,11 @@ let package = Package(
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
       ]
     ),
+    .target(name: "OutlineFiles", dependencies: ["OutlineCore"]),
     .target(
       name: "OutlineWorkspace",
       dependencies: [
+        "OutlineFiles",
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
         "OutlineConvert",
       ]),
@@ -53,6 +56,7 @@ let package = Package(
     .target(
       name: "OutlineCommands",
       dependencies: [
+        "OutlineFiles",
         "OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation", "OutlineEditing",
         "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC", "OutlineMigration",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -63,6 +67,7 @@ let package = Package(
     .target(
       name: "FuzzHarness",
       dependencies: [
+        "OutlineFiles",
         "JSONRPC", "OutlineConvert", "OutlineCore", "OutlineEditing", "OutlineJSON", "OutlineLSP",
         "OutlineModel", "OutlineValidation", "OutlineWorkspace", "OutlineXML",
       ],
@@ -76,7 +81,7 @@ let package = Package(
     .testTarget(name: "OutlineSyntaxTests", dependencies: ["OutlineSyntax", "OutlineXML", "OutlineCore"]),
     .testTarget(
       name: "OutlineModelTests",
-      dependencies: ["OutlineModel", "OutlineCore", "OutlineWorkspace", "TestSupport"]),
+      dependencies: ["OutlineFiles", "OutlineModel", "OutlineCore", "OutlineWorkspace", "TestSupport"]),
     .testTarget(
       name: "OutlineValidationTests",
       dependencies: ["OutlineValidation", "OutlineModel", "OutlineXML", "OutlineCore", "TestSupport"]),
@@ -93,7 +98,9 @@ let package = Package(
       name: "OutlineMigrationTests",
       dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
     .testTarget(
-      name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore", "TestSupport"]),
+      name: "OutlineWorkspaceTests",
+      dependencies: ["OutlineWorkspace", "OutlineFiles", "OutlineCore", "TestSupport"]),
+    .testTarget(name: "OutlineFilesTests", dependencies: ["OutlineFiles", "OutlineCore", "TestSupport"]),
     .testTarget(
       name: "OutlineLSPTests",
       dependencies: [

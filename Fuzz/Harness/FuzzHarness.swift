@@ -3,6 +3,7 @@ import JSONRPC
 import OutlineConvert
 import OutlineCore
 import OutlineEditing
+import OutlineFiles
 import OutlineJSON
 import OutlineLSP
 import OutlineModel

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineFiles
 import OutlineWorkspace
 
 /// Reading inputs: regular files and standard input only, never past a size limit.

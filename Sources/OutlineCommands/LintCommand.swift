@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OutlineCore
 import OutlineEditing
+import OutlineFiles
 import OutlineValidation
 import OutlineWorkspace
 

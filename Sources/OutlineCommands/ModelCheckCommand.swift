@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineCore
+import OutlineFiles
 import OutlineModel
 import OutlineWorkspace
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineJSON
 import OutlineModel
 import OutlineWorkspace

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineFiles
 import OutlineModel
 import OutlineWorkspace
 

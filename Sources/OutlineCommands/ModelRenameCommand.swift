@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineMigration
 import OutlineModel
 import OutlineWorkspace

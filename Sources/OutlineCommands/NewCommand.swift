@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OutlineConvert
+import OutlineFiles
 import OutlineModel
 import OutlineWorkspace
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OutlineConvert
 import OutlineCore
+import OutlineFiles
 import OutlineModel
 import OutlineValidation
 import OutlineWorkspace

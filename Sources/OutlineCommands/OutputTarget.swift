@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineFiles
 import OutlineWorkspace
 
 /// Where a command's document goes: standard output, or a file written atomically.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineWorkspace
 
 /// `outline render FILE --html [-o OUT]`: the outline as one self-contained HTML page.

@@ -1,3 +1,4 @@
+import OutlineFiles
 import OutlineWorkspace
 
 /// Standard output and error as file descriptors: whole writes, no buffering surprises.

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineJSON
 import OutlineModel
 import OutlineValidation

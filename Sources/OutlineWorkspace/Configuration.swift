@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineJSON
 
 /// `.outline.json`: which model applies, rule severities and exclusions (SPEC §8).

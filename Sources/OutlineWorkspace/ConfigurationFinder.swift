@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineFiles
 
 /// Finds the `.outline.json` for a file: in its folder or the nearest above.
 public final class ConfigurationFinder: @unchecked Sendable {

@@ -6,6 +6,7 @@
 
 import OutlineConvert
 import OutlineCore
+import OutlineFiles
 import OutlineModel
 import OutlineValidation
 

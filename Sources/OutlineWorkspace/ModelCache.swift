@@ -1,4 +1,5 @@
 import Foundation
+import OutlineFiles
 import OutlineModel
 import OutlineValidation
 

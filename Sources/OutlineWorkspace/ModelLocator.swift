@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineFiles
 import OutlineModel
 
 /// Why a model could not be read.

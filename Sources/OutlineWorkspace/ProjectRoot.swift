@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineFiles
 
 /// Where a document's models may come from: its project.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import OutlineCore
 import OutlineEditing
+import OutlineFiles
 import OutlineWorkspace
 
 /// `workspace/executeCommand`: the commands the server runs, each named in

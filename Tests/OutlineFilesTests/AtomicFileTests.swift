@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import OutlineWorkspace
+@testable import OutlineFiles
 
 /// `AtomicFileWriter` keeps what the user had (issue 14): links, modes, owners, read-only files,
 /// files nobody named, the input, and updates made by someone else meanwhile.

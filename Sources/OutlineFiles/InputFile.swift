@@ -77,7 +77,7 @@ public enum InputFile {
   }
 
   /// The error for an input over `limit` bytes.
-  static func tooLarge(_ name: String, limit: Int) -> ReadError {
+  public static func tooLarge(_ name: String, limit: Int) -> ReadError {
     ReadError(
       description:
         "\(name) is larger than the input size limit of \(ByteCount.describe(limit)) (change it with --max-size)"
