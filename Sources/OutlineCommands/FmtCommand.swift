@@ -61,9 +61,16 @@ struct FmtCommand: ParsableCommand {
         continue
       }
       let source = SourceText(bytes: bytes)
+      // One parse: the formatter hears the validator's events and is used only if the check allows.
+      var formatter: OutlineConvert.Formatter?
       let checked = DocumentCheck.run(
         source, path: isStdin ? nil : path, modelOverride: model, configurations: configurations,
-        models: models, buildTree: false)
+        models: models, buildTree: false
+      ) { validator in
+        let alongside = OutlineConvert.Formatter.alongside(source) { validator.model }
+        formatter = alongside
+        return alongside
+      }
       if ConfigurationProblems.report(checked.configuration) {
         // The layout follows the model, which a broken configuration may have chosen: write nothing.
         troubled = true
@@ -79,7 +86,7 @@ struct FmtCommand: ParsableCommand {
         refused = true
         continue
       }
-      let formatted = Formatter.format(source, model: checked.model)
+      let formatted = formatter?.finish() ?? OutlineConvert.Formatter.format(source, model: checked.model)
       if isStdin {
         if let code = FileDescriptorIO.writeAll(1, formatted) {
           Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
