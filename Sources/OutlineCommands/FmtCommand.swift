@@ -64,9 +64,16 @@ struct FmtCommand: ParsableCommand {
         continue
       }
       let source = SourceText(bytes: bytes)
+      // One parse: the formatter hears the validator's events and is used only if the check allows.
+      var formatter: OutlineConvert.Formatter?
       let checked = DocumentCheck.run(
         source, path: isStdin ? nil : path, modelOverride: model, configurations: configurations,
-        models: models, buildTree: false)
+        models: models, buildTree: false
+      ) { validator in
+        let alongside = OutlineConvert.Formatter.alongside(source) { validator.model }
+        formatter = alongside
+        return alongside
+      }
       if ConfigurationProblems.report(checked.configuration) {
         // The layout follows the model, which a broken configuration may have chosen: write nothing.
         troubled = true
@@ -82,12 +89,12 @@ struct FmtCommand: ParsableCommand {
         refused = true
         continue
       }
-      var formatted = Formatter.format(source, model: checked.model)
+      var formatted = formatter?.finish() ?? OutlineConvert.Formatter.format(source, model: checked.model)
       if let edit = versions.recordingEdit(for: checked, bytes: bytes),
         let recorded = TextEdit.apply([edit], to: bytes)
       {
         // A document that fits the current version of a versioned model says so.
-        formatted = Formatter.format(SourceText(bytes: recorded), model: checked.model)
+        formatted = OutlineConvert.Formatter.format(SourceText(bytes: recorded), model: checked.model)
       }
       if isStdin {
         if let code = FileDescriptorIO.writeAll(1, formatted) {

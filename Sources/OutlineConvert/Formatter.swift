@@ -11,12 +11,27 @@ import OutlineXML
 /// the caller formats only documents that parsed and hold no text content.
 public final class Formatter: XMLEventHandler {
   private let source: SourceText
-  private let model: Model?
+  private var model: Model?
+  /// Where the model comes from when the formatter hears a validator's
+  /// parse: asked once, at the root's start tag, after the validator chose it.
+  private var modelSource: (() -> Model?)?
   @exclusivity(unchecked) private var output: [UInt8] = []
   @exclusivity(unchecked) private var names: [ArraySlice<UInt8>] = []
   @exclusivity(unchecked) private var pendingOpen = false
   /// The entity last found by name, tried first for the next element.
   @exclusivity(unchecked) private var lastEntity = -1
+  /// Attribute layouts by the tag's attribute names, entity and rootness:
+  /// the order to write them in and which are integers. Most tags of a
+  /// document repeat a few name lists, so each is worked out once.
+  @exclusivity(unchecked) private var layouts: [LayoutKey: [(index: Int, isInteger: Bool)]] = [:]
+  @exclusivity(unchecked) private var keyBytes: [UInt8] = []
+  private static let layoutsKept = 1024
+
+  private struct LayoutKey: Hashable {
+    var names: [UInt8]
+    var entity: Int
+    var isRoot: Bool
+  }
 
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
@@ -24,6 +39,22 @@ public final class Formatter: XMLEventHandler {
     XMLEventParser.parse(source.bytes, handler: formatter)
     if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
     return formatter.output
+  }
+
+  /// A formatter that hears the events of a parse made for something else
+  /// (``OutlineWorkspace/DocumentCheck``'s, beside the validator), so a
+  /// document is parsed once; `model` is asked at the root's start tag.
+  /// ``finish()`` gives the formatted text.
+  public static func alongside(_ source: SourceText, model: @escaping () -> Model?) -> Formatter {
+    let formatter = Formatter(source: source, model: nil)
+    formatter.modelSource = model
+    return formatter
+  }
+
+  /// The formatted text of the events heard so far (the whole document once its parse ended).
+  public func finish() -> [UInt8] {
+    if output.last != 0x0A { output.append(0x0A) }
+    return output
   }
 
   private init(source: SourceText, model: Model?) {
@@ -45,18 +76,27 @@ public final class Formatter: XMLEventHandler {
   }
 
   public func startElement(_ tag: StartTag) {
+    if let modelSource {
+      model = modelSource()
+      self.modelSource = nil
+    }
     closePendingOpen()
     indent()
     output.append(UInt8(ascii: "<"))
     output += tag.name
-    let entity = entityIndex(tag).flatMap { index in model?.entities[index] }
-    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
-    for index in CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity) {
+    let entityIndex = entityIndex(tag)
+    let entity = entityIndex.flatMap { index in model?.entities[index] }
+    for (index, isInteger) in layout(tag, entityIndex: entityIndex, entity: entity) {
       output.append(0x20)
       output += tag.name(of: index)
       output += Array("=\"".utf8)
-      let value = CanonicalLayout.value(tag.value(of: index), of: attributeNames[index], entity: entity)
-      output += Array(XMLEscaping.escapeAttribute(value).utf8)
+      if isInteger {
+        let name = XMLName.string(tag.name(of: index))
+        let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity)
+        output += Array(XMLEscaping.escapeAttribute(value).utf8)
+      } else {
+        XMLEscaping.appendCanonicalAttribute(tag.rawValue(of: index), to: &output)
+      }
       output.append(UInt8(ascii: "\""))
     }
     names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
@@ -92,6 +132,27 @@ public final class Formatter: XMLEventHandler {
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
 
   // MARK: Attribute order
+
+  /// The tag's attributes in canonical order, each with whether the entity
+  /// types it as an integer (whose value fmt writes canonically).
+  private func layout(_ tag: StartTag, entityIndex: Int?, entity: Entity?) -> [(index: Int, isInteger: Bool)]
+  {
+    keyBytes.removeAll(keepingCapacity: true)
+    for index in 0..<tag.attributes.count {
+      keyBytes += tag.name(of: index)
+      keyBytes.append(0)
+    }
+    let key = LayoutKey(names: keyBytes, entity: entityIndex ?? -1, isRoot: names.isEmpty)
+    if let known = layouts[key] { return known }
+    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    let layout = CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity).map {
+      index in
+      let attribute = entity?.attributeIndex[attributeNames[index]].map { entity!.attributes[$0] }
+      return (index, attribute?.type?.isInteger == true)
+    }
+    if layouts.count < Self.layoutsKept { layouts[key] = layout }
+    return layout
+  }
 
   private func entityIndex(_ tag: StartTag) -> Int? {
     guard let model else { return nil }

@@ -149,6 +149,33 @@ public enum XMLEscaping {
     return out
   }
 
+  /// Appends what `escapeAttribute(decodeAttribute(raw))` gives, byte for
+  /// byte, making no string: a raw value with no reference, control byte or
+  /// `"` is copied as it is (the escaped bytes are all ASCII, so UTF-8
+  /// sequences pass through whole).
+  public static func appendCanonicalAttribute(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    var plain = true
+    for byte in raw where byte == UInt8(ascii: "&") || byte < 0x20 || byte == UInt8(ascii: "\"") {
+      plain = false
+      break
+    }
+    if plain { return out.append(contentsOf: raw) }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(raw.count)
+    appendDecoded(raw, normalizeWhitespace: true, to: &decoded)
+    for byte in decoded {
+      switch byte {
+      case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+      case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+      case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+      case 0x09: out += Array("&#9;".utf8)
+      case 0x0A: out += Array("&#10;".utf8)
+      case 0x0D: out += Array("&#13;".utf8)
+      default: out.append(byte)
+      }
+    }
+  }
+
   /// The bytes ``escapeAttribute(_:)`` would write for `value`, counted without writing them.
   public static func escapedAttributeByteCount(_ value: String) -> Int {
     var count = 0
