@@ -33,7 +33,7 @@ let package = Package(
       name: "OutlineLSP",
       dependencies: [
         "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineSyntax", "OutlineModel",
-        "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
+        "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace", "OutlineMigration",
       ]),
     .target(
       name: "OutlineConvert",
@@ -45,7 +45,7 @@ let package = Package(
       name: "OutlineWorkspace",
       dependencies: [
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
-        "OutlineConvert",
+        "OutlineConvert", "OutlineMigration",
       ]),
     .target(
       name: "OutlineMigration",
@@ -96,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "OutlineLSPTests",
       dependencies: [
-        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "TestSupport",
+        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "OutlineMigration",
+        "TestSupport",
       ]),
     .testTarget(
       name: "OutlineCommandsTests",
