@@ -155,7 +155,7 @@ import Testing
     }
     #expect(refusal(marks[3]).contains("A value cannot be renamed"))
     #expect(refusal(marks[4] + 1).contains("format attributes cannot be renamed"))
-    #expect(refusal(marks[5] + 1).contains("Renaming an element (the entity 'Task') is not supported"))
+    #expect(refusal(marks[5] + 1, "Label").contains("the model already has an entity named 'Label'"))
     #expect(refusal(marks[2] + 1, "title").contains("'Task' already has a property named 'title'"))
     #expect(refusal(marks[2] + 1, "not a name").contains("not an XML name"))
     // An id still renames in its document.
@@ -163,5 +163,25 @@ import Testing
     #expect(prepared?.placeholder == "l1")
     let ids = try rename(feature, snapshot.uri, session.position(marks[1], in: snapshot), to: "home")
     #expect(session.apply(ids, to: snapshot).contains("<Label xml:id=\"home\"") == true)
+  }
+
+  @Test func anElementNameRenamesTheEntityAndEveryReferenceToIt() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (snapshot, marks) = session.open(
+      Self.open, uri: folder.appendingPathComponent("open.outline").absoluteString)
+    let feature = feature([snapshot])
+    let at = session.position(marks[5] + 2, in: snapshot)
+    #expect(try feature.prepare(uri: snapshot.uri, position: at)?.placeholder == "Task")
+    let edit = try rename(feature, snapshot.uri, at, to: "Job")
+    let byURI = Dictionary(uniqueKeysWithValues: edit.documentChanges.map { ($0.textDocument.uri, $0.edits) })
+    let model = apply(try #require(byURI[contents.absoluteString]), to: try text(contents))
+    #expect(model.contains("<entity name=\"Job\" renamingIdentifier=\"Task\" representedClassName=\"Task\""))
+    #expect(!model.contains("Entity=\"Task\""))
+    #expect(model.contains("destinationEntity=\"Job\" inverseName=\"label\" inverseEntity=\"Job\""))
+    #expect(
+      session.apply(try #require(byURI[snapshot.uri]), to: snapshot)
+        == Marked(Self.open).text.replacingOccurrences(of: "<Task ", with: "<Job "))
+    let closed = try #require(byURI[folder.appendingPathComponent("closed.outline").absoluteString])
+    #expect(apply(closed, to: Self.closed) == Self.closed.replacingOccurrences(of: "<Task ", with: "<Job "))
   }
 }

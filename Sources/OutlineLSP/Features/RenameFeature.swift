@@ -9,7 +9,9 @@ import OutlineXML
 /// (``NavigationFeature``); an attribute or relationship name (an XML
 /// attribute's name in an outline, or its declaration in a model file's
 /// `contents`) renames the property in the model, with a
-/// `renamingIdentifier` as `outline model rename` sets it, and in every
+/// `renamingIdentifier` as `outline model rename` sets it, and an entity
+/// (an element's name, or its declaration) renames it and every reference
+/// to it in the model the same way; either is renamed in every
 /// outline of the workspace folders that uses that model and is for its
 /// current version, open documents as the editor has them: one workspace edit.
 struct RenameFeature {
@@ -26,6 +28,8 @@ struct RenameFeature {
     case id
     /// A property of the model at `model` (its text as the editor has it).
     case property(model: Model, entity: String, name: String, range: TextRange, source: SourceText)
+    /// An entity of the model at `model`: its declaration, or an element of an outline.
+    case entity(model: Model, name: String, range: TextRange, source: SourceText)
   }
 
   static func failure(_ message: String) -> ResponseError {
@@ -61,10 +65,10 @@ struct RenameFeature {
           ?? declared.relationships[declared.relationshipIndex[name]!].nameRange
         return .property(model: model, entity: entity, name: name, range: range, source: model.source)
       case .entity(let name):
-        throw Self.failure(
-          "Renaming an entity ('\(name)') is not supported; rename its attributes and relationships")
+        let range = model.entities[model.entity(named: name)!].nameRange
+        return .entity(model: model, name: name, range: range, source: model.source)
       case nil:
-        throw Self.failure("Put the cursor on the name of an attribute or relationship to rename it")
+        throw Self.failure("Put the cursor on the name of an entity, attribute or relationship to rename it")
       }
     }
     guard let snapshot = workspace.open.first(where: { $0.uri == uri }) else {
@@ -79,12 +83,19 @@ struct RenameFeature {
       throw Self.failure("Put the cursor on an attribute's name in a start tag to rename it in the model")
     }
     guard let hit else {
-      if tree.items[item].nameRange.contains(offset) || tree.items[item].nameRange.end == offset {
-        throw Self.failure(
-          "Renaming an element (the entity '\(snapshot.source.string(in: tree.items[item].nameRange))') is not supported; rename its attributes and relationships"
-        )
+      let nameRange = tree.items[item].nameRange
+      guard nameRange.contains(offset) || nameRange.end == offset else {
+        throw Self.failure("Put the cursor on an element's or an attribute's name to rename it in the model")
       }
-      throw Self.failure("Put the cursor on an attribute's name to rename it in the model")
+      let entityIndex = Int(tree.items[item].entity)
+      guard let model = snapshot.analysis.model, entityIndex >= 0 else {
+        throw Self.failure("'\(snapshot.source.string(in: nameRange))' is not an entity of the model")
+      }
+      guard let modelPath = model.path, let editable = self.model(at: modelPath) else {
+        throw Self.failure("The model is not a file (the built-in model cannot be renamed in)")
+      }
+      return .entity(
+        model: editable, name: model.entities[entityIndex].name, range: nameRange, source: snapshot.source)
     }
     guard offset <= hit.nameRange.end else {
       throw Self.failure("A value cannot be renamed here; put the cursor on the attribute's name")
@@ -118,7 +129,7 @@ struct RenameFeature {
       let snapshot = workspace.open.first { $0.uri == uri }!
       return try NavigationFeature(mapper: mapper).prepareRename(
         snapshot, LSP.TextDocumentPositionParams(textDocument: .init(uri: uri), position: position))
-    case .property(_, _, let name, let range, let source):
+    case .property(_, _, let name, let range, let source), .entity(_, let name, let range, let source):
       return LSP.PrepareRenameResult(range: mapper.range(range, in: source), placeholder: name)
     }
   }
@@ -130,20 +141,28 @@ struct RenameFeature {
       let snapshot = workspace.open.first { $0.uri == uri }!
       return try NavigationFeature(mapper: mapper).rename(snapshot, params)
     case .property(let model, let entity, let name, _, _):
-      return try rename(entity: entity, property: name, to: params.newName, in: model, context: context)
+      return try rename("'\(entity).\(name)'", in: model, context: context) {
+        () throws(ModelRename.Refusal) in
+        try ModelRename.edits(in: model, entity: entity, property: name, to: params.newName)
+      }
+    case .entity(let model, let name, _, _):
+      return try rename("entity '\(name)'", in: model, context: context) { () throws(ModelRename.Refusal) in
+        try ModelRename.entityEdits(in: model, entity: name, to: params.newName)
+      }
     }
   }
 
   /// The model's edits and those of every outline that uses it, for its current version.
   func rename(
-    entity: String, property: String, to newName: String, in model: Model, context: RequestContext
+    _ what: String, in model: Model, context: RequestContext,
+    edits: () throws(ModelRename.Refusal) -> [TextEdit]
   ) throws -> LSP.WorkspaceEdit {
     guard let modelPath = model.path else { throw Self.failure("The model is not a file") }
     let modelEdits: [TextEdit]
     do {
-      modelEdits = try ModelRename.edits(in: model, entity: entity, property: property, to: newName)
+      modelEdits = try edits()
     } catch {
-      throw Self.failure("Cannot rename '\(entity).\(property)': \(error.description)")
+      throw Self.failure("Cannot rename \(what): \(error.description)")
     }
     let wanted = WorkspaceDiagnosticsFeature.standardized(modelPath)
     let openByPath = Dictionary(
@@ -176,10 +195,9 @@ struct RenameFeature {
       if let status = analysis.versionStatus, status.version != status.history.current { continue }
       let edits: [TextEdit]
       do {
-        edits = try ModelRename.documentEdits(
-          snapshot.source, model: model, entity: entity, property: property, to: newName)
+        edits = try ModelRename.documentEdits(snapshot.source, model: model, applying: modelEdits)
       } catch {
-        throw Self.failure("Cannot rename '\(entity).\(property)': \(error.description)")
+        throw Self.failure("Cannot rename \(what): \(error.description)")
       }
       guard !edits.isEmpty else { continue }
       changes.append(
