@@ -34,7 +34,7 @@ let package = Package(
       dependencies: [
         "OutlineFiles",
         "JSONRPC", "OutlineCore", "OutlineJSON", "OutlineXML", "OutlineSyntax", "OutlineModel",
-        "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace",
+        "OutlineValidation", "OutlineEditing", "OutlineConvert", "OutlineWorkspace", "OutlineMigration",
       ]),
     .target(
       name: "OutlineConvert",
@@ -48,7 +48,7 @@ let package = Package(
       dependencies: [
         "OutlineFiles",
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
-        "OutlineConvert",
+        "OutlineConvert", "OutlineMigration",
       ]),
     .target(
       name: "OutlineMigration",
@@ -104,7 +104,8 @@ let package = Package(
     .testTarget(
       name: "OutlineLSPTests",
       dependencies: [
-        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "TestSupport",
+        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "OutlineMigration",
+        "TestSupport",
       ]),
     .testTarget(
       name: "OutlineCommandsTests",

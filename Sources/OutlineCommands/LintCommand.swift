@@ -104,6 +104,7 @@ struct LintOptions: ParsableArguments {
       problems.append(RunProblem(path: path, message: message))
     }
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let histories = ModelHistoryCache(limit: models.limit)
     let wanted = Progress.wanted(for: files)
     let progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
     let showBytes: @Sendable (String, Int, Int) -> Void = { path, read, size in
@@ -118,7 +119,7 @@ struct LintOptions: ParsableArguments {
       defer { if !wanted.bytes { progress.advance() } }
       return LintJob(
         path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
-        limit: configurations.inputLimit(for: path, maxSize: maxSize), onBytes: onBytes
+        histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize), onBytes: onBytes
       ).run()
     }
     progress.finish()
@@ -174,6 +175,8 @@ struct LintJob {
   let fix: Bool
   let configurations: ConfigurationFinder
   let models: ModelCache
+  /// Model versions, for OL108 (the server's check: `DocumentCheck.checkVersion`).
+  let histories: ModelHistoryCache
   /// The largest input read.
   let limit: Int
   /// Hears how much of the file was read (path, bytes read, size), for progress.
@@ -200,9 +203,10 @@ struct LintJob {
     if !isStdin && !fix {
       // Validate as the file streams by; read back only the lines reported.
       do {
-        let (check, lines) = try DocumentCheck.stream(
+        var (check, lines) = try DocumentCheck.stream(
           path: path, modelOverride: modelOverride, configurations: configurations, models: models,
           limit: limit, progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
+        check.checkVersion(histories: histories, path: path, limit: limit)
         return Result(
           report: report(check, lines), configuration: check.configuration,
           modelTrouble: Self.modelTrouble(check))
@@ -222,6 +226,7 @@ struct LintJob {
     var check = DocumentCheck.run(
       source, path: isStdin ? nil : path, modelOverride: modelOverride, configurations: configurations,
       models: models, buildTree: fix)
+    check.checkVersion(histories: histories, source: source)
     var note: String?
     if fix, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
       // Orders depend on the model, which a broken configuration may have chosen: write nothing.
@@ -240,6 +245,7 @@ struct LintJob {
         check = DocumentCheck.run(
           source, path: path, modelOverride: modelOverride, configurations: configurations, models: models,
           buildTree: false)
+        check.checkVersion(histories: histories, source: source)
         let remaining = check.diagnostics.filter { $0.severity == .error }.count
         note =
           "fixed \(path): \(counted(edits.count, "order value")) renumbered, \(counted(remaining, "error")) \(remaining == 1 ? "remains" : "remain")"

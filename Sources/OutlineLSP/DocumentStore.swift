@@ -70,6 +70,8 @@ final class DocumentStore: @unchecked Sendable {
   var settings = EditorSettings()
   let configurations = ConfigurationFinder()
   let models = ModelCache()
+  /// The versions of the bundles models belong to (OL108, the root's hover, migrations).
+  let histories = ModelHistoryCache()
 
   init() {}
 
@@ -114,6 +116,7 @@ final class DocumentStore: @unchecked Sendable {
   /// give every open document a fresh snapshot (same text and version) to analyze again.
   func dependenciesChanged() {
     models.invalidate()
+    histories.invalidate()
     configurations.invalidate()
     generation += 1
     for (uri, snapshot) in documents {
@@ -135,6 +138,7 @@ final class DocumentStore: @unchecked Sendable {
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {
     let configurations = self.configurations
     let models = self.models
+    let histories = self.histories
     let settings = self.settings
     return { source, path in
       if let path, DocumentCheck.isJSONForm(path) {
@@ -143,10 +147,11 @@ final class DocumentStore: @unchecked Sendable {
             ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
             models: models))
       }
-      return settings.apply(
-        to: DocumentCheck.run(
-          source, path: path, modelOverride: nil, configurations: configurations, models: models,
-          buildTree: buildTree))
+      var check = DocumentCheck.run(
+        source, path: path, modelOverride: nil, configurations: configurations, models: models,
+        buildTree: buildTree)
+      check.checkVersion(histories: histories, source: source)
+      return settings.apply(to: check)
     }
   }
 }

@@ -223,19 +223,22 @@ enum MethodTable {
       (context, snapshot, _: LSP.DocumentParams) in
       ModelNavigationFeature(mapper: context.mapper).links(snapshot)
     },
-    .document(
+    // Ids in their document; attribute and relationship names in the model and every outline using it.
+    .request(
       "textDocument/prepareRename",
       advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
-    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
+    ) { (server, params: LSP.TextDocumentPositionParams) in
+      let feature = server.renames()
+      return { _ in try feature.prepare(uri: params.textDocument.uri, position: params.position) }
     },
-    .document(
+    .request(
       "textDocument/rename",
       advertise: {
         $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
       }
-    ) { (context, snapshot, params: LSP.RenameParams) in
-      try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
+    ) { (server, params: LSP.RenameParams) in
+      let feature = server.renames()
+      return { context in try feature.rename(params, context: context) }
     },
     .request(
       "workspace/executeCommand",

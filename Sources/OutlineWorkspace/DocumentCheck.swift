@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineFiles
+import OutlineMigration
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
@@ -25,6 +26,8 @@ public struct DocumentCheck: Sendable {
   public var unreadableModelOrigin: ModelOrigin?
   /// Whether the document is in the JSON form (its diagnostics point into the JSON text).
   public var isJSONForm = false
+  /// The model version the document is for, when its model is a bundle of several (``checkVersion(histories:source:)``).
+  public var versionStatus: DocumentVersionStatus?
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {

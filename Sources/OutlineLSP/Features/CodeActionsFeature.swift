@@ -91,6 +91,9 @@ struct CodeActionsFeature {
         "Remove '\(source.string(in: at))' (derived)", .quickFix, [edit], diagnostics: [diagnostic],
         preferred: true)
     }
+    if wanted(.quickFix) {
+      actions += VersionFeatures(mapper: mapper).actions(snapshot, range: range, sent: current)
+    }
     action(
       "Renumber every broken sibling group", .sourceFixAll,
       Renumbering.fixAll(tree: tree, source: source, model: model, reported: analysis.diagnostics))

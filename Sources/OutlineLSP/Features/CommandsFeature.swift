@@ -15,7 +15,7 @@ struct CommandsFeature {
   let store: DocumentStore
 
   /// Every command, as advertised.
-  static let all = ["outline.renumber", "outline.convert"]
+  static let all = ["outline.renumber", "outline.convert", VersionFeatures.migrateCommand]
 
   /// What a command answers, and the edit to apply, if any.
   struct Outcome {
@@ -46,6 +46,14 @@ struct CommandsFeature {
       let configurations = store.configurations
       let models = store.models
       return { try Self.convert(snapshot, configurations: configurations, models: models) }
+    case VersionFeatures.migrateCommand:
+      let snapshot = try document(params)
+      let argument = params.arguments?.first?.value
+      return {
+        let edit = try VersionFeatures(mapper: mapper).migrate(snapshot, argument: argument)
+        let changed = edit.documentChanges.contains { !$0.edits.isEmpty }
+        return Outcome(result: LSPAny(try JSONValueCoding.encode(edit)), edit: changed ? edit : nil)
+      }
     default:
       throw ResponseError.invalidParams(
         "Unknown command '\(params.command)' (known: \(Self.all.joined(separator: ", ")))")

@@ -55,6 +55,7 @@ struct HoverFeature {
       }
     }
     if let model, entity != nil { text += declared(.entity(entityIndex), model) }
+    if let version = VersionFeatures.hover(snapshot, item: item) { text += "\n\n" + version }
     let name = tree.items[item].nameRange
     return reply(text, name.start..<name.end, snapshot)
   }

@@ -56,6 +56,8 @@ extension LSP {
   /// Edits bound to the document versions they were computed for.
   struct WorkspaceEdit: Codable, Sendable, Equatable {
     var documentChanges: [TextDocumentEdit]
+    /// Edits by URI, for a client that does not take `documentChanges`.
+    var changes: [String: [TextEdit]]? = nil
   }
 
   enum MarkupKind: String, Codable, Sendable {

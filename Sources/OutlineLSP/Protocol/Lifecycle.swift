@@ -29,6 +29,10 @@ extension LSP {
       var diagnostics: Refresh?
       var configuration: Bool?
       var workspaceFolders: Bool?
+      var workspaceEdit: WorkspaceEdit?
+    }
+    struct WorkspaceEdit: Codable, Sendable {
+      var documentChanges: Bool?
     }
     struct Window: Codable, Sendable {
       var workDoneProgress: Bool?

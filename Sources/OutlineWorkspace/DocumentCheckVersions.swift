@@ -1,0 +1,109 @@
+import Foundation
+import OutlineCore
+import OutlineFiles
+import OutlineMigration
+import OutlineModel
+import OutlineXML
+
+/// Every version of the bundles that documents' models belong to, each
+/// bundle loaded once and shared between threads (the linter's jobs, the
+/// server's analyses).
+public final class ModelHistoryCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var histories: [String: ModelHistory?] = [:]
+  /// The largest model file read.
+  public let limit: Int
+
+  /// An empty cache reading model files of at most `limit` bytes.
+  public init(limit: Int = InputFile.defaultLimit) { self.limit = limit }
+
+  /// The history of the bundle holding the model at `modelPath` (its
+  /// `contents`); nil when the model is not in a bundle or the bundle cannot be read.
+  public func history(forModelAt modelPath: String) -> ModelHistory? {
+    guard let bundle = ModelLocator.bundle(containing: modelPath) else { return nil }
+    let key = URL(fileURLWithPath: bundle).standardizedFileURL.path
+    lock.lock()
+    if let known = histories[key] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let loaded = try? ModelLocator.history(path: bundle, limit: limit)
+    lock.lock()
+    histories[key] = .some(loaded)
+    lock.unlock()
+    return loaded
+  }
+
+  /// Forgets every history (the server calls it when a model file changes).
+  public func invalidate() {
+    lock.lock()
+    histories.removeAll()
+    lock.unlock()
+  }
+}
+
+extension DocumentCheck {
+  /// Adds what the document's model version says, for the text `source`:
+  /// ``versionStatus`` and, when a migration to the current version is
+  /// pending, OL108 on the root (after the configuration's rules), saying
+  /// why `outline migrate` would refuse it when it would. Only for an XML
+  /// document that parsed, whose model is a bundle of several versions.
+  public mutating func checkVersion(histories: ModelHistoryCache, source: SourceText) {
+    checkVersion(
+      histories: histories, root: { DocumentRoot.read(source.bytes) },
+      chunks: { body in source.bytes.withUnsafeBufferPointer { body($0) } })
+  }
+
+  /// ``checkVersion(histories:source:)`` for the file at `path`, read again
+  /// from disk in chunks (only the root's bytes, unless a version must be
+  /// inferred or a migration is pending).
+  public mutating func checkVersion(histories: ModelHistoryCache, path: String, limit: Int) {
+    checkVersion(
+      histories: histories,
+      root: {
+        DocumentRoot.read { body in
+          guard let descriptor = try? InputFile.open(path) else { return }
+          defer { close(descriptor) }
+          var chunk = [UInt8](repeating: 0, count: 64 << 10)
+          while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            let more = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            if !more { return }
+          }
+        }
+      },
+      chunks: { body in try? FileChunks.read(path, limit: limit) { body($0) } })
+  }
+
+  private mutating func checkVersion(
+    histories: ModelHistoryCache, root readRoot: () -> DocumentRoot?,
+    chunks: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) {
+    guard !isJSONForm, parsed, let model, let modelPath = model.path,
+      let history = histories.history(forModelAt: modelPath), history.versions.count > 1,
+      let root = readRoot()
+    else { return }
+    let current = history.versions[history.current].model.path
+    let fitsCurrent =
+      current.map(Self.standardized) == Self.standardized(modelPath)
+      && !diagnostics.contains { $0.severity == .error }
+    let status = DocumentVersionStatus.of(root: root, history: history, fitsCurrent: fitsCurrent) { parser in
+      chunks { parser.feed($0) }
+    }
+    versionStatus = status
+    guard status.migrationPending else { return }
+    let outcome = status.pendingOutcome(feed: chunks)
+    guard let pending = status.pendingDiagnostic(refusal: outcome.refusal(allowDataLoss: false)) else {
+      return
+    }
+    let added = configuration?.apply(to: [pending]) ?? [pending]
+    if !added.isEmpty { diagnostics = Diagnostic.sortedByPosition(diagnostics + added) }
+  }
+
+  private static func standardized(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+}
