@@ -16,6 +16,8 @@ public final class Formatter: XMLEventHandler {
   private var names: [ArraySlice<UInt8>] = []
   private var pendingOpen = false
   private var lastEntity: (name: [UInt8], index: Int)?
+  /// For ``layout(_:model:)``: where each line written came from.
+  private var origins: [FormattedLine]?
 
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
@@ -23,6 +25,28 @@ public final class Formatter: XMLEventHandler {
     XMLEventParser.parse(source.bytes, handler: formatter)
     if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
     return formatter.output
+  }
+
+  /// The formatted text of `source` and, for each line after the XML
+  /// declaration, the source bytes it stands for (what ``RangeFormatting``
+  /// replaces). A document cut short by a syntax error gives the lines of
+  /// what parsed, its last open start tag closed.
+  public static func layout(_ source: SourceText, model: Model?) -> (text: [UInt8], lines: [FormattedLine]) {
+    let formatter = Formatter(source: source, model: model)
+    formatter.origins = []
+    XMLEventParser.parse(source.bytes, handler: formatter)
+    formatter.closePendingOpen()
+    if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
+    var lines = formatter.origins ?? []
+    for index in lines.indices {
+      let end = index + 1 < lines.count ? lines[index + 1].text.lowerBound : formatter.output.count
+      lines[index].text = lines[index].text.lowerBound..<(end - 1)
+    }
+    return (formatter.output, lines)
+  }
+
+  private func record(_ range: TextRange) {
+    origins?.append(FormattedLine(source: range, text: output.count..<output.count))
   }
 
   private init(source: SourceText, model: Model?) {
@@ -45,6 +69,7 @@ public final class Formatter: XMLEventHandler {
 
   public func startElement(_ tag: StartTag) {
     closePendingOpen()
+    record(tag.range)
     indent()
     output.append(UInt8(ascii: "<"))
     output += tag.name
@@ -67,8 +92,11 @@ public final class Formatter: XMLEventHandler {
     if pendingOpen {
       output += Array("/>\n".utf8)
       pendingOpen = false
+      // `<a></a>` is written `<a/>`: the line stands for both tags.
+      if let range, let last = origins?.indices.last { origins![last].source.end = range.end }
       return
     }
+    if let range { record(range) }
     indent()
     output += Array("</".utf8)
     output += name
@@ -81,6 +109,7 @@ public final class Formatter: XMLEventHandler {
 
   private func verbatim(_ range: TextRange) {
     closePendingOpen()
+    record(range)
     indent()
     output += source.bytes[range.start..<range.end]
     output.append(0x0A)
@@ -103,4 +132,12 @@ public final class Formatter: XMLEventHandler {
     lastEntity = (Array(tag.name), index)
     return index
   }
+}
+
+/// One line of the canonical layout and the source bytes it stands for.
+public struct FormattedLine: Sendable, Equatable {
+  /// The tag, tags (`<a></a>` written `<a/>`), comment or processing instruction it was written from.
+  public var source: TextRange
+  /// The line in the formatted text, indentation included, without its `\n`.
+  public var text: Range<Int>
 }

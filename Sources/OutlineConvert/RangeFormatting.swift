@@ -1,0 +1,115 @@
+import OutlineCore
+import OutlineModel
+
+/// Range formatting and on-type formatting: the canonical layout of
+/// ``Formatter`` applied to some lines only. Each line the formatter writes
+/// stands for a tag, a comment or a processing instruction of the source
+/// (``Formatter/layout(_:model:)``); a line is formatted by replacing the
+/// white space before its source and the source itself with that line. Text
+/// between tags is never touched: a line with text before it is left alone.
+/// One formatting pass, linear in the document.
+public enum RangeFormatting {
+  /// Edits giving the lines that overlap `range` their canonical layout
+  /// (blank lines between them removed, as `outline fmt` removes them).
+  public static func edits(formatting range: TextRange, in source: SourceText, model: Model?) -> [TextEdit] {
+    let (text, lines) = Formatter.layout(source, model: model)
+    let bytes = source.bytes
+    // Whole lines: from the start of the range's first line to the end of its last.
+    let first = source.lines.start(ofLine: source.lines.line(containing: range.start))
+    var lastLine = source.lines.line(containing: range.end)
+    if range.end > range.start && range.end == source.lines.start(ofLine: lastLine) { lastLine -= 1 }
+    let last = source.lines.start(ofLine: lastLine + 1)
+    let newline = lineBreak(bytes)
+    var edits: [TextEdit] = []
+    for (index, line) in lines.enumerated()
+    where line.source.end > first && line.source.start < max(last, first + 1) {
+      let gapStart = index > 0 ? lines[index - 1].source.end : declarationEnd(bytes)
+      guard gapStart <= line.source.start, isBlank(bytes, gapStart..<line.source.start) else { continue }
+      let separator = gapStart == 0 ? "" : newline
+      let replacement = separator + String(decoding: text[line.text], as: UTF8.self)
+      if let edit = minimal(TextRange(start: gapStart, end: line.source.end), replacement, in: bytes) {
+        edits.append(edit)
+      }
+      // After the last line: one line end.
+      if index == lines.count - 1, line.source.end < bytes.count,
+        isBlank(bytes, line.source.end..<bytes.count),
+        let edit = minimal(TextRange(start: line.source.end, end: bytes.count), newline, in: bytes)
+      {
+        edits.append(edit)
+      }
+    }
+    return edits
+  }
+
+  /// On-type formatting after `>` typed just before `offset`: the tag,
+  /// comment or processing instruction it ends gets its canonical text and
+  /// indentation, when it begins its line; nothing otherwise. Blank lines
+  /// before it stay.
+  public static func edits(typedAt offset: Int, in source: SourceText, model: Model?) -> [TextEdit] {
+    let bytes = source.bytes
+    guard offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: ">") else { return [] }
+    let (text, lines) = Formatter.layout(source, model: model)
+    // The lines are in source order: binary search for the one ending at the offset.
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].source.end < offset { low = middle + 1 } else { high = middle }
+    }
+    guard low < lines.count, lines[low].source.end == offset else { return [] }
+    let line = lines[low]
+    var lineStart = line.source.start
+    while lineStart > 0 && (bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09) { lineStart -= 1 }
+    guard lineStart == 0 || bytes[lineStart - 1] == 0x0A else { return [] }
+    let replacement = String(decoding: text[line.text], as: UTF8.self)
+    return minimal(TextRange(start: lineStart, end: line.source.end), replacement, in: bytes).map { [$0] }
+      ?? []
+  }
+
+  /// The edit replacing `range` with `text`, trimmed to the bytes that
+  /// differ (never inside a UTF-8 sequence); nil when nothing differs.
+  static func minimal(_ range: TextRange, _ text: String, in bytes: [UInt8]) -> TextEdit? {
+    let new = Array(text.utf8)
+    let old = bytes[range.start..<range.end]
+    if old.elementsEqual(new) { return nil }
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[range.start + prefix] == new[prefix] { prefix += 1 }
+    while prefix > 0 && prefix < new.count && new[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[range.end - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    while suffix > 0 && new.count - suffix < new.count && new[new.count - suffix] & 0xC0 == 0x80 {
+      suffix -= 1
+    }
+    return TextEdit(
+      range: TextRange(start: range.start + prefix, end: range.end - suffix),
+      newText: String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
+  }
+
+  /// Where the XML declaration ends (0 without one): the formatter writes its own.
+  static func declarationEnd(_ bytes: [UInt8]) -> Int {
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return 0 }
+    var index = start + 5
+    while index + 1 < bytes.count
+      && !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">"))
+    {
+      index += 1
+    }
+    return min(index + 2, bytes.count)
+  }
+
+  /// The document's line break: `\r\n` when its first line ends so, else `\n`.
+  static func lineBreak(_ bytes: [UInt8]) -> String {
+    guard let first = bytes.firstIndex(of: 0x0A) else { return "\n" }
+    return first > 0 && bytes[first - 1] == 0x0D ? "\r\n" : "\n"
+  }
+
+  static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    bytes[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+  }
+}

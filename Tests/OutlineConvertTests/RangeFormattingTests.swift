@@ -1,0 +1,116 @@
+import OutlineCore
+import OutlineModel
+import Testing
+
+@testable import OutlineConvert
+
+@Suite struct RangeFormattingTests {
+  let messy = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline>
+    <Item   order="0"  title="a"/>
+
+
+          <Item title='b' order="1">
+     <Item order="0" title="b1"></Item>
+    </Item>
+      <!-- keep   this -->
+    <Item order="2" title="c"/>
+    </outline>
+
+    """
+
+  func apply(_ edits: [TextEdit], to source: SourceText) -> String {
+    String(decoding: TextEdit.apply(edits, to: source.bytes)!, as: UTF8.self)
+  }
+
+  func lineRange(_ first: Int, _ last: Int, in source: SourceText) -> TextRange {
+    TextRange(start: source.lines.start(ofLine: first), end: source.lines.start(ofLine: last + 1))
+  }
+
+  @Test func formattingEveryLineEqualsTheFormatter() {
+    let source = SourceText(messy)
+    let whole = apply(
+      RangeFormatting.edits(
+        formatting: TextRange(start: 0, end: source.bytes.count), in: source, model: ModelLoader.defaultModel),
+      to: source)
+    #expect(Array(whole.utf8) == Formatter.format(source, model: ModelLoader.defaultModel))
+  }
+
+  @Test func onlyTheLinesInTheRangeChange() {
+    let source = SourceText(messy)
+    // Lines 5-6: `<Item title='b' ...>` and its child.
+    let edits = RangeFormatting.edits(
+      formatting: lineRange(5, 6, in: source), in: source, model: ModelLoader.defaultModel)
+    #expect(
+      apply(edits, to: source) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline>
+        <Item   order="0"  title="a"/>
+          <Item order="1" title="b">
+            <Item order="0" title="b1"/>
+        </Item>
+          <!-- keep   this -->
+        <Item order="2" title="c"/>
+        </outline>
+
+        """)
+    // Edits are minimal: none touches the first three lines.
+    #expect(edits.allSatisfy { $0.range.start >= source.lines.start(ofLine: 2) + 20 })
+  }
+
+  @Test func formattingIsIdempotentAndKeepsCRLF() {
+    let crlf = SourceText(messy.replacingOccurrences(of: "\n", with: "\r\n"))
+    let range = lineRange(2, 9, in: crlf)
+    let once = SourceText(apply(RangeFormatting.edits(formatting: range, in: crlf, model: nil), to: crlf))
+    #expect(once.string.contains("\r\n  <Item order=\"0\" title=\"a\"/>\r\n"))
+    #expect(!once.string.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    let again = RangeFormatting.edits(
+      formatting: TextRange(start: 0, end: once.bytes.count), in: once, model: nil)
+    #expect(again.isEmpty, "\(again)")
+  }
+
+  @Test func textBetweenTagsIsLeftAlone() {
+    let source = SourceText("<outline>\n<Item title=\"x\">text<Item/></Item>\n</outline>\n")
+    let edits = RangeFormatting.edits(
+      formatting: TextRange(start: 0, end: source.bytes.count), in: source, model: nil)
+    let result = apply(edits, to: source)
+    #expect(result.contains(">text<Item/>"))
+    #expect(result.hasPrefix("<outline>\n  <Item title=\"x\">"))
+  }
+
+  @Test func onTypeFormatsTheTagJustClosed() {
+    let source = SourceText("<outline>\n  <Item order=\"0\">\n        <Item   title=\"é\" order=\"0\"/>\n")
+    let edits = RangeFormatting.edits(
+      typedAt: source.bytes.count - 1, in: source, model: ModelLoader.defaultModel)
+    #expect(
+      apply(edits, to: source)
+        == "<outline>\n  <Item order=\"0\">\n    <Item order=\"0\" title=\"é\"/>\n")
+    // Not after `>`, or a tag that does not begin its line: nothing.
+    #expect(RangeFormatting.edits(typedAt: 5, in: source, model: nil).isEmpty)
+    let inline = SourceText("<outline><Item/>\n")
+    #expect(RangeFormatting.edits(typedAt: 16, in: inline, model: nil).isEmpty)
+    // An end tag takes its element's indentation.
+    let end = SourceText("<outline>\n  <Item>\n    <Item/>\n        </Item>")
+    #expect(
+      apply(RangeFormatting.edits(typedAt: end.bytes.count, in: end, model: nil), to: end)
+        == "<outline>\n  <Item>\n    <Item/>\n  </Item>")
+  }
+
+  @Test func hostileInputGivesNoBrokenEdits() {
+    for text in [
+      "", "<", "<outline", "<outline><Item", "<!-- x", "<outline><![CDATA[a]]></outline>", "<a>\r\n<b/>\r\n",
+      "\u{FEFF}<?xml version=\"1.0\"?><a/>", "<?xml", "<a>😀<b/></a>",
+    ] {
+      let source = SourceText(text)
+      for offset in 0...source.bytes.count {
+        #expect(
+          TextEdit.apply(RangeFormatting.edits(typedAt: offset, in: source, model: nil), to: source.bytes)
+            != nil)
+      }
+      let all = RangeFormatting.edits(
+        formatting: TextRange(start: 0, end: source.bytes.count), in: source, model: nil)
+      #expect(TextEdit.apply(all, to: source.bytes) != nil, "\(text)")
+    }
+  }
+}
