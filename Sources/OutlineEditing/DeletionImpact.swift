@@ -103,6 +103,9 @@ public struct DeletionImpact: Sendable {
         }
       }
     }
+    if deleted[0] {
+      return .failure(EditRefusal(reason: "The delete rules would delete the root object"))
+    }
     // Deny refuses when a deleted object still names a surviving one, or a
     // surviving object names a deleted one through a Deny inverse.
     for current in queue {
