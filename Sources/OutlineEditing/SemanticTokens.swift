@@ -107,15 +107,15 @@ public enum SemanticTokens {
         index += 1
       }
     }
-    var sawRoot = false
+    var rootName: String?
     MarkupScanner.scan(bytes, upTo: limit.end) { token in
       switch token {
       case .startTag(let tag):
         let name = source.string(in: tag.name)
         let entity: Int?
-        if !sawRoot {
+        if rootName == nil {
           entity = rootEntity
-          sawRoot = true
+          rootName = name
         } else {
           entity = model?.entity(named: name)
         }
@@ -125,8 +125,11 @@ public enum SemanticTokens {
         for attribute in tag.attributes {
           classify(attribute, entity: entity, model: model, source: source, emit: emit)
         }
-      case .endTag(_, let name):
-        emit(name, .type)
+      case .endTag(_, let range):
+        // Colored as its start tag is.
+        let name = source.string(in: range)
+        let known = model == nil || name == rootName || model?.entity(named: name) != nil
+        emit(range, known ? .type : .unknownElement)
       case .comment(let range):
         emit(range, .comment)
       case .processingInstruction(let range):

@@ -7,9 +7,9 @@ import Testing
 @testable import OutlineEditing
 
 /// The editor analyses on a long flat list and a deep chain: one pass each,
-/// no recursion (a 50,000-deep chain would overflow the stack otherwise).
+/// no recursion (a 20,000-deep chain would overflow the stack otherwise).
 @Suite struct EditorScaleTests {
-  static let count = 50_000
+  static let count = 20_000
 
   @Test func longListAndDeepChain() throws {
     let flat = SourceText(

@@ -20,7 +20,7 @@ import Testing
       <?xml version="1.0"?>
       <outline entity="Project">
         <Task xml:id="t1" order="0" status="low" done="true" title="é" blocks="t2 t3"/>
-        <Bogus a="b"/>
+        <Bogus a="b"></Bogus>
       </outline>
       """)
     let model = EditorFixture.model
@@ -32,7 +32,7 @@ import Testing
         "type Task", "namespace xml:id", "variable+declaration t1", "property order", "number 0",
         "property status", "enumMember low", "property done", "enumMember true", "property title",
         "string \"é\"", "property+modification blocks", "variable t2", "variable t3",
-        "class Bogus", "property a", "string \"b\"",
+        "class Bogus", "property a", "string \"b\"", "class Bogus",
         "type outline",
       ])
   }
