@@ -93,6 +93,9 @@ let package = Package(
       dependencies: ["OutlineEditing", "OutlineValidation", "OutlineModel", "OutlineCore"]),
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
+      name: "OutlineLSPTests",
+      dependencies: ["OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineCore", "TestSupport"]),
+    .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [
         "OutlineCommands", "OutlineWorkspace", "OutlineConvert", "OutlineValidation", "OutlineModel",

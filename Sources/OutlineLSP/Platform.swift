@@ -8,3 +8,12 @@
 #elseif canImport(Darwin)
   @_exported import Darwin
 #endif
+
+/// The last modification time in a `stat` result (the field is named apart on each platform).
+func modificationTime(_ info: stat) -> timespec {
+  #if canImport(Darwin)
+    info.st_mtimespec
+  #else
+    info.st_mtim
+  #endif
+}

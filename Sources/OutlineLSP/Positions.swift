@@ -5,26 +5,24 @@ import OutlineJSON
 struct PositionMapper {
   let unit: ColumnUnit
 
-  func position(_ offset: Int, in source: SourceText) -> JSONValue {
+  func position(_ offset: Int, in source: SourceText) -> LSP.Position {
     let position = source.position(of: offset, unit: unit)
-    return ["line": .int(position.line), "character": .int(position.column)]
+    return LSP.Position(line: position.line, character: position.column)
   }
 
-  func range(_ range: TextRange, in source: SourceText) -> JSONValue {
-    ["start": position(range.start, in: source), "end": position(range.end, in: source)]
+  func range(_ range: TextRange, in source: SourceText) -> LSP.Range {
+    LSP.Range(start: position(range.start, in: source), end: position(range.end, in: source))
   }
 
-  /// The offset of an LSP position; nil when the params are not a position.
-  func offset(_ value: JSONValue?, in source: SourceText) -> Int? {
-    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue, line >= 0,
-      character >= 0
-    else { return nil }
-    return source.offset(of: SourcePosition(line: line, column: character), unit: unit)
+  /// The offset of an LSP position; nil when it is negative.
+  func offset(_ position: LSP.Position, in source: SourceText) -> Int? {
+    guard position.line >= 0, position.character >= 0 else { return nil }
+    return source.offset(of: SourcePosition(line: position.line, column: position.character), unit: unit)
   }
 
-  func textRange(_ value: JSONValue?, in source: SourceText) -> TextRange? {
-    guard let start = offset(value?["start"], in: source), let end = offset(value?["end"], in: source),
-      start <= end
+  /// The offsets of an LSP range; nil when a position is negative or the end comes first.
+  func textRange(_ range: LSP.Range, in source: SourceText) -> TextRange? {
+    guard let start = offset(range.start, in: source), let end = offset(range.end, in: source), start <= end
     else { return nil }
     return TextRange(start: start, end: end)
   }
@@ -46,7 +44,7 @@ struct PositionMapper {
     return start.line
   }
 
-  func edit(_ edit: TextEdit, in source: SourceText) -> JSONValue {
-    ["range": range(edit.range, in: source), "newText": .string(edit.newText)]
+  func edit(_ edit: TextEdit, in source: SourceText) -> LSP.TextEdit {
+    LSP.TextEdit(range: range(edit.range, in: source), newText: edit.newText)
   }
 }

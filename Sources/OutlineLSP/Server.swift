@@ -5,8 +5,10 @@ import OutlineJSON
 import OutlineModel
 import OutlineWorkspace
 
-/// The language server (SPEC §7): lifecycle, document sync and one dispatch
-/// `switch`; each feature lives in `Features/`.
+/// The language server (SPEC §7): lifecycle, document sync and dispatch by
+/// ``MethodTable`` (which also builds the advertised capabilities); each
+/// feature lives in `Features/`, written against ``DocumentStore`` and
+/// ``Snapshot`` so tests call it in process.
 ///
 /// Messages are applied in arrival order on one serial queue, which owns all
 /// state. Requests run on a concurrent queue against an immutable snapshot of
@@ -20,10 +22,15 @@ public final class LanguageServer: @unchecked Sendable {
   private var initialized = false
   private var shuttingDown = false
   var mapper = PositionMapper(unit: .utf16)
-  private(set) var documents: [String: Snapshot] = [:]
+  /// The open documents, models and configurations (touched on the state queue only).
+  let store = DocumentStore()
+  private(set) var client = LSP.ClientCapabilities()
   private var pending: [String: Bool] = [:]  // request id -> cancelled
-  let configurations = ConfigurationFinder()
-  let models = ModelCache()
+  private var nextRequestID = 1
+  /// Whether the client watches model and configuration files for the server.
+  private var watchersRegistered = false
+  /// Otherwise, their stamps, compared on each request.
+  private let stamps = DependencyStamps()
   private let log: (String) -> Void
   private let exit: (Int32) -> Void
 
@@ -57,6 +64,9 @@ public final class LanguageServer: @unchecked Sendable {
     state.sync {}
   }
 
+  /// What features read besides their document.
+  var featureContext: FeatureContext { FeatureContext(mapper: mapper) }
+
   // MARK: Dispatch
 
   private func handle(_ message: Message) {
@@ -73,50 +83,20 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   private func handleNotification(_ method: String, _ params: JSONValue) {
-    switch method {
-    case "exit":
+    guard let route = MethodTable.byMethod[method] else { return }  // unknown notifications are ignored
+    if case .baseProtocol = route.advertisement {
+    } else if !initialized {
+      return  // notifications before initialize are dropped
+    }
+    switch route.handler {
+    case .lifecycle where method == "exit":
       // Requests already read still get their replies, then the process ends.
       let status: Int32 = shuttingDown ? 0 : 1
       afterWorkInFlight { self.exit(status) }
-    case "initialized":
-      break
-    case "$/cancelRequest":
-      if let id = params["id"], pending[key(id)] != nil { pending[key(id)] = true }
-    case _ where !initialized:
-      break  // notifications before initialize are dropped
-    case "textDocument/didOpen":
-      guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
-        let text = item["text"]?.utf8Value
-      else { return log("didOpen without textDocument") }
-      documents[uri] = Snapshot(
-        uri: uri, version: item["version"]?.intValue ?? 0, source: SourceText(bytes: text),
-        analyze: analyzer())
-      publishDiagnostics(uri)
-    case "textDocument/didChange":
-      guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-        let changes = params["contentChanges"]?.arrayValue
-      else { return log("didChange for a document that is not open") }
-      guard let source = ContentChanges.apply(changes, to: document.source, mapper: mapper) else {
-        return log("didChange with a change that is not a text change; ignored")
-      }
-      let version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
-      documents[uri] = document.replacing(version: version, source: source)
-      publishDiagnostics(uri)
-    case "textDocument/didClose":
-      if let uri = params["textDocument"]?["uri"]?.stringValue {
-        documents[uri] = nil
-        connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
-      }
-    case "textDocument/didSave":
-      if let uri = params["textDocument"]?["uri"]?.stringValue,
-        documents[uri] == nil || !uri.hasSuffix(".outline")
-      {
-        dependenciesChanged()
-      }
-    case "workspace/didChangeWatchedFiles":
-      dependenciesChanged()
-    default:
-      break  // unknown notifications are ignored
+    case .notification(let body):
+      do { try body(self, params) } catch { log("\(method): \(describe(error))") }
+    case .lifecycle, .request:
+      break  // a request sent as a notification gets no reply
     }
   }
 
@@ -139,50 +119,30 @@ public final class LanguageServer: @unchecked Sendable {
       return connection.reply(
         to: id, error: ResponseError(code: ErrorCode.invalidRequest, message: "The server is shutting down"))
     }
-    let mapper = self.mapper
-    let feature: (@Sendable (Snapshot, JSONValue) throws -> JSONValue)?
-    switch method {
-    case "shutdown":
+    if method == "shutdown" {
       shuttingDown = true
       // Replied once every request before it has replied.
       return afterWorkInFlight { self.connection.reply(to: id, result: .null) }
-    case "textDocument/diagnostic": feature = { try DiagnosticsFeature(mapper: mapper).pull($0, $1) }
-    case "textDocument/foldingRange": feature = { try FoldingFeature(mapper: mapper).ranges($0, $1) }
-    case "textDocument/documentSymbol": feature = { try SymbolsFeature(mapper: mapper).symbols($0, $1) }
-    case "textDocument/formatting": feature = { try FormattingFeature(mapper: mapper).format($0, $1) }
-    case "textDocument/codeAction": feature = { try CodeActionsFeature(mapper: mapper).actions($0, $1) }
-    case "textDocument/hover": feature = { try HoverFeature(mapper: mapper).hover($0, $1) }
-    case "textDocument/completion": feature = { try CompletionFeature(mapper: mapper).complete($0, $1) }
-    case "textDocument/definition": feature = { try NavigationFeature(mapper: mapper).definition($0, $1) }
-    case "textDocument/references": feature = { try NavigationFeature(mapper: mapper).references($0, $1) }
-    case "textDocument/prepareRename":
-      feature = { try NavigationFeature(mapper: mapper).prepareRename($0, $1) }
-    case "textDocument/rename": feature = { try NavigationFeature(mapper: mapper).rename($0, $1) }
-    default:
-      feature = nil
     }
-    guard let feature else {
+    guard let route = MethodTable.byMethod[method], case .request(let prepare) = route.handler else {
       return connection.reply(
         to: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "Unknown method '\(method)'"))
     }
-    guard params.isObject, let uri = params["textDocument"]?["uri"]?.stringValue else {
-      return connection.reply(to: id, error: .invalidParams("\(method) needs textDocument.uri"))
-    }
-    guard let snapshot = documents[uri] else {
-      return connection.reply(to: id, error: .invalidParams("\(uri) is not open"))
+    checkFilesOnDisk()
+    let work: @Sendable () throws -> JSONValue
+    do {
+      work = try prepare(self, params)
+    } catch {
+      return connection.reply(to: id, error: responseError(error, method))
     }
     let requestKey = key(id)
     pending[requestKey] = false
     workers.async {
       let outcome: Result<JSONValue, ResponseError>
       do {
-        outcome = .success(try feature(snapshot, params))
-      } catch let error as ResponseError {
-        outcome = .failure(error)
+        outcome = .success(try work())
       } catch {
-        // A failure inside one feature is an error reply, never a dead server.
-        outcome = .failure(
-          ResponseError(code: ErrorCode.requestFailed, message: "\(method) failed: \(error)"))
+        outcome = .failure(self.responseError(error, method))
       }
       self.state.async {
         let cancelled = self.pending.removeValue(forKey: requestKey) ?? false
@@ -196,11 +156,24 @@ public final class LanguageServer: @unchecked Sendable {
         case .success(let result): self.connection.reply(to: id, result: result)
         case .failure(let error): self.connection.reply(to: id, error: error)
         }
+        self.learnFilesRead()
       }
     }
   }
 
+  /// The reply for a failure: a protocol error as it is; anything else, from
+  /// inside one feature, is an error reply, never a dead server.
+  private nonisolated func responseError(_ error: Error, _ method: String) -> ResponseError {
+    if let error = error as? ResponseError { return error }
+    return ResponseError(code: ErrorCode.requestFailed, message: "\(method) failed: \(describe(error))")
+  }
+
   private func key(_ id: JSONValue) -> String { id.serialized() }
+
+  /// `$/cancelRequest`: the request, if still running, is answered with -32800.
+  func cancel(_ id: JSONValue) {
+    if pending[key(id)] != nil { pending[key(id)] = true }
+  }
 
   /// Runs `body` on the state queue once every worker started so far has
   /// finished and handed its reply or diagnostics to the state queue.
@@ -208,77 +181,129 @@ public final class LanguageServer: @unchecked Sendable {
     workers.async(flags: .barrier) { self.state.async(execute: body) }
   }
 
+  /// Sends a request to the client (its reply is not awaited).
+  func sendRequest<Params: Encodable>(_ method: String, _ params: Params) {
+    guard let value = try? JSONValueCoding.encode(params) else { return }
+    connection.request(id: nextRequestID, method, value)
+    nextRequestID += 1
+  }
+
+  /// Sends a notification to the client.
+  func sendNotification<Params: Encodable>(_ method: String, _ params: Params) {
+    guard let value = try? JSONValueCoding.encode(params) else { return }
+    connection.notify(method, value)
+  }
+
   // MARK: Lifecycle
 
   private func initializeResult(_ params: JSONValue) -> JSONValue {
-    let offered =
-      params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    // Lenient: a client whose capabilities do not decode is served with none.
+    let initialize = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
+    client = initialize?.capabilities ?? LSP.ClientCapabilities()
+    let offered = client.general?.positionEncodings ?? []
     mapper = PositionMapper(unit: offered.contains("utf-8") ? .utf8 : .utf16)
-    return [
-      "capabilities": [
-        "positionEncoding": .string(mapper.unit == .utf8 ? "utf-8" : "utf-16"),
-        "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-        "diagnosticProvider": ["interFileDependencies": true, "workspaceDiagnostics": false],
-        "foldingRangeProvider": true,
-        "documentSymbolProvider": true,
-        "documentFormattingProvider": true,
-        "codeActionProvider": [
-          "codeActionKinds": ["quickfix", "source.fixAll", "refactor.rewrite"], "resolveProvider": false,
-        ],
-        "hoverProvider": true,
-        "completionProvider": ["triggerCharacters": ["<", " ", "\""], "resolveProvider": false],
-        "definitionProvider": true,
-        "referencesProvider": true,
-        "renameProvider": ["prepareProvider": true],
-      ],
-      "serverInfo": ["name": "outline", "version": .string(ToolVersion.current)],
-    ]
+    let result = LSP.InitializeResult(
+      capabilities: MethodTable.capabilities(positionEncoding: mapper.unit == .utf8 ? "utf-8" : "utf-16"),
+      serverInfo: .init(name: "outline", version: ToolVersion.current))
+    return (try? JSONValueCoding.encode(result)) ?? .null
+  }
+
+  /// `initialized`: registers what the client registers dynamically.
+  func didInitialize() {
+    let registrations = MethodTable.routes.compactMap { route -> LSP.Registration? in
+      guard case .registration(let register) = route.advertisement else { return nil }
+      return register(client)
+    }
+    if !registrations.isEmpty {
+      sendRequest("client/registerCapability", LSP.RegistrationParams(registrations: registrations))
+    }
+    watchersRegistered = registrations.contains { $0.method == "workspace/didChangeWatchedFiles" }
+  }
+
+  // MARK: Synchronization
+
+  func didOpen(_ params: LSP.DidOpenTextDocumentParams) {
+    let item = params.textDocument
+    store.open(uri: item.uri, version: item.version ?? 0, text: item.text.bytes)
+    publishDiagnostics(item.uri)
+  }
+
+  func didChange(_ params: LSP.DidChangeTextDocumentParams) {
+    let uri = params.textDocument.uri
+    guard store[uri] != nil else { return log("didChange for a document that is not open") }
+    guard
+      store.change(
+        uri: uri, version: params.textDocument.version, changes: params.contentChanges, mapper: mapper) != nil
+    else {
+      return log("didChange with a change that is not a text change; ignored")
+    }
+    publishDiagnostics(uri)
+  }
+
+  func didClose(_ params: LSP.DidCloseTextDocumentParams) {
+    let uri = params.textDocument.uri
+    store.close(uri: uri)
+    sendNotification(
+      "textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: uri, diagnostics: []))
+  }
+
+  func didSave(_ params: LSP.DidSaveTextDocumentParams) {
+    let uri = params.textDocument.uri
+    if store[uri] == nil || !uri.hasSuffix(".outline") { dependenciesChanged() }
+  }
+
+  func watchedFilesChanged(_ params: LSP.DidChangeWatchedFilesParams) {
+    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) { dependenciesChanged() }
+  }
+
+  /// Without watchers: a model or configuration file an analysis read changed on disk since.
+  private func checkFilesOnDisk() {
+    if !watchersRegistered && stamps.changed() { dependenciesChanged() }
+  }
+
+  /// Without watchers: remembers the stamps of files analyses read for the first time.
+  private func learnFilesRead() {
+    guard !watchersRegistered else { return }
+    stamps.learn(DependencyStamps.paths(models: store.models, configurations: store.configurations))
   }
 
   // MARK: Analysis and diagnostics
 
-  private func analyzer() -> @Sendable (SourceText, String?) -> DocumentCheck {
-    let configurations = self.configurations
-    let models = self.models
-    return { source, path in
-      if let path, DocumentCheck.isJSONForm(path) {
-        return DocumentCheck.runJSON(
-          ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
-          models: models)
-      }
-      return DocumentCheck.run(
-        source, path: path, modelOverride: nil, configurations: configurations, models: models,
-        buildTree: true)
-    }
-  }
-
   /// Analyzes the current version off the state queue and publishes, unless a newer version arrived.
   private func publishDiagnostics(_ uri: String) {
-    guard let snapshot = documents[uri] else { return }
+    guard let snapshot = store[uri] else { return }
     let mapper = self.mapper
     workers.async {
       // Skip work for a version that is already stale.
-      let current = self.state.sync { self.documents[uri]?.version }
-      guard current == snapshot.version else { return }
+      guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
       let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
       self.state.async {
-        guard self.documents[uri]?.version == snapshot.version else { return }
-        self.connection.notify(
+        self.learnFilesRead()
+        guard self.store[uri] === snapshot else { return }
+        self.sendNotification(
           "textDocument/publishDiagnostics",
-          ["uri": .string(uri), "version": .int(snapshot.version), "diagnostics": diagnostics])
+          LSP.PublishDiagnosticsParams(uri: uri, version: snapshot.version, diagnostics: diagnostics))
       }
     }
   }
 
-  /// A model or configuration changed: forget cached ones and re-validate every open document.
+  /// A model or configuration changed: forget cached ones, re-validate
+  /// every open document and publish, and ask a pull client to pull again.
   private func dependenciesChanged() {
-    models.invalidate()
-    configurations.invalidate()
-    for (uri, snapshot) in documents {
-      documents[uri] = snapshot.replacing(version: snapshot.version, source: snapshot.source)
-      publishDiagnostics(uri)
+    store.dependenciesChanged()
+    for uri in store.documents.keys { publishDiagnostics(uri) }
+    if client.workspace?.diagnostics?.refreshSupport == true {
+      connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
+      nextRequestID += 1
     }
   }
+}
+
+/// One line for an error thrown inside the server.
+private func describe(_ error: Error) -> String {
+  if let error = error as? ResponseError { return error.message }
+  if let error = error as? DecodingError { return JSONValueCoding.describe(error) }
+  return "\(error)"
 }
 
 /// Ends the process with `status` (the default response to the `exit` notification).

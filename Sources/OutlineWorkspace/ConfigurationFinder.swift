@@ -56,6 +56,14 @@ public final class ConfigurationFinder: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Every folder looked in so far: a configuration file appearing,
+  /// changing or going away in one of them can change what applies.
+  public var searchedFolders: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return Array(byFolder.keys)
+  }
+
   private func remember(_ folders: [String], _ configuration: Configuration?) {
     lock.lock()
     for folder in folders { byFolder[folder] = .some(configuration) }

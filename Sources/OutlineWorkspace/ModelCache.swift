@@ -41,6 +41,13 @@ public final class ModelCache: @unchecked Sendable {
     models.removeAll()
     lock.unlock()
   }
+
+  /// Every model path asked for so far, read or not (what the server watches).
+  public var paths: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return Array(models.keys)
+  }
 }
 
 /// Who named a document's model. A model the document names that cannot be

@@ -143,24 +143,6 @@ let lspDocument = """
     #expect(pulled?["result"]?["items"] == [])
   }
 
-  @Test func foldingAndSymbols() throws {
-    let client = try session()
-    let folds =
-      client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
-      .arrayValue ?? []
-    #expect(
-      folds.contains {
-        $0["startLine"] == .int(4) && $0["endLine"] == .int(6)
-          && $0["collapsedText"] == "Groceries 😀 (2 children)"
-      })
-    #expect(folds.contains { $0["kind"] == "comment" && $0["startLine"] == .int(2) })
-    let symbols =
-      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
-      .arrayValue ?? []
-    #expect(symbols.map { $0["name"] } == ["Groceries 😀", "Work"])
-    #expect(symbols.first?["children"]?.arrayValue?.map { $0["name"] } == ["Milk", "Eggs"])
-  }
-
   /// A tree of 80,000 items is written in two halves at once: the result is
   /// the whole tree, every item once, in order, nested as in the document.
   @Test func largeTreesKeepEverySymbolInOrder() throws {
@@ -182,99 +164,6 @@ let lspDocument = """
       #expect(children.first?["range"]?["start"]?["line"] == .int(2 + parent * 201))
     }
     _ = client.close()
-  }
-
-  @Test func codeActionsKeepTheDocumentValid() throws {
-    let broken = lspDocument.replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"7\"")
-    let client = try session(broken)
-    let diagnostics = client.diagnostics(Self.uri)?["diagnostics"] ?? []
-    let actions =
-      client.codeActions(Self.uri, line: 5, character: 6, diagnostics: diagnostics)
-    let renumber = actions.first { $0["title"] == "Renumber children of Groceries 😀" }
-    #expect(renumber?["kind"] == "quickfix")
-    let fixed = applyLSPEdits(workspaceEdits(renumber?["edit"]), to: broken)
-    #expect(fixed == lspDocument)
-
-    // Move, then sort back, on the valid document: each result validates.
-    let valid = try session()
-    _ = valid.diagnostics(Self.uri)
-    let moves =
-      valid.codeActions(Self.uri, line: 6, character: 6)
-    let up = moves.first { $0["title"]?.stringValue?.hasPrefix("Move up") == true }
-    let moved = applyLSPEdits(workspaceEdits(up?["edit"]), to: lspDocument)
-    #expect(moved.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
-    let check = try CLI.run("outline-lint", ["-"], input: moved)
-    #expect(check.status == 0, "\(check.stdout)")
-    // Sort siblings by order, on a valid group out of document order.
-    let swapped = lspDocument.replacingOccurrences(of: "\"Milk\" order=\"0\"", with: "\"Milk\" order=\"1\"")
-      .replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"0\"")
-    let sorting = try session(swapped)
-    _ = sorting.diagnostics(Self.uri)
-    let sortActions =
-      sorting.codeActions(Self.uri, line: 5, character: 6)
-    let sort = sortActions.first { $0["title"] == "Sort siblings by order" }
-    let sorted = applyLSPEdits(workspaceEdits(sort?["edit"]), to: swapped)
-    #expect(sorted.contains("<Item title=\"Eggs\" order=\"0\"/>\n    <Item title=\"Milk\" order=\"1\"/>"))
-    #expect(
-      try CLI.run("outline-lint", ["-"], input: sorted).stdout.contains("0 errors, 0 warnings in 1 file\n"))
-    // source.fixAll renumbers every broken group.
-    let fixAll = actions.first { $0["kind"] == "source.fixAll" }
-    #expect(applyLSPEdits(workspaceEdits(fixAll?["edit"]), to: broken) == lspDocument)
-
-    // Indent, outdent and delete each leave a valid document.
-    for title in ["Indent: Eggs", "Delete item: Eggs", "Outdent: Eggs"] {
-      let action = moves.first { $0["title"]?.stringValue == title }
-      #expect(action != nil, "\(title) missing from \(moves.map { $0["title"] })")
-      let result = applyLSPEdits(workspaceEdits(action?["edit"]), to: lspDocument)
-      let lint = try CLI.run("outline-lint", ["-"], input: result)
-      #expect(lint.status == 0, "\(title):\n\(result)\n\(lint.stdout)")
-    }
-  }
-
-  @Test func hoverCompletionNavigationAndFormatting() throws {
-    let text = lspDocument.replacingOccurrences(
-      of: "<Item title=\"Work\" order=\"1\"/>", with: "<Item title=\"Work\" order=\"1\" xml:id=\"w\"/>")
-    let client = try session(text)
-    _ = client.diagnostics(Self.uri)
-    let hover = client.request(
-      "textDocument/hover",
-      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 6]])
-    #expect(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("order: 0 of 2 siblings") == true)
-    let attribute = client.request(
-      "textDocument/hover",
-      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 37]])
-    #expect(
-      attribute?["result"]?["contents"]?["value"]?.stringValue?.hasPrefix("**order**: Integer 64") == true)
-    let completion = client.request(
-      "textDocument/completion",
-      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 53]])
-    let items = completion?["result"]?["items"]?.arrayValue ?? []
-    #expect(
-      items.contains { $0["label"] == "Item" && $0["insertText"] == "<Item title=\"$1\" order=\"2\"/>" })
-    let definition = client.request(
-      "textDocument/definition",
-      ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47]])
-    #expect(definition?["result"]?["range"]?["start"] == ["line": 4, "character": 47])
-    let references = client.request(
-      "textDocument/references",
-      [
-        "textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47],
-        "context": ["includeDeclaration": true],
-      ])
-    #expect(references?["result"]?.arrayValue?.count == 1)
-    let rename = client.request(
-      "textDocument/rename",
-      [
-        "textDocument": ["uri": .string(Self.uri)], "position": ["line": 4, "character": 47],
-        "newName": "groceries",
-      ])
-    let renamed = applyLSPEdits(workspaceEdits(rename?["result"]), to: text)
-    #expect(renamed.contains("xml:id=\"groceries\""))
-    let format = client.request(
-      "textDocument/formatting",
-      ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 2, "insertSpaces": true]])
-    let formatted = applyLSPEdits(format?["result"]?.arrayValue ?? [], to: text)
-    #expect(formatted.contains("<Item xml:id=\"g\" order=\"0\" title=\"Groceries 😀\">"))
   }
 
   @Test func deepChainGetsSymbolsAndFolds() throws {
@@ -339,26 +228,6 @@ let lspDocument = """
     #expect(client.diagnostics(uri)?["diagnostics"] == [])
   }
 
-  @Test func malformedDocumentsKeepFoldsAndSymbolsForWhatParsed() throws {
-    let uri = "file:///tmp/half.outline"
-    let client = try LSPClient()
-    _ = client.initialize()
-    client.open(
-      uri,
-      "<outline>\n  <Item title=\"a\" order=\"0\">\n    <Item title=\"b\" order=\"0\"/>\n  </Item>\n  <Item title=\"c\n"
-    )
-    let diagnostics = client.diagnostics(uri)?["diagnostics"]?.arrayValue ?? []
-    #expect(diagnostics.first?["code"] == "OL100")
-    let symbols =
-      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])?["result"]?
-      .arrayValue ?? []
-    #expect(symbols.first?["name"] == "a")
-    #expect(symbols.first?["children"]?.arrayValue?.first?["name"] == "b")
-    let folds =
-      client.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])?["result"]?
-      .arrayValue ?? []
-    #expect(folds.contains { $0["startLine"] == .int(1) })
-  }
 }
 
 @Suite(.serialized) struct LSPUnderAttackTests {

@@ -1,7 +1,6 @@
 import JSONRPC
 import OutlineCore
 import OutlineEditing
-import OutlineJSON
 import OutlineValidation
 
 /// `textDocument/codeAction`: the renumber quick fix on order diagnostics,
@@ -13,60 +12,58 @@ struct CodeActionsFeature {
 
   static let orderCodes: Set<String> = ["OL400", "OL401", "OL402", "OL300"]
 
-  func actions(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    guard let range = mapper.textRange(params["range"], in: snapshot.source) else {
-      throw ResponseError.invalidParams("range is missing or not a range")
+  func actions(_ snapshot: Snapshot, _ params: LSP.CodeActionParams) throws -> [LSP.CodeAction] {
+    guard let range = mapper.textRange(params.range, in: snapshot.source) else {
+      throw ResponseError.invalidParams("range is not a range")
     }
     let analysis = snapshot.analysis
     guard analysis.parsed, let tree = analysis.tree, let model = analysis.model else { return [] }
     let source = snapshot.source
     let queries = DocumentQueries(source: source, analysis: analysis)
-    let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
-    func wanted(_ kind: String) -> Bool {
+    let only = params.context.only
+    func wanted(_ kind: LSP.CodeActionKind) -> Bool {
       guard let only else { return true }
-      return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+      return only.contains { kind.isCovered(by: $0) }
     }
-    var actions: [JSONValue] = []
+    var actions: [LSP.CodeAction] = []
     func action(
-      _ title: String, _ kind: String, _ edits: [TextEdit], diagnostics: [JSONValue] = [],
+      _ title: String, _ kind: LSP.CodeActionKind, _ edits: [TextEdit], diagnostics: [LSP.Diagnostic] = [],
       preferred: Bool = false
     ) {
       guard !edits.isEmpty, wanted(kind) else { return }
-      var value: [(String, JSONValue)] = [
-        ("title", .string(title)), ("kind", .string(kind)),
-        ("edit", WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: source) })),
-      ]
-      if !diagnostics.isEmpty { value.append(("diagnostics", .array(diagnostics))) }
-      if preferred { value.append(("isPreferred", true)) }
-      actions.append(.object(value))
+      actions.append(
+        LSP.CodeAction(
+          title: title, kind: kind, diagnostics: diagnostics.isEmpty ? nil : diagnostics,
+          isPreferred: preferred ? true : nil,
+          edit: WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: source) })))
     }
 
     // The diagnostics the client sent that this version still reports (after
     // the configuration's rules and the suppression comments): a fix never
     // touches what the user turned off, nor acts on a stale diagnostic.
-    let sent = params["context"]?["diagnostics"]?.arrayValue ?? []
+    let sent = params.context.diagnostics
     var reported: Set<ReportedKey> = []
     if !sent.isEmpty {
       reported = Set(analysis.diagnostics.map { ReportedKey(code: $0.code.rawValue, start: $0.range.start) })
     }
     let current = sent.filter { diagnostic in
-      guard let code = diagnostic["code"]?.stringValue,
-        let at = mapper.textRange(diagnostic["range"], in: source)
-      else { return false }
+      guard let code = diagnostic.code, let at = mapper.textRange(diagnostic.range, in: source) else {
+        return false
+      }
       return reported.contains(ReportedKey(code: code, start: at.start))
     }
 
     // Quick fixes for the order diagnostics the client sent.
     var fixedParents: Set<Int> = []
     for diagnostic in current {
-      guard let code = diagnostic["code"]?.stringValue, Self.orderCodes.contains(code),
-        let at = mapper.textRange(diagnostic["range"], in: source), let item = tree.item(at: at.start),
+      guard let code = diagnostic.code, Self.orderCodes.contains(code),
+        let at = mapper.textRange(diagnostic.range, in: source), let item = tree.item(at: at.start),
         let group = SiblingEdits.group(of: item, tree: tree, model: model),
         !fixedParents.contains(group.parent)
       else { continue }
       fixedParents.insert(group.parent)
       action(
-        "Renumber children of \(queries.label(group.parent))", "quickfix",
+        "Renumber children of \(queries.label(group.parent))", .quickFix,
         Renumbering.edits(numbering: group, in: tree, source: source, model: model),
         diagnostics: [diagnostic],
         preferred: true)
@@ -74,28 +71,28 @@ struct CodeActionsFeature {
     // Ids that are not XML names: rename them, with every reference.
     var idIndex: ReferenceIndex?
     for diagnostic in current {
-      guard diagnostic["code"]?.stringValue == DiagnosticCode.idNotName.rawValue,
-        let at = mapper.textRange(diagnostic["range"], in: source)
+      guard diagnostic.code == DiagnosticCode.idNotName.rawValue,
+        let at = mapper.textRange(diagnostic.range, in: source)
       else { continue }
       if idIndex == nil { idIndex = ReferenceIndex(tree: tree, source: source, model: model) }
       guard let fix = IDNameFix.fix(at: at, ids: idIndex!, source: source) else { continue }
       action(
-        "Rename id '\(source.string(in: at))' to '\(fix.name)'", "quickfix", fix.edits,
+        "Rename id '\(source.string(in: at))' to '\(fix.name)'", .quickFix, fix.edits,
         diagnostics: [diagnostic],
         preferred: true)
     }
     // Remove values Core Data would overwrite (derived attributes).
     for diagnostic in current {
-      guard let code = diagnostic["code"]?.stringValue, RemoveAttributeFix.codes.contains(code),
-        let at = mapper.textRange(diagnostic["range"], in: source),
+      guard let code = diagnostic.code, RemoveAttributeFix.codes.contains(code),
+        let at = mapper.textRange(diagnostic.range, in: source),
         let edit = RemoveAttributeFix.edit(removingAttributeAt: at.start, in: source)
       else { continue }
       action(
-        "Remove '\(source.string(in: at))' (derived)", "quickfix", [edit], diagnostics: [diagnostic],
+        "Remove '\(source.string(in: at))' (derived)", .quickFix, [edit], diagnostics: [diagnostic],
         preferred: true)
     }
     action(
-      "Renumber every broken sibling group", "source.fixAll",
+      "Renumber every broken sibling group", .sourceFixAll,
       Renumbering.fixAll(tree: tree, source: source, model: model, reported: analysis.diagnostics))
 
     // Refactors on the item at the cursor.
@@ -110,39 +107,38 @@ struct CodeActionsFeature {
       }
       if !inOrder {
         action(
-          "Sort siblings by order", "refactor.rewrite", SiblingEdits.sort(group, tree: tree, source: source))
+          "Sort siblings by order", .refactorRewrite, SiblingEdits.sort(group, tree: tree, source: source))
       }
       if position > 0 {
         action(
-          "Move up: \(label)", "refactor.rewrite",
+          "Move up: \(label)", .refactorRewrite,
           SiblingEdits.swap(item, group.children[position - 1], tree: tree, source: source))
       }
       if position + 1 < group.children.count {
         action(
-          "Move down: \(label)", "refactor.rewrite",
+          "Move down: \(label)", .refactorRewrite,
           SiblingEdits.swap(item, group.children[position + 1], tree: tree, source: source))
       }
       if case .success(let edits) = StructureEdits.indent(item, tree: tree, source: source, model: model) {
-        action("Indent: \(label)", "refactor.rewrite", edits)
+        action("Indent: \(label)", .refactorRewrite, edits)
       }
       if case .success(let edits) = StructureEdits.outdent(item, tree: tree, source: source, model: model) {
-        action("Outdent: \(label)", "refactor.rewrite", edits)
+        action("Outdent: \(label)", .refactorRewrite, edits)
       }
     }
-    if let item = tree.item(at: range.start), item > 0, wanted("refactor.rewrite") {
+    if let item = tree.item(at: range.start), item > 0, wanted(.refactorRewrite) {
       let label = queries.label(item)
       switch StructureEdits.delete(item, tree: tree, source: source, model: model) {
       case .success(let edits):
-        action("Delete item: \(label)", "refactor.rewrite", edits)
+        action("Delete item: \(label)", .refactorRewrite, edits)
       case .failure(let refusal):
         actions.append(
-          [
-            "title": .string("Delete item: \(label)"), "kind": "refactor.rewrite",
-            "disabled": ["reason": .string(refusal.reason)],
-          ])
+          LSP.CodeAction(
+            title: "Delete item: \(label)", kind: .refactorRewrite,
+            disabled: LSP.CodeActionDisabled(reason: refusal.reason)))
       }
     }
-    return .array(actions)
+    return actions
   }
 }
 

@@ -1,6 +1,5 @@
 import JSONRPC
 import OutlineCore
-import OutlineJSON
 import OutlineModel
 import OutlineValidation
 import OutlineWorkspace
@@ -64,15 +63,17 @@ struct CompletionFeature {
     return .attributeName(tagStart: tagStart, prefixStart: offset)
   }
 
-  func complete(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
-      throw ResponseError.invalidParams("position is missing or not a position")
+  func complete(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.CompletionList {
+    guard let offset = mapper.offset(params.position, in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is not a position")
     }
     let analysis = snapshot.analysis
-    guard let model = analysis.model, let tree = analysis.tree else { return [] }
+    guard let model = analysis.model, let tree = analysis.tree else {
+      return LSP.CompletionList(isIncomplete: false, items: [])
+    }
     let source = snapshot.source
     let context = Self.context(at: offset, in: source.bytes)
-    var items: [JSONValue] = []
+    var items: [LSP.CompletionItem] = []
     switch context {
     case .content, .elementName:
       let parent = Self.enclosingItem(offset, tree: tree, source: source)
@@ -87,11 +88,11 @@ struct CompletionFeature {
       let present = Set(Self.attributeNames(from: tagStart, to: offset, in: source.bytes))
       let definition = model.entities[entity]
       if !present.contains("xml:id") {
-        items.append(item("xml:id", detail: "the object's id", insert: "xml:id=\"$1\"", kind: 10))
+        items.append(item("xml:id", detail: "the object's id", insert: "xml:id=\"$1\"", kind: .field))
       }
       for attribute in definition.attributes where !present.contains(attribute.name) {
         items.append(
-          item(attribute.name, detail: attribute.typeName, insert: "\(attribute.name)=\"$1\"", kind: 10))
+          item(attribute.name, detail: attribute.typeName, insert: "\(attribute.name)=\"$1\"", kind: .field))
       }
       for relationship in definition.relationships
       where !present.contains(relationship.name) && !relationship.isContainment {
@@ -103,7 +104,7 @@ struct CompletionFeature {
         items.append(
           item(
             relationship.name, detail: relationship.isToMany ? "ids" : "id",
-            insert: "\(relationship.name)=\"$1\"", kind: 18))
+            insert: "\(relationship.name)=\"$1\"", kind: .reference))
       }
     case .attributeValue(let tagStart, let name, _):
       guard
@@ -111,7 +112,7 @@ struct CompletionFeature {
       else { break }
       let definition = model.entities[entity]
       if let index = definition.attributeIndex[name], definition.attributes[index].type == .boolean {
-        items = ["true", "false"].map { item($0, detail: "Boolean", insert: $0, kind: 12) }
+        items = ["true", "false"].map { item($0, detail: "Boolean", insert: $0, kind: .value) }
       } else if let index = definition.relationshipIndex[name],
         let destination = definition.relationships[index].destination
       {
@@ -120,28 +121,29 @@ struct CompletionFeature {
           && model.isKind(Int(candidate.entity), of: destination)
         {
           let id = source.string(in: candidate.idRange!)
-          items.append(item(id, detail: model.entities[Int(candidate.entity)].name, insert: id, kind: 18))
+          items.append(
+            item(id, detail: model.entities[Int(candidate.entity)].name, insert: id, kind: .reference))
         }
       }
     }
-    return ["isIncomplete": false, "items": .array(items)]
+    return LSP.CompletionList(isIncomplete: false, items: items)
   }
 
-  private func item(_ label: String, detail: String, insert: String, kind: Int) -> JSONValue {
-    [
-      "label": .string(label), "detail": .string(detail), "kind": .int(kind),
-      "insertText": .string(insert), "insertTextFormat": 2,
-    ]
+  private func item(_ label: String, detail: String, insert: String, kind: LSP.CompletionItemKind)
+    -> LSP.CompletionItem
+  {
+    LSP.CompletionItem(
+      label: label, kind: kind, detail: detail, insertText: insert, insertTextFormat: .snippet)
   }
 
   /// New objects valid under `parent`, each with its required attributes and next free order.
   private func entityItems(parent: Int?, tree: ItemTree, model: Model, rootEntity: Int?, withBracket: Bool)
-    -> [JSONValue]
+    -> [LSP.CompletionItem]
   {
     guard let parent else { return [] }
     let parentEntity =
       parent == 0 ? rootEntity : (tree.items[parent].entity >= 0 ? Int(tree.items[parent].entity) : nil)
-    var items: [JSONValue] = []
+    var items: [LSP.CompletionItem] = []
     for (index, entity) in model.entities.enumerated() where !entity.isAbstract {
       var relationship: Int?
       if let parentEntity, case .relationship(let found) = model.containment(of: parentEntity, holding: index)
@@ -174,7 +176,7 @@ struct CompletionFeature {
       items.append(
         item(
           entity.name, detail: relationship == nil ? "free object" : "new child",
-          insert: (withBracket ? "<" : "") + body, kind: 7))
+          insert: (withBracket ? "<" : "") + body, kind: .class))
     }
     return items
   }

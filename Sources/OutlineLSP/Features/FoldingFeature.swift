@@ -8,7 +8,12 @@ import OutlineXML
 struct FoldingFeature {
   let mapper: PositionMapper
 
-  func ranges(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+  /// `[FoldingRange]`, written as JSON text.
+  func ranges(_ snapshot: Snapshot) -> LSPAny {
+    LSPAny(json(snapshot))
+  }
+
+  private func json(_ snapshot: Snapshot) -> JSONValue {
     let analysis = snapshot.analysis
     guard let tree = analysis.tree else { return [] }
     let source = snapshot.source
@@ -47,6 +52,7 @@ struct FoldingFeature {
       let endLine = source.lines.line(containing: comment.end)
       guard endLine > startLine else { continue }
       open(startLine, endLine)
+      // LSP.FoldingRangeKind.comment
       json.raw(",\"kind\":\"comment\"}")
     }
     json.raw("]")

@@ -1,13 +1,12 @@
 import OutlineConvert
 import OutlineCore
-import OutlineJSON
 
 /// `textDocument/formatting`: the canonical layout of `outline fmt`, as one
 /// edit over the part that changes; nothing for a document that does not parse.
 struct FormattingFeature {
   let mapper: PositionMapper
 
-  func format(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+  func format(_ snapshot: Snapshot) -> [LSP.TextEdit] {
     let analysis = snapshot.analysis
     guard analysis.parsed, !analysis.isJSONForm,
       !analysis.diagnostics.contains(where: { $0.code == .textInObject })

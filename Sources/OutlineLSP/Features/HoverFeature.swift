@@ -1,6 +1,5 @@
 import JSONRPC
 import OutlineCore
-import OutlineJSON
 import OutlineModel
 
 /// `textDocument/hover`: an object's entity, path and order; an attribute's
@@ -8,12 +7,12 @@ import OutlineModel
 struct HoverFeature {
   let mapper: PositionMapper
 
-  func hover(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
-      throw ResponseError.invalidParams("position is missing or not a position")
+  func hover(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.Hover? {
+    guard let offset = mapper.offset(params.position, in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is not a position")
     }
     let queries = DocumentQueries(source: snapshot.source, analysis: snapshot.analysis)
-    guard let tree = queries.tree, let item = tree.item(at: offset) else { return .null }
+    guard let tree = queries.tree, let item = tree.item(at: offset) else { return nil }
     let model = queries.model
     let entityIndex = Int(tree.items[item].entity)
     let entity = entityIndex >= 0 ? model?.entities[entityIndex] : nil
@@ -56,11 +55,10 @@ struct HoverFeature {
     return reply(text, name.start..<name.end, snapshot)
   }
 
-  private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> JSONValue {
-    [
-      "contents": ["kind": "markdown", "value": .string(markdown)],
-      "range": mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source),
-    ]
+  private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> LSP.Hover {
+    LSP.Hover(
+      contents: LSP.MarkupContent(kind: .markdown, value: markdown),
+      range: mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source))
   }
 
   static func describe(_ attribute: Attribute) -> String {

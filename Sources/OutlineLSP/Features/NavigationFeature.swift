@@ -1,59 +1,58 @@
 import JSONRPC
 import OutlineCore
-import OutlineJSON
 import OutlineXML
 
 /// `textDocument/definition`, `references`, `prepareRename` and `rename` for ids.
 struct NavigationFeature {
   let mapper: PositionMapper
 
-  private func query(_ snapshot: Snapshot, _ params: JSONValue) throws -> (
+  private func query(_ snapshot: Snapshot, _ position: LSP.Position) throws -> (
     DocumentQueries, (id: String, range: TextRange)?
   ) {
-    guard let offset = mapper.offset(params["position"], in: snapshot.source) else {
-      throw ResponseError.invalidParams("position is missing or not a position")
+    guard let offset = mapper.offset(position, in: snapshot.source) else {
+      throw ResponseError.invalidParams("position is not a position")
     }
     let queries = DocumentQueries(source: snapshot.source, analysis: snapshot.analysis)
     return (queries, queries.id(at: offset))
   }
 
-  private func location(_ range: TextRange, _ snapshot: Snapshot) -> JSONValue {
-    ["uri": .string(snapshot.uri), "range": mapper.range(range, in: snapshot.source)]
+  private func location(_ range: TextRange, _ snapshot: Snapshot) -> LSP.Location {
+    LSP.Location(uri: snapshot.uri, range: mapper.range(range, in: snapshot.source))
   }
 
-  func definition(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    let (queries, hit) = try query(snapshot, params)
-    guard let hit, let definition = queries.ids().definitions[hit.id] else { return .null }
+  func definition(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.Location? {
+    let (queries, hit) = try query(snapshot, params.position)
+    guard let hit, let definition = queries.ids().definitions[hit.id] else { return nil }
     return location(definition.range, snapshot)
   }
 
-  func references(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    let (queries, hit) = try query(snapshot, params)
+  func references(_ snapshot: Snapshot, _ params: LSP.ReferenceParams) throws -> [LSP.Location] {
+    let (queries, hit) = try query(snapshot, params.position)
     guard let hit else { return [] }
     let ids = queries.ids()
     var ranges = ids.references[hit.id] ?? []
-    if params["context"]?["includeDeclaration"]?.boolValue ?? true, let definition = ids.definitions[hit.id] {
+    if params.context?.includeDeclaration ?? true, let definition = ids.definitions[hit.id] {
       ranges.insert(definition.range, at: 0)
     }
-    return .array(ranges.map { location($0, snapshot) })
+    return ranges.map { location($0, snapshot) }
   }
 
-  func prepareRename(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    let (_, hit) = try query(snapshot, params)
-    guard let hit else { return .null }
-    return ["range": mapper.range(hit.range, in: snapshot.source), "placeholder": .string(hit.id)]
+  func prepareRename(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws
+    -> LSP.PrepareRenameResult?
+  {
+    let (_, hit) = try query(snapshot, params.position)
+    guard let hit else { return nil }
+    return LSP.PrepareRenameResult(range: mapper.range(hit.range, in: snapshot.source), placeholder: hit.id)
   }
 
-  func rename(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
-    guard let newName = params["newName"]?.stringValue else {
-      throw ResponseError.invalidParams("newName is missing")
-    }
+  func rename(_ snapshot: Snapshot, _ params: LSP.RenameParams) throws -> LSP.WorkspaceEdit {
+    let newName = params.newName
     guard XMLName.isNCName(newName) else {
       throw ResponseError(
         code: ErrorCode.requestFailed,
         message: "'\(newName)' is not a valid id (an XML name without spaces or colons)")
     }
-    let (queries, hit) = try query(snapshot, params)
+    let (queries, hit) = try query(snapshot, params.position)
     guard let hit else {
       throw ResponseError(code: ErrorCode.requestFailed, message: "There is no id here to rename")
     }
@@ -68,19 +67,16 @@ struct NavigationFeature {
     }
     return WorkspaceEdits.edit(snapshot, edits)
   }
-
 }
 
 /// WorkspaceEdits bound to the document version they were computed for.
 enum WorkspaceEdits {
-  static func edit(_ snapshot: Snapshot, _ edits: [JSONValue]) -> JSONValue {
-    [
-      "documentChanges": [
-        [
-          "textDocument": ["uri": .string(snapshot.uri), "version": .int(snapshot.version)],
-          "edits": .array(edits),
-        ]
-      ]
-    ]
+  static func edit(_ snapshot: Snapshot, _ edits: [LSP.TextEdit]) -> LSP.WorkspaceEdit {
+    LSP.WorkspaceEdit(documentChanges: [
+      LSP.TextDocumentEdit(
+        textDocument: LSP.OptionalVersionedTextDocumentIdentifier(
+          uri: snapshot.uri, version: snapshot.version),
+        edits: edits)
+    ])
   }
 }

@@ -11,7 +11,12 @@ import OutlineXML
 struct SymbolsFeature {
   let mapper: PositionMapper
 
-  func symbols(_ snapshot: Snapshot, _ params: JSONValue) throws -> JSONValue {
+  /// `[DocumentSymbol]`, written as JSON text.
+  func symbols(_ snapshot: Snapshot) -> LSPAny {
+    LSPAny(json(snapshot))
+  }
+
+  private func json(_ snapshot: Snapshot) -> JSONValue {
     let analysis = snapshot.analysis
     guard let tree = analysis.tree, tree.items.count > 1 else { return [] }
     let source = snapshot.source
@@ -71,7 +76,9 @@ struct SymbolsFeature {
           json.raw(" #")
           json.int(Int(order))
         }
-        json.raw("\",\"kind\":19,\"range\":")
+        json.raw("\",\"kind\":")
+        json.int(LSP.SymbolKind.object.rawValue)
+        json.raw(",\"range\":")
         line = mapper.append(item.fullRange, in: source, lineHint: line, to: &json)
         json.raw(",\"selectionRange\":")
         mapper.append(item.nameRange, in: source, lineHint: line, to: &json)

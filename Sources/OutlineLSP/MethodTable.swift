@@ -1,0 +1,205 @@
+import JSONRPC
+import OutlineJSON
+
+/// What a feature reads besides its document and params.
+struct FeatureContext: Sendable {
+  /// Positions in the negotiated encoding.
+  let mapper: PositionMapper
+}
+
+/// One method the server serves, what it advertises for it, and how it runs.
+struct Route: Sendable {
+  enum Handler: Sendable {
+    /// `initialize`, `shutdown` and `exit`: the server's lifecycle code answers them.
+    case lifecycle
+    /// A notification, applied on the state queue in arrival order.
+    case notification(@Sendable (LanguageServer, JSONValue) throws -> Void)
+    /// A request: the closure runs on the state queue (decoding, finding the
+    /// document) and returns the work a worker thread runs for the reply.
+    case request(@Sendable (LanguageServer, JSONValue) throws -> @Sendable () throws -> JSONValue)
+  }
+
+  /// How the client learns that the server serves a method.
+  enum Advertisement: Sendable {
+    /// The base protocol (lifecycle, `$/` notifications): every server serves it.
+    case baseProtocol
+    /// Sets what the method advertises in the `initialize` result.
+    case capability(@Sendable (inout LSP.ServerCapabilities) -> Void)
+    /// Registered with `client/registerCapability` after `initialized`, when
+    /// the client supports dynamic registration of `method` (nil: it does not).
+    case registration(@Sendable (LSP.ClientCapabilities) -> LSP.Registration?)
+  }
+
+  /// The method name, as on the wire.
+  let method: String
+  let advertisement: Advertisement
+  let handler: Handler
+
+  init(method: String, advertise: Advertisement, handler: Handler) {
+    self.method = method
+    self.advertisement = advertise
+    self.handler = handler
+  }
+
+  /// Sets what this route advertises in `capabilities`.
+  func advertise(in capabilities: inout LSP.ServerCapabilities) {
+    if case .capability(let set) = advertisement { set(&capabilities) }
+  }
+
+  var isRequest: Bool {
+    switch handler {
+    case .lifecycle: method != "exit"
+    case .notification: false
+    case .request: true
+    }
+  }
+
+  /// A request about one open document, answered from its snapshot on a worker thread.
+  static func document<Params: LSP.TextDocumentParams, Result: Encodable>(
+    _ method: String, advertise: @escaping @Sendable (inout LSP.ServerCapabilities) -> Void,
+    _ body: @escaping @Sendable (FeatureContext, Snapshot, Params) throws -> Result
+  ) -> Route {
+    Route(
+      method: method, advertise: .capability(advertise),
+      handler: .request { server, json in
+        guard json.isObject else { throw ResponseError.invalidParams("\(method) needs textDocument.uri") }
+        let params = try JSONValueCoding.params(Params.self, from: json, method: method)
+        let uri = params.textDocument.uri
+        guard let snapshot = server.store[uri] else {
+          throw ResponseError.invalidParams("\(uri) is not open")
+        }
+        let context = server.featureContext
+        return { try JSONValueCoding.encode(body(context, snapshot, params)) }
+      })
+  }
+
+  /// A notification with typed params; params that do not decode are logged and dropped.
+  static func notification<Params: Decodable>(
+    _ method: String, advertise: Advertisement,
+    _ body: @escaping @Sendable (LanguageServer, Params) -> Void
+  ) -> Route {
+    Route(
+      method: method, advertise: advertise,
+      handler: .notification { server, json in
+        body(server, try JSONValueCoding.params(Params.self, from: json, method: method))
+      })
+  }
+}
+
+/// The one table of methods: the server dispatches by it and builds its
+/// advertised capabilities from it, so no method is served unadvertised or
+/// advertised unserved. Adding a method is one entry here (plus its
+/// params/result types in `Protocol/` and its feature in `Features/`).
+enum MethodTable {
+  static let routes: [Route] = [
+    // Lifecycle and the base protocol: advertised by nothing.
+    Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
+    Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
+    Route(method: "exit", advertise: .baseProtocol, handler: .lifecycle),
+    .notification("initialized", advertise: .baseProtocol) { (server, _: LSPAny) in server.didInitialize() },
+    .notification("$/cancelRequest", advertise: .baseProtocol) { (server, params: LSP.CancelParams) in
+      server.cancel(params.id.value)
+    },
+    .notification("$/setTrace", advertise: .baseProtocol) { (_: LanguageServer, _: LSPAny) in },
+
+    // Document synchronization.
+    .notification("textDocument/didOpen", advertise: .capability { $0.sync.openClose = true }) {
+      (server, params: LSP.DidOpenTextDocumentParams) in server.didOpen(params)
+    },
+    .notification("textDocument/didChange", advertise: .capability { $0.sync.change = .incremental }) {
+      (server, params: LSP.DidChangeTextDocumentParams) in server.didChange(params)
+    },
+    .notification("textDocument/didClose", advertise: .capability { $0.sync.openClose = true }) {
+      (server, params: LSP.DidCloseTextDocumentParams) in server.didClose(params)
+    },
+    .notification(
+      "textDocument/didSave", advertise: .capability { $0.sync.save = LSP.SaveOptions(includeText: false) }
+    ) {
+      (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
+    },
+    .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
+      (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
+    },
+
+    // Language features.
+    .document(
+      "textDocument/diagnostic",
+      advertise: {
+        $0.diagnosticProvider = LSP.DiagnosticOptions(
+          interFileDependencies: true, workspaceDiagnostics: false)
+      }
+    ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
+    .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
+      (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
+    },
+    .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
+      (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
+    },
+    .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
+      (context, snapshot, _: LSP.DocumentFormattingParams) in
+      FormattingFeature(mapper: context.mapper).format(snapshot)
+    },
+    .document(
+      "textDocument/codeAction",
+      advertise: {
+        $0.codeActionProvider = LSP.CodeActionOptions(
+          codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
+      }
+    ) { context, snapshot, params in try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
+    },
+    .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
+      (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try HoverFeature(mapper: context.mapper).hover(snapshot, params)
+    },
+    .document(
+      "textDocument/completion",
+      advertise: {
+        $0.completionProvider = LSP.CompletionOptions(
+          triggerCharacters: ["<", " ", "\""], resolveProvider: false)
+      }
+    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
+    },
+    .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
+      (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
+    },
+    .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
+      (context, snapshot, params: LSP.ReferenceParams) in
+      try NavigationFeature(mapper: context.mapper).references(snapshot, params)
+    },
+    .document(
+      "textDocument/prepareRename",
+      advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
+    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
+    },
+    .document(
+      "textDocument/rename",
+      advertise: {
+        $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
+      }
+    ) { (context, snapshot, params: LSP.RenameParams) in
+      try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
+    },
+  ]
+
+  /// The routes by method name.
+  static let byMethod: [String: Route] = Dictionary(uniqueKeysWithValues: routes.map { ($0.method, $0) })
+
+  /// The capabilities `routes` advertise, with the negotiated position encoding.
+  static func capabilities(of routes: [Route] = routes, positionEncoding: String?) -> LSP.ServerCapabilities {
+    var capabilities = LSP.ServerCapabilities()
+    capabilities.positionEncoding = positionEncoding
+    for route in routes { route.advertise(in: &capabilities) }
+    return capabilities
+  }
+}
+
+extension LSP.ServerCapabilities {
+  /// The sync options, created on first use by the routes that set them.
+  var sync: LSP.TextDocumentSyncOptions {
+    get { textDocumentSync ?? LSP.TextDocumentSyncOptions() }
+    set { textDocumentSync = newValue }
+  }
+}

@@ -1,0 +1,91 @@
+/// The Language Server Protocol's types (3.17), as plain `Codable` values
+/// read and written through ``JSONValueCoding``. Names are the
+/// specification's; kinds are enums, never numbers.
+enum LSP {}
+
+extension LSP {
+  /// A place in a document: 0-based line, column in the negotiated encoding.
+  struct Position: Codable, Sendable, Equatable, Hashable {
+    var line: Int
+    var character: Int
+  }
+
+  /// `Range`: from `start` up to (not including) `end`.
+  struct Range: Codable, Sendable, Equatable, Hashable {
+    var start: Position
+    var end: Position
+  }
+
+  struct Location: Codable, Sendable, Equatable {
+    var uri: String
+    var range: Range
+  }
+
+  struct TextDocumentIdentifier: Codable, Sendable, Equatable {
+    var uri: String
+  }
+
+  struct VersionedTextDocumentIdentifier: Codable, Sendable, Equatable {
+    var uri: String
+    /// Optional here because some clients leave it out; the server then counts on.
+    var version: Int?
+  }
+
+  struct OptionalVersionedTextDocumentIdentifier: Codable, Sendable, Equatable {
+    var uri: String
+    var version: Int?
+  }
+
+  struct TextDocumentItem: Codable, Sendable, Equatable {
+    var uri: String
+    var languageId: String?
+    var version: Int?
+    var text: DocumentText
+  }
+
+  struct TextEdit: Codable, Sendable, Equatable {
+    var range: Range
+    var newText: String
+  }
+
+  struct TextDocumentEdit: Codable, Sendable, Equatable {
+    var textDocument: OptionalVersionedTextDocumentIdentifier
+    var edits: [TextEdit]
+  }
+
+  /// Edits bound to the document versions they were computed for.
+  struct WorkspaceEdit: Codable, Sendable, Equatable {
+    var documentChanges: [TextDocumentEdit]
+  }
+
+  enum MarkupKind: String, Codable, Sendable {
+    case plaintext, markdown
+  }
+
+  struct MarkupContent: Codable, Sendable, Equatable {
+    var kind: MarkupKind
+    var value: String
+  }
+
+  struct Command: Codable, Sendable, Equatable {
+    var title: String
+    var command: String
+    var arguments: [LSPAny]?
+  }
+
+  /// The params of every request about one document: the router finds the document by them.
+  protocol TextDocumentParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier { get }
+  }
+
+  /// `TextDocumentPositionParams`: a document and a position in it.
+  struct TextDocumentPositionParams: TextDocumentParams, Codable, Equatable {
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+  }
+
+  /// The params of a request that names only its document.
+  struct DocumentParams: TextDocumentParams, Codable, Equatable {
+    var textDocument: TextDocumentIdentifier
+  }
+}

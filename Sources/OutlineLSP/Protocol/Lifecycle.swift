@@ -1,0 +1,124 @@
+extension LSP {
+  struct InitializeParams: Codable, Sendable {
+    var processId: Int?
+    var rootUri: String?
+    var capabilities: ClientCapabilities
+    var workspaceFolders: [WorkspaceFolder]?
+    var initializationOptions: LSPAny?
+  }
+
+  struct WorkspaceFolder: Codable, Sendable, Equatable {
+    var uri: String
+    var name: String
+  }
+
+  /// What the server reads of the client's capabilities; the rest is ignored.
+  struct ClientCapabilities: Codable, Sendable {
+    struct General: Codable, Sendable {
+      var positionEncodings: [String]?
+    }
+    struct DynamicRegistration: Codable, Sendable {
+      var dynamicRegistration: Bool?
+    }
+    struct Refresh: Codable, Sendable {
+      var refreshSupport: Bool?
+    }
+    struct Workspace: Codable, Sendable {
+      var didChangeWatchedFiles: DynamicRegistration?
+      var diagnostics: Refresh?
+      var configuration: Bool?
+      var workspaceFolders: Bool?
+    }
+    struct Window: Codable, Sendable {
+      var workDoneProgress: Bool?
+    }
+    var general: General?
+    var workspace: Workspace?
+    var window: Window?
+  }
+
+  struct InitializeResult: Codable, Sendable {
+    struct ServerInfo: Codable, Sendable {
+      var name: String
+      var version: String?
+    }
+    var capabilities: ServerCapabilities
+    var serverInfo: ServerInfo?
+  }
+
+  enum TextDocumentSyncKind: Int, Codable, Sendable {
+    case none = 0, full = 1, incremental = 2
+  }
+
+  struct SaveOptions: Codable, Sendable, Equatable {
+    var includeText: Bool
+  }
+
+  struct TextDocumentSyncOptions: Codable, Sendable, Equatable {
+    var openClose: Bool?
+    var change: TextDocumentSyncKind?
+    var save: SaveOptions?
+  }
+
+  struct DiagnosticOptions: Codable, Sendable, Equatable {
+    var identifier: String?
+    var interFileDependencies: Bool
+    var workspaceDiagnostics: Bool
+  }
+
+  struct CodeActionOptions: Codable, Sendable, Equatable {
+    var codeActionKinds: [CodeActionKind]
+    var resolveProvider: Bool
+  }
+
+  struct CompletionOptions: Codable, Sendable, Equatable {
+    var triggerCharacters: [String]
+    var resolveProvider: Bool
+  }
+
+  struct RenameOptions: Codable, Sendable, Equatable {
+    var prepareProvider: Bool
+  }
+
+  /// What the server advertises. Only the routes of ``MethodTable`` set
+  /// these (each sets what it serves), so the two cannot disagree; add a
+  /// field here when a new method needs a capability of its own.
+  struct ServerCapabilities: Codable, Sendable, Equatable {
+    var positionEncoding: String?
+    var textDocumentSync: TextDocumentSyncOptions?
+    var diagnosticProvider: DiagnosticOptions?
+    var foldingRangeProvider: Bool?
+    var documentSymbolProvider: Bool?
+    var documentFormattingProvider: Bool?
+    var codeActionProvider: CodeActionOptions?
+    var hoverProvider: Bool?
+    var completionProvider: CompletionOptions?
+    var definitionProvider: Bool?
+    var referencesProvider: Bool?
+    var renameProvider: RenameOptions?
+  }
+
+  struct CancelParams: Codable, Sendable {
+    var id: LSPAny
+  }
+}
+
+extension LSP {
+  struct Registration: Codable, Sendable, Equatable {
+    var id: String
+    var method: String
+    var registerOptions: LSPAny?
+  }
+
+  struct RegistrationParams: Codable, Sendable, Equatable {
+    var registrations: [Registration]
+  }
+
+  struct FileSystemWatcher: Codable, Sendable, Equatable {
+    var globPattern: String
+  }
+
+  struct DidChangeWatchedFilesRegistrationOptions: Codable, Sendable, Equatable {
+    var watchers: [FileSystemWatcher]
+  }
+}
