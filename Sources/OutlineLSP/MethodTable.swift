@@ -91,98 +91,101 @@ struct Route: Sendable {
 /// advertised unserved. Adding a method is one entry here (plus its
 /// params/result types in `Protocol/` and its feature in `Features/`).
 enum MethodTable {
-  static let routes: [Route] = [
-    // Lifecycle and the base protocol: advertised by nothing.
-    Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
-    Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
-    Route(method: "exit", advertise: .baseProtocol, handler: .lifecycle),
-    .notification("initialized", advertise: .baseProtocol) { (server, _: LSPAny) in server.didInitialize() },
-    .notification("$/cancelRequest", advertise: .baseProtocol) { (server, params: LSP.CancelParams) in
-      server.cancel(params.id.value)
-    },
-    .notification("$/setTrace", advertise: .baseProtocol) { (_: LanguageServer, _: LSPAny) in },
+  static let routes: [Route] =
+    [
+      // Lifecycle and the base protocol: advertised by nothing.
+      Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
+      Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
+      Route(method: "exit", advertise: .baseProtocol, handler: .lifecycle),
+      .notification("initialized", advertise: .baseProtocol) { (server, _: LSPAny) in server.didInitialize()
+      },
+      .notification("$/cancelRequest", advertise: .baseProtocol) { (server, params: LSP.CancelParams) in
+        server.cancel(params.id.value)
+      },
+      .notification("$/setTrace", advertise: .baseProtocol) { (_: LanguageServer, _: LSPAny) in },
 
-    // Document synchronization.
-    .notification("textDocument/didOpen", advertise: .capability { $0.sync.openClose = true }) {
-      (server, params: LSP.DidOpenTextDocumentParams) in server.didOpen(params)
-    },
-    .notification("textDocument/didChange", advertise: .capability { $0.sync.change = .incremental }) {
-      (server, params: LSP.DidChangeTextDocumentParams) in server.didChange(params)
-    },
-    .notification("textDocument/didClose", advertise: .capability { $0.sync.openClose = true }) {
-      (server, params: LSP.DidCloseTextDocumentParams) in server.didClose(params)
-    },
-    .notification(
-      "textDocument/didSave", advertise: .capability { $0.sync.save = LSP.SaveOptions(includeText: false) }
-    ) {
-      (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
-    },
-    .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
-      (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
-    },
+      // Document synchronization.
+      .notification("textDocument/didOpen", advertise: .capability { $0.sync.openClose = true }) {
+        (server, params: LSP.DidOpenTextDocumentParams) in server.didOpen(params)
+      },
+      .notification("textDocument/didChange", advertise: .capability { $0.sync.change = .incremental }) {
+        (server, params: LSP.DidChangeTextDocumentParams) in server.didChange(params)
+      },
+      .notification("textDocument/didClose", advertise: .capability { $0.sync.openClose = true }) {
+        (server, params: LSP.DidCloseTextDocumentParams) in server.didClose(params)
+      },
+      .notification(
+        "textDocument/didSave", advertise: .capability { $0.sync.save = LSP.SaveOptions(includeText: false) }
+      ) {
+        (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
+      },
+      .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
+        (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
+      },
 
-    // Language features.
-    .document(
-      "textDocument/diagnostic",
-      advertise: {
-        $0.diagnosticProvider = LSP.DiagnosticOptions(
-          interFileDependencies: true, workspaceDiagnostics: false)
-      }
-    ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
-    .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
-      (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
-    },
-    .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
-      (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
-    },
-    .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
-      (context, snapshot, _: LSP.DocumentFormattingParams) in
-      FormattingFeature(mapper: context.mapper).format(snapshot)
-    },
-    .document(
-      "textDocument/codeAction",
-      advertise: {
-        $0.codeActionProvider = LSP.CodeActionOptions(
-          codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
-      }
-    ) { context, snapshot, params in try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
-    },
-    .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
-      (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try HoverFeature(mapper: context.mapper).hover(snapshot, params)
-    },
-    .document(
-      "textDocument/completion",
-      advertise: {
-        $0.completionProvider = LSP.CompletionOptions(
-          triggerCharacters: ["<", " ", "\""], resolveProvider: false)
-      }
-    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
-    },
-    .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
-      (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
-    },
-    .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
-      (context, snapshot, params: LSP.ReferenceParams) in
-      try NavigationFeature(mapper: context.mapper).references(snapshot, params)
-    },
-    .document(
-      "textDocument/prepareRename",
-      advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
-    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
-    },
-    .document(
-      "textDocument/rename",
-      advertise: {
-        $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
-      }
-    ) { (context, snapshot, params: LSP.RenameParams) in
-      try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
-    },
-  ]
+      // Language features.
+      .document(
+        "textDocument/diagnostic",
+        advertise: {
+          $0.diagnosticProvider = LSP.DiagnosticOptions(
+            interFileDependencies: true, workspaceDiagnostics: false)
+        }
+      ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
+      .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
+        (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
+      },
+      .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
+        (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
+      },
+      .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
+        (context, snapshot, _: LSP.DocumentFormattingParams) in
+        FormattingFeature(mapper: context.mapper).format(snapshot)
+      },
+      .document(
+        "textDocument/codeAction",
+        advertise: {
+          $0.codeActionProvider = LSP.CodeActionOptions(
+            codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
+        }
+      ) { context, snapshot, params in
+        try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
+      },
+      .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
+        (context, snapshot, params: LSP.TextDocumentPositionParams) in
+        try HoverFeature(mapper: context.mapper).hover(snapshot, params)
+      },
+      .document(
+        "textDocument/completion",
+        advertise: {
+          $0.completionProvider = LSP.CompletionOptions(
+            triggerCharacters: ["<", " ", "\""], resolveProvider: false)
+        }
+      ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+        try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
+      },
+      .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
+        (context, snapshot, params: LSP.TextDocumentPositionParams) in
+        try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
+      },
+      .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
+        (context, snapshot, params: LSP.ReferenceParams) in
+        try NavigationFeature(mapper: context.mapper).references(snapshot, params)
+      },
+      .document(
+        "textDocument/prepareRename",
+        advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
+      ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+        try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
+      },
+      .document(
+        "textDocument/rename",
+        advertise: {
+          $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
+        }
+      ) { (context, snapshot, params: LSP.RenameParams) in
+        try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
+      },
+    ] + editorRoutes
 
   /// The routes by method name.
   static let byMethod: [String: Route] = Dictionary(uniqueKeysWithValues: routes.map { ($0.method, $0) })

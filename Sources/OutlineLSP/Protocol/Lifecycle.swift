@@ -96,6 +96,14 @@ extension LSP {
     var definitionProvider: Bool?
     var referencesProvider: Bool?
     var renameProvider: RenameOptions?
+    var selectionRangeProvider: Bool?
+    var linkedEditingRangeProvider: Bool?
+    var documentHighlightProvider: Bool?
+    var inlayHintProvider: InlayHintOptions?
+    var codeLensProvider: CodeLensOptions?
+    var semanticTokensProvider: SemanticTokensOptions?
+    var documentRangeFormattingProvider: Bool?
+    var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions?
   }
 
   struct CancelParams: Codable, Sendable {
