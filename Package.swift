@@ -94,7 +94,9 @@ let package = Package(
     .testTarget(name: "OutlineWorkspaceTests", dependencies: ["OutlineWorkspace", "OutlineCore"]),
     .testTarget(
       name: "OutlineLSPTests",
-      dependencies: ["OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineCore", "TestSupport"]),
+      dependencies: [
+        "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "TestSupport",
+      ]),
     .testTarget(
       name: "OutlineCommandsTests",
       dependencies: [

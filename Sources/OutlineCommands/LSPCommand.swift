@@ -15,7 +15,13 @@ struct LSPCommand: ParsableCommand {
       """)
 
   func run() throws {
-    let server = LanguageServer(connection: Connection(input: 0, output: 1)) { message in
+    // `workspace/diagnostic` finds a folder's outlines as `outline-lint` does.
+    let server = LanguageServer(
+      connection: Connection(input: 0, output: 1),
+      findOutlines: { folder, configurations in
+        FileCollector.collect([folder], configurations: configurations, trouble: { _, _ in })
+      }
+    ) { message in
       Terminal.error("lsp: \(message)")
     }
     platformExit(server.run())

@@ -13,6 +13,9 @@ final class Snapshot: @unchecked Sendable {
   let source: SourceText
   /// The file path when the URI is a `file:` URI.
   let path: String?
+  /// Unique among the snapshots of this process: a new text or a new
+  /// analysis of the same text (a model changed) has a new one.
+  let serial = Snapshot.serials.next()
   private let lock = NSLock()
   private var cached: DocumentCheck?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
@@ -43,6 +46,11 @@ final class Snapshot: @unchecked Sendable {
     Snapshot(uri: uri, version: version, source: source, analyze: analyze)
   }
 
+  /// The pull diagnostics' `resultId`: the same while this snapshot stands.
+  var resultId: String { "open:\(serial)" }
+
+  private static let serials = SerialCounter()
+
   static func path(of uri: String) -> String? {
     guard uri.hasPrefix("file://"), let url = URL(string: uri) else { return nil }
     return url.path
@@ -55,6 +63,10 @@ final class Snapshot: @unchecked Sendable {
 /// only, and features read the immutable ``Snapshot``s it hands out.
 final class DocumentStore: @unchecked Sendable {
   private(set) var documents: [String: Snapshot] = [:]
+  /// Counts the times models or configurations changed (part of a closed file's `resultId`).
+  private(set) var generation = 0
+  /// The editor's settings, merged with each document's configuration file.
+  var settings = EditorSettings()
   let configurations = ConfigurationFinder()
   let models = ModelCache()
 
@@ -102,23 +114,38 @@ final class DocumentStore: @unchecked Sendable {
   func dependenciesChanged() {
     models.invalidate()
     configurations.invalidate()
+    generation += 1
     for (uri, snapshot) in documents {
-      documents[uri] = snapshot.replacing(version: snapshot.version, source: snapshot.source)
+      documents[uri] = Snapshot(
+        uri: uri, version: snapshot.version, source: snapshot.source, analyze: analyzer())
     }
   }
 
-  private func analyzer() -> @Sendable (SourceText, String?) -> DocumentCheck {
+  /// A snapshot of the file at `path` as it is on disk (a document not
+  /// open), read within the size limit `outline-lint` uses; not kept.
+  func closedFile(_ path: String) throws(ReadError) -> Snapshot {
+    let limit = configurations.configuration(for: path)?.maxSize ?? InputFile.defaultLimit
+    let bytes = try InputFile.read(path, limit: limit)
+    return Snapshot(
+      uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
+      analyze: analyzer(buildTree: false))
+  }
+
+  private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {
     let configurations = self.configurations
     let models = self.models
+    let settings = self.settings
     return { source, path in
       if let path, DocumentCheck.isJSONForm(path) {
-        return DocumentCheck.runJSON(
-          ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
-          models: models)
+        return settings.apply(
+          to: DocumentCheck.runJSON(
+            ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
+            models: models))
       }
-      return DocumentCheck.run(
-        source, path: path, modelOverride: nil, configurations: configurations, models: models,
-        buildTree: true)
+      return settings.apply(
+        to: DocumentCheck.run(
+          source, path: path, modelOverride: nil, configurations: configurations, models: models,
+          buildTree: buildTree))
     }
   }
 }
@@ -143,5 +170,18 @@ enum ContentChanges {
       current = SourceText(bytes: bytes)
     }
     return current
+  }
+}
+
+/// Hands out increasing numbers to any thread.
+final class SerialCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    last += 1
+    return last
   }
 }

@@ -29,20 +29,18 @@ extension MethodTable {
     ) { (context, snapshot, _: LSP.DocumentParams) in
       CodeLensFeature(mapper: context.mapper).lenses(snapshot)
     },
-    Route(
-      method: "codeLens/resolve",
-      advertise: .capability { $0.codeLensProvider = LSP.CodeLensOptions(resolveProvider: true) },
-      handler: .request { server, json in
-        let lens = try JSONValueCoding.params(LSP.CodeLens.self, from: json, method: "codeLens/resolve")
-        guard let data = lens.data else {
-          throw ResponseError.invalidParams("codeLens/resolve: data is missing")
-        }
-        guard let snapshot = server.store[data.uri] else {
-          throw ResponseError.invalidParams("\(data.uri) is not open")
-        }
-        let context = server.featureContext
-        return { try JSONValueCoding.encode(CodeLensFeature(mapper: context.mapper).resolve(snapshot, lens)) }
-      }),
+    .request(
+      "codeLens/resolve", advertise: { $0.codeLensProvider = LSP.CodeLensOptions(resolveProvider: true) }
+    ) { (server, lens: LSP.CodeLens) in
+      guard let data = lens.data else {
+        throw ResponseError.invalidParams("codeLens/resolve: data is missing")
+      }
+      guard let snapshot = server.store[data.uri] else {
+        throw ResponseError.invalidParams("\(data.uri) is not open")
+      }
+      let mapper = server.featureContext.mapper
+      return { _ in try CodeLensFeature(mapper: mapper).resolve(snapshot, lens) }
+    },
     .document("textDocument/semanticTokens/full", advertise: advertiseSemanticTokens) {
       (context, snapshot, _: LSP.DocumentParams) in
       SemanticTokensFeature(mapper: context.mapper).full(snapshot)

@@ -16,7 +16,8 @@ struct Route: Sendable {
     case notification(@Sendable (LanguageServer, JSONValue) throws -> Void)
     /// A request: the closure runs on the state queue (decoding, finding the
     /// document) and returns the work a worker thread runs for the reply.
-    case request(@Sendable (LanguageServer, JSONValue) throws -> @Sendable () throws -> JSONValue)
+    case request(
+      @Sendable (LanguageServer, JSONValue) throws -> @Sendable (RequestContext) throws -> JSONValue)
   }
 
   /// How the client learns that the server serves a method.
@@ -69,7 +70,22 @@ struct Route: Sendable {
           throw ResponseError.invalidParams("\(uri) is not open")
         }
         let context = server.featureContext
-        return { try JSONValueCoding.encode(body(context, snapshot, params)) }
+        return { _ in try JSONValueCoding.encode(body(context, snapshot, params)) }
+      })
+  }
+
+  /// A request that is not about one document: `prepare` runs on the state
+  /// queue and returns the work, which may report progress and is cancellable.
+  static func request<Params: Decodable, Result: Encodable>(
+    _ method: String, advertise: @escaping @Sendable (inout LSP.ServerCapabilities) -> Void,
+    _ prepare:
+      @escaping @Sendable (LanguageServer, Params) throws -> @Sendable (RequestContext) throws -> Result
+  ) -> Route {
+    Route(
+      method: method, advertise: .capability(advertise),
+      handler: .request { server, json in
+        let work = try prepare(server, try JSONValueCoding.params(Params.self, from: json, method: method))
+        return { context in try JSONValueCoding.encode(work(context)) }
       })
   }
 
@@ -91,101 +107,125 @@ struct Route: Sendable {
 /// advertised unserved. Adding a method is one entry here (plus its
 /// params/result types in `Protocol/` and its feature in `Features/`).
 enum MethodTable {
-  static let routes: [Route] =
-    [
-      // Lifecycle and the base protocol: advertised by nothing.
-      Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
-      Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
-      Route(method: "exit", advertise: .baseProtocol, handler: .lifecycle),
-      .notification("initialized", advertise: .baseProtocol) { (server, _: LSPAny) in server.didInitialize()
-      },
-      .notification("$/cancelRequest", advertise: .baseProtocol) { (server, params: LSP.CancelParams) in
-        server.cancel(params.id.value)
-      },
-      .notification("$/setTrace", advertise: .baseProtocol) { (_: LanguageServer, _: LSPAny) in },
+  /// Every route: those below and the editing features' (``editorRoutes``, in `EditorRoutes.swift`).
+  static let routes: [Route] = coreRoutes + editorRoutes
 
-      // Document synchronization.
-      .notification("textDocument/didOpen", advertise: .capability { $0.sync.openClose = true }) {
-        (server, params: LSP.DidOpenTextDocumentParams) in server.didOpen(params)
-      },
-      .notification("textDocument/didChange", advertise: .capability { $0.sync.change = .incremental }) {
-        (server, params: LSP.DidChangeTextDocumentParams) in server.didChange(params)
-      },
-      .notification("textDocument/didClose", advertise: .capability { $0.sync.openClose = true }) {
-        (server, params: LSP.DidCloseTextDocumentParams) in server.didClose(params)
-      },
-      .notification(
-        "textDocument/didSave", advertise: .capability { $0.sync.save = LSP.SaveOptions(includeText: false) }
-      ) {
-        (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
-      },
-      .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
-        (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
-      },
+  static let coreRoutes: [Route] = [
+    // Lifecycle and the base protocol: advertised by nothing.
+    Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
+    Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
+    Route(method: "exit", advertise: .baseProtocol, handler: .lifecycle),
+    .notification("initialized", advertise: .baseProtocol) { (server, _: LSPAny) in server.didInitialize() },
+    .notification("$/cancelRequest", advertise: .baseProtocol) { (server, params: LSP.CancelParams) in
+      server.cancel(params.id.value)
+    },
+    .notification("$/setTrace", advertise: .baseProtocol) { (_: LanguageServer, _: LSPAny) in },
 
-      // Language features.
-      .document(
-        "textDocument/diagnostic",
-        advertise: {
-          $0.diagnosticProvider = LSP.DiagnosticOptions(
-            interFileDependencies: true, workspaceDiagnostics: false)
-        }
-      ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
-      .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
-        (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
-      },
-      .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
-        (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
-      },
-      .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
-        (context, snapshot, _: LSP.DocumentFormattingParams) in
-        FormattingFeature(mapper: context.mapper).format(snapshot)
-      },
-      .document(
-        "textDocument/codeAction",
-        advertise: {
-          $0.codeActionProvider = LSP.CodeActionOptions(
-            codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
-        }
-      ) { context, snapshot, params in
-        try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
-      },
-      .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
-        (context, snapshot, params: LSP.TextDocumentPositionParams) in
-        try HoverFeature(mapper: context.mapper).hover(snapshot, params)
-      },
-      .document(
-        "textDocument/completion",
-        advertise: {
-          $0.completionProvider = LSP.CompletionOptions(
-            triggerCharacters: ["<", " ", "\""], resolveProvider: false)
-        }
-      ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-        try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
-      },
-      .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
-        (context, snapshot, params: LSP.TextDocumentPositionParams) in
-        try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
-      },
-      .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
-        (context, snapshot, params: LSP.ReferenceParams) in
-        try NavigationFeature(mapper: context.mapper).references(snapshot, params)
-      },
-      .document(
-        "textDocument/prepareRename",
-        advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
-      ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-        try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
-      },
-      .document(
-        "textDocument/rename",
-        advertise: {
-          $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
-        }
-      ) { (context, snapshot, params: LSP.RenameParams) in
-        try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
-      },
-    ] + editorRoutes
+    // Document synchronization.
+    .notification("textDocument/didOpen", advertise: .capability { $0.sync.openClose = true }) {
+      (server, params: LSP.DidOpenTextDocumentParams) in server.didOpen(params)
+    },
+    .notification("textDocument/didChange", advertise: .capability { $0.sync.change = .incremental }) {
+      (server, params: LSP.DidChangeTextDocumentParams) in server.didChange(params)
+    },
+    .notification("textDocument/didClose", advertise: .capability { $0.sync.openClose = true }) {
+      (server, params: LSP.DidCloseTextDocumentParams) in server.didClose(params)
+    },
+    .notification(
+      "textDocument/didSave", advertise: .capability { $0.sync.save = LSP.SaveOptions(includeText: false) }
+    ) {
+      (server, params: LSP.DidSaveTextDocumentParams) in server.didSave(params)
+    },
+    .notification("workspace/didChangeConfiguration", advertise: .registration(EditorSettings.registration)) {
+      (server, params: LSP.DidChangeConfigurationParams) in server.configurationChanged(params)
+    },
+    .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
+      (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
+    },
+
+    // Language features.
+    .document(
+      "textDocument/diagnostic",
+      advertise: {
+        $0.diagnosticProvider = LSP.DiagnosticOptions(
+          interFileDependencies: true,
+          workspaceDiagnostics: $0.diagnosticProvider?.workspaceDiagnostics ?? false)
+      }
+    ) { context, snapshot, params in DiagnosticsFeature(mapper: context.mapper).pull(snapshot, params) },
+    .request(
+      "workspace/diagnostic",
+      advertise: {
+        $0.diagnosticProvider = LSP.DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: true)
+      }
+    ) { (server, params: LSP.WorkspaceDiagnosticParams) in
+      let feature = server.workspaceDiagnostics()
+      return { context in try feature.run(params, context: context) }
+    },
+    .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
+      (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
+    },
+    .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
+      (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
+    },
+    .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
+      (context, snapshot, _: LSP.DocumentFormattingParams) in
+      FormattingFeature(mapper: context.mapper).format(snapshot)
+    },
+    .document(
+      "textDocument/codeAction",
+      advertise: {
+        $0.codeActionProvider = LSP.CodeActionOptions(
+          codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
+      }
+    ) { context, snapshot, params in try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
+    },
+    .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
+      (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try HoverFeature(mapper: context.mapper).hover(snapshot, params)
+    },
+    .document(
+      "textDocument/completion",
+      advertise: {
+        $0.completionProvider = LSP.CompletionOptions(
+          triggerCharacters: ["<", " ", "\""], resolveProvider: false)
+      }
+    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
+    },
+    .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
+      (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
+    },
+    .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
+      (context, snapshot, params: LSP.ReferenceParams) in
+      try NavigationFeature(mapper: context.mapper).references(snapshot, params)
+    },
+    .document(
+      "textDocument/prepareRename",
+      advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
+    ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try NavigationFeature(mapper: context.mapper).prepareRename(snapshot, params)
+    },
+    .document(
+      "textDocument/rename",
+      advertise: {
+        $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
+      }
+    ) { (context, snapshot, params: LSP.RenameParams) in
+      try NavigationFeature(mapper: context.mapper).rename(snapshot, params)
+    },
+    .request(
+      "workspace/executeCommand",
+      advertise: { $0.executeCommandProvider = LSP.ExecuteCommandOptions(commands: CommandsFeature.all) }
+    ) { (server, params: LSP.ExecuteCommandParams) in
+      let work = try CommandsFeature(mapper: server.mapper, store: server.store).prepare(params)
+      return { _ in
+        let outcome = try work()
+        if let edit = outcome.edit { server.applyEdit(edit, label: params.command) }
+        return outcome.result
+      }
+    },
+  ]
 
   /// The routes by method name.
   static let byMethod: [String: Route] = Dictionary(uniqueKeysWithValues: routes.map { ($0.method, $0) })

@@ -25,23 +25,34 @@ public final class LanguageServer: @unchecked Sendable {
   /// The open documents, models and configurations (touched on the state queue only).
   let store = DocumentStore()
   private(set) var client = LSP.ClientCapabilities()
-  private var pending: [String: Bool] = [:]  // request id -> cancelled
+  private var pending: [String: CancellationFlag] = [:]  // by request id
   private var nextRequestID = 1
+  /// What to do with the client's replies to the server's requests, by id.
+  private var awaiting: [String: (JSONValue?) -> Void] = [:]
+  /// Server-created progress tokens that began, by title.
+  private var progressTokens: [String: JSONValue] = [:]
   /// Whether the client watches model and configuration files for the server.
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
   private let stamps = DependencyStamps()
+  /// The workspace folders' paths (from `initialize`).
+  private(set) var workspaceFolders: [String] = []
+  /// The outline files under a folder, as `outline-lint` finds them (nil: only open documents).
+  private let findOutlines: OutlineSearch?
   private let log: (String) -> Void
   private let exit: (Int32) -> Void
 
   /// A server on `connection`; `log` receives what is not worth an answer;
   /// `exit` is called with the status when the client sends `exit` (the
   /// process exits by default; the fuzz target records it instead).
+  /// `findOutlines` lists the outlines of a workspace folder for
+  /// `workspace/diagnostic` (the command passes the search `outline-lint` does).
   public init(
-    connection: Connection, log: @escaping (String) -> Void,
+    connection: Connection, findOutlines: OutlineSearch? = nil, log: @escaping (String) -> Void,
     exit: ((Int32) -> Void)? = nil
   ) {
     self.connection = connection
+    self.findOutlines = findOutlines
     self.log = log
     self.exit = exit ?? terminateProcess
   }
@@ -73,8 +84,8 @@ public final class LanguageServer: @unchecked Sendable {
     switch message {
     case .invalid(let error):
       connection.reply(to: .null, error: error)
-    case .response:
-      break
+    case .response(let id, let result):
+      awaiting.removeValue(forKey: key(id))?(result)
     case .notification(let method, let params):
       handleNotification(method, params)
     case .request(let id, let method, let params):
@@ -129,24 +140,36 @@ public final class LanguageServer: @unchecked Sendable {
         to: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "Unknown method '\(method)'"))
     }
     checkFilesOnDisk()
-    let work: @Sendable () throws -> JSONValue
+    let work: @Sendable (RequestContext) throws -> JSONValue
     do {
       work = try prepare(self, params)
     } catch {
       return connection.reply(to: id, error: responseError(error, method))
     }
     let requestKey = key(id)
-    pending[requestKey] = false
+    let cancellation = CancellationFlag()
+    pending[requestKey] = cancellation
+    let connection = self.connection
+    let context = RequestContext(cancellation: cancellation, notify: { connection.notify($0, $1) })
+    // A request that runs over 200 ms reports on the client's token (work that
+    // reports its own steps, as workspace/diagnostic does, reads the token itself).
+    let progress = params["workDoneToken"].flatMap { token -> DelayedProgress? in
+      guard method != "workspace/diagnostic" else { return nil }
+      return DelayedProgress(
+        title: method,
+        send: DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) }))
+    }
     workers.async {
       let outcome: Result<JSONValue, ResponseError>
       do {
-        outcome = .success(try work())
+        outcome = .success(try work(context))
       } catch {
         outcome = .failure(self.responseError(error, method))
       }
+      progress?.finish()
       self.state.async {
-        let cancelled = self.pending.removeValue(forKey: requestKey) ?? false
-        if cancelled {
+        self.pending[requestKey] = nil
+        if cancellation.isCancelled {
           self.connection.reply(
             to: id,
             error: ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled"))
@@ -165,6 +188,9 @@ public final class LanguageServer: @unchecked Sendable {
   /// inside one feature, is an error reply, never a dead server.
   private nonisolated func responseError(_ error: Error, _ method: String) -> ResponseError {
     if let error = error as? ResponseError { return error }
+    if error is RequestCancelled {
+      return ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled")
+    }
     return ResponseError(code: ErrorCode.requestFailed, message: "\(method) failed: \(describe(error))")
   }
 
@@ -172,7 +198,7 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// `$/cancelRequest`: the request, if still running, is answered with -32800.
   func cancel(_ id: JSONValue) {
-    if pending[key(id)] != nil { pending[key(id)] = true }
+    pending[key(id)]?.cancel()
   }
 
   /// Runs `body` on the state queue once every worker started so far has
@@ -181,11 +207,21 @@ public final class LanguageServer: @unchecked Sendable {
     workers.async(flags: .barrier) { self.state.async(execute: body) }
   }
 
-  /// Sends a request to the client (its reply is not awaited).
-  func sendRequest<Params: Encodable>(_ method: String, _ params: Params) {
+  /// Sends a request to the client; `onReply` gets its result (nil for an error), on the state queue.
+  func sendRequest<Params: Encodable>(
+    _ method: String, _ params: Params, onReply: ((JSONValue?) -> Void)? = nil
+  ) {
     guard let value = try? JSONValueCoding.encode(params) else { return }
+    if let onReply { awaiting[key(.int(nextRequestID))] = onReply }
     connection.request(id: nextRequestID, method, value)
     nextRequestID += 1
+  }
+
+  /// Asks the client to apply `edit` (`workspace/applyEdit`), from any thread.
+  func applyEdit(_ edit: LSP.WorkspaceEdit, label: String) {
+    state.async {
+      self.sendRequest("workspace/applyEdit", LSP.ApplyWorkspaceEditParams(label: label, edit: edit))
+    }
   }
 
   /// Sends a notification to the client.
@@ -200,6 +236,8 @@ public final class LanguageServer: @unchecked Sendable {
     // Lenient: a client whose capabilities do not decode is served with none.
     let initialize = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
     client = initialize?.capabilities ?? LSP.ClientCapabilities()
+    workspaceFolders = (initialize?.workspaceFolders?.map(\.uri) ?? initialize?.rootUri.map { [$0] } ?? [])
+      .compactMap(Snapshot.path(of:))
     let offered = client.general?.positionEncodings ?? []
     mapper = PositionMapper(unit: offered.contains("utf-8") ? .utf8 : .utf16)
     let result = LSP.InitializeResult(
@@ -218,6 +256,43 @@ public final class LanguageServer: @unchecked Sendable {
       sendRequest("client/registerCapability", LSP.RegistrationParams(registrations: registrations))
     }
     watchersRegistered = registrations.contains { $0.method == "workspace/didChangeWatchedFiles" }
+    requestSettings()
+  }
+
+  // MARK: Settings
+
+  /// Asks the client for section `outline` (`workspace/configuration`), when it answers such requests.
+  private func requestSettings() {
+    guard client.workspace?.configuration == true else { return }
+    sendRequest(
+      "workspace/configuration", LSP.ConfigurationParams(items: [LSP.ConfigurationItem(section: "outline")])
+    ) { result in
+      self.useSettings(EditorSettings(result?.arrayValue?.first))
+    }
+  }
+
+  /// `workspace/didChangeConfiguration`: settings pushed with it are used;
+  /// without them, they are asked for.
+  func configurationChanged(_ params: LSP.DidChangeConfigurationParams) {
+    if let section = params.settings?.value["outline"] {
+      useSettings(EditorSettings(section))
+    } else {
+      requestSettings()
+    }
+  }
+
+  private func useSettings(_ settings: EditorSettings) {
+    for problem in settings.problems { log("settings: \(problem)") }
+    guard settings != store.settings else { return }
+    store.settings = settings
+    dependenciesChanged()
+  }
+
+  /// `workspace/diagnostic` over this server's folders and open documents, as they are now.
+  func workspaceDiagnostics() -> WorkspaceDiagnosticsFeature {
+    WorkspaceDiagnosticsFeature(
+      mapper: mapper, folders: workspaceFolders, open: Array(store.documents.values), store: store,
+      generation: store.generation, findOutlines: findOutlines)
   }
 
   // MARK: Synchronization
@@ -253,7 +328,11 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   func watchedFilesChanged(_ params: LSP.DidChangeWatchedFilesParams) {
-    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) { dependenciesChanged() }
+    if params.changes.contains(where: { WatchedFiles.affectsAnalysis($0.uri) }) {
+      dependenciesChanged()
+    } else if params.changes.contains(where: { WatchedFiles.isOutline($0.uri) }) {
+      refreshPulledDiagnostics()  // a closed outline changed: the workspace's report did
+    }
   }
 
   /// Without watchers: a model or configuration file an analysis read changed on disk since.
@@ -273,10 +352,15 @@ public final class LanguageServer: @unchecked Sendable {
   private func publishDiagnostics(_ uri: String) {
     guard let snapshot = store[uri] else { return }
     let mapper = self.mapper
+    let reportsProgress = client.window?.workDoneProgress == true
     workers.async {
       // Skip work for a version that is already stale.
       guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
+      // An analysis over 200 ms shows progress, on a token the server creates.
+      let progress =
+        reportsProgress ? self.serverProgress("Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
       let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
+      progress?.finish()
       self.state.async {
         self.learnFilesRead()
         guard self.store[uri] === snapshot else { return }
@@ -287,15 +371,48 @@ public final class LanguageServer: @unchecked Sendable {
     }
   }
 
+  /// Progress on a token the server creates (`window/workDoneProgress/create`)
+  /// once the work has run 200 ms, used once the client accepted it.
+  private nonisolated func serverProgress(_ title: String) -> DelayedProgress {
+    let connection = self.connection
+    let id = UUID().uuidString
+    return DelayedProgress(title: title) { value in
+      self.state.async {
+        if value.kind == .begin {
+          let token = JSONValue.string("outline-progress-\(id)")
+          self.progressTokens[id] = .null  // asked for
+          self.sendRequest(
+            "window/workDoneProgress/create", LSP.WorkDoneProgressCreateParams(token: LSPAny(token))
+          ) {
+            reply in
+            // Refused, or the work ended before the client answered: nothing to show.
+            guard reply != nil, self.progressTokens[id] == .null else {
+              self.progressTokens[id] = nil
+              return
+            }
+            self.progressTokens[id] = token
+            DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) })(value)
+          }
+        } else if let token = self.progressTokens.removeValue(forKey: id), token != .null {
+          DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) })(value)
+        }
+      }
+    }
+  }
+
   /// A model or configuration changed: forget cached ones, re-validate
   /// every open document and publish, and ask a pull client to pull again.
   private func dependenciesChanged() {
     store.dependenciesChanged()
     for uri in store.documents.keys { publishDiagnostics(uri) }
-    if client.workspace?.diagnostics?.refreshSupport == true {
-      connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
-      nextRequestID += 1
-    }
+    refreshPulledDiagnostics()
+  }
+
+  /// Asks a pull client to pull document and workspace diagnostics again.
+  private func refreshPulledDiagnostics() {
+    guard client.workspace?.diagnostics?.refreshSupport == true else { return }
+    connection.send(["jsonrpc": "2.0", "id": .int(nextRequestID), "method": "workspace/diagnostic/refresh"])
+    nextRequestID += 1
   }
 }
 

@@ -6,7 +6,7 @@ enum WatchedFiles {
   static let patterns = [
     "**/*.xcdatamodel/contents", "**/*.xcdatamodel", "**/*.xcdatamodeld",
     "**/*.xcdatamodeld/.xccurrentversion",
-    "**/" + Configuration.fileName,
+    "**/" + Configuration.fileName, "**/*.outline",
   ]
 
   /// The watcher registration, when the client registers watchers dynamically.
@@ -17,6 +17,11 @@ enum WatchedFiles {
     return LSP.Registration(
       id: "outline-watched-files", method: "workspace/didChangeWatchedFiles",
       registerOptions: try? LSPAny(JSONValueCoding.encode(options)))
+  }
+
+  /// Whether `uri` is an outline (whose change changes the workspace's diagnostics only).
+  static func isOutline(_ uri: String) -> Bool {
+    uri.hasSuffix(".outline")
   }
 
   /// Whether a change to `uri` can change an outline's analysis.

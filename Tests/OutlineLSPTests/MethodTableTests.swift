@@ -39,7 +39,10 @@ import Testing
         #expect(try Self.advertised([route]) != .object([]), "\(route.method) advertises nothing")
       case .registration(let register):
         var client = LSP.ClientCapabilities()
-        client.workspace = .init(didChangeWatchedFiles: .init(dynamicRegistration: true))
+        #expect(register(client) == nil, "\(route.method) registers for a client that cannot")
+        client.workspace = .init(
+          didChangeWatchedFiles: .init(dynamicRegistration: true),
+          didChangeConfiguration: .init(dynamicRegistration: true))
         #expect(register(client)?.method == route.method, "\(route.method) registers something else")
       }
     }

@@ -7,8 +7,13 @@ import OutlineCore
 struct DiagnosticsFeature {
   let mapper: PositionMapper
 
+  /// The diagnostics, or `unchanged` when the client already has this snapshot's (`previousResultId`).
   func pull(_ snapshot: Snapshot, _ params: LSP.DocumentDiagnosticParams) -> LSP.DocumentDiagnosticReport {
-    LSP.DocumentDiagnosticReport(kind: .full, items: Self.render(snapshot, mapper: mapper))
+    if params.previousResultId == snapshot.resultId {
+      return LSP.DocumentDiagnosticReport(kind: .unchanged, resultId: snapshot.resultId)
+    }
+    return LSP.DocumentDiagnosticReport(
+      kind: .full, resultId: snapshot.resultId, items: Self.render(snapshot, mapper: mapper))
   }
 
   /// LSP's `DiagnosticSeverity` for a severity: the protocol's numbers live

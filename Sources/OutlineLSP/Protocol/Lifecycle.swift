@@ -25,6 +25,7 @@ extension LSP {
     }
     struct Workspace: Codable, Sendable {
       var didChangeWatchedFiles: DynamicRegistration?
+      var didChangeConfiguration: DynamicRegistration?
       var diagnostics: Refresh?
       var configuration: Bool?
       var workspaceFolders: Bool?
@@ -96,6 +97,7 @@ extension LSP {
     var definitionProvider: Bool?
     var referencesProvider: Bool?
     var renameProvider: RenameOptions?
+    var executeCommandProvider: ExecuteCommandOptions?
     var selectionRangeProvider: Bool?
     var linkedEditingRangeProvider: Bool?
     var documentHighlightProvider: Bool?
@@ -124,6 +126,10 @@ extension LSP {
 
   struct FileSystemWatcher: Codable, Sendable, Equatable {
     var globPattern: String
+  }
+
+  struct DidChangeConfigurationRegistrationOptions: Codable, Sendable, Equatable {
+    var section: String
   }
 
   struct DidChangeWatchedFilesRegistrationOptions: Codable, Sendable, Equatable {
