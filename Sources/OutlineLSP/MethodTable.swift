@@ -187,7 +187,7 @@ enum MethodTable {
       "textDocument/completion",
       advertise: {
         $0.completionProvider = LSP.CompletionOptions(
-          triggerCharacters: ["<", " ", "\""], resolveProvider: false)
+          triggerCharacters: ["<", "/", " ", "\""], resolveProvider: false)
       }
     ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
       try CompletionFeature(mapper: context.mapper).complete(snapshot, params)

@@ -34,6 +34,7 @@ import Testing
       #expect(capabilities?[provider] == .bool(true), "\(provider)")
     }
     #expect(capabilities?["codeLensProvider"]?["resolveProvider"] == .bool(true))
+    #expect(capabilities?["completionProvider"]?["triggerCharacters"]?.arrayValue?.contains("/") == true)
     #expect(capabilities?["inlayHintProvider"] != nil)
     #expect(capabilities?["documentOnTypeFormattingProvider"]?["firstTriggerCharacter"] == .string(">"))
     let tokens = capabilities?["semanticTokensProvider"]

@@ -174,6 +174,12 @@ import Testing
     #expect(list.items.map(\.label) == ["</Item>"])
     let edit = try #require(list.items.first?.textEdit)
     #expect(session.apply([edit], to: snapshot).contains("    </Item>\n</outline>"))
+    // `/` elsewhere (a self-closing tag being typed) offers nothing.
+    let (slash, slashAt) = session.open(
+      "<outline>\n  <Item order=\"0\"/1️⃣\n</outline>", uri: "file:///tmp/outline-lsp-tests/slash.outline")
+    #expect(
+      try CompletionFeature(mapper: session.mapper).complete(slash, session.at(slashAt[0], in: slash)).items
+        .isEmpty)
     let (root, rootAt) = session.open(
       #"<outline entity="1️⃣"/>"#, uri: "file:///tmp/outline-lsp-tests/root.outline")
     let entities = try CompletionFeature(mapper: session.mapper).complete(

@@ -79,6 +79,10 @@ struct CompletionFeature {
           range: mapper.range(closing.range, in: snapshot.source), newText: closing.newText))
       return LSP.CompletionList(isIncomplete: false, items: [item])
     }
+    // `/` triggers completion for `</` only: after `<a/` or in text, nothing.
+    if offset > 0 && snapshot.source.bytes[offset - 1] == UInt8(ascii: "/") {
+      return LSP.CompletionList(isIncomplete: false, items: [])
+    }
     let analysis = snapshot.analysis
     guard let model = analysis.model, let tree = analysis.tree else {
       return LSP.CompletionList(isIncomplete: false, items: [])
