@@ -71,18 +71,8 @@ public final class Formatter: XMLEventHandler {
     closePendingOpen()
     record(tag.range)
     indent()
-    output.append(UInt8(ascii: "<"))
-    output += tag.name
     let entity = entityIndex(tag).flatMap { index in model?.entities[index] }
-    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
-    for index in CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity) {
-      output.append(0x20)
-      output += tag.name(of: index)
-      output += Array("=\"".utf8)
-      let value = CanonicalLayout.value(tag.value(of: index), of: attributeNames[index], entity: entity)
-      output += Array(XMLEscaping.escapeAttribute(value).utf8)
-      output.append(UInt8(ascii: "\""))
-    }
+    Self.appendOpening(tag, isRoot: names.isEmpty, entity: entity, to: &output)
     names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
     pendingOpen = true
   }
@@ -118,6 +108,22 @@ public final class Formatter: XMLEventHandler {
   public func text(range: TextRange) {}
   public func doctype(range: TextRange) {}
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
+
+  /// Appends `<name` and `tag`'s attributes in canonical order, values
+  /// canonical and escaped (the caller closes it with `>` or `/>`).
+  static func appendOpening(_ tag: StartTag, isRoot: Bool, entity: Entity?, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "<"))
+    output += tag.name
+    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    for index in CanonicalLayout.attributeOrder(attributeNames, isRoot: isRoot, entity: entity) {
+      output.append(0x20)
+      output += tag.name(of: index)
+      output += Array("=\"".utf8)
+      let value = CanonicalLayout.value(tag.value(of: index), of: attributeNames[index], entity: entity)
+      output += Array(XMLEscaping.escapeAttribute(value).utf8)
+      output.append(UInt8(ascii: "\""))
+    }
+  }
 
   // MARK: Attribute order
 

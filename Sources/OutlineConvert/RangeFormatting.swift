@@ -1,5 +1,7 @@
 import OutlineCore
 import OutlineModel
+import OutlineValidation
+import OutlineXML
 
 /// Range formatting and on-type formatting: the canonical layout of
 /// ``Formatter`` applied to some lines only. Each line the formatter writes
@@ -64,6 +66,50 @@ public enum RangeFormatting {
     let replacement = String(decoding: text[line.text], as: UTF8.self)
     return minimal(TextRange(start: lineStart, end: line.source.end), replacement, in: bytes).map { [$0] }
       ?? []
+  }
+
+  /// On-type formatting as ``edits(typedAt:in:model:)`` gives it, found
+  /// from `tree` (the validator's tree of this text) when the `>` ends an
+  /// item's start or end tag: the tag alone is rendered, in time that does
+  /// not grow with the document (the editor asks at every `>`). Anything
+  /// else (a comment, an element written `<a></a>`, a tag the tree does not
+  /// hold) takes the formatting pass.
+  public static func edits(typedAt offset: Int, in source: SourceText, model: Model?, tree: ItemTree?)
+    -> [TextEdit]
+  {
+    let bytes = source.bytes
+    guard offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: ">") else { return [] }
+    guard let tree, let index = tree.item(at: offset - 1) else {
+      return edits(typedAt: offset, in: source, model: model)
+    }
+    let item = tree.items[index]
+    let isStart = item.startTag.end == offset
+    guard isStart || item.endTag?.end == offset else {
+      return edits(typedAt: offset, in: source, model: model)
+    }
+    let selfClosing = item.startTag.length >= 2 && bytes[item.startTag.end - 2] == UInt8(ascii: "/")
+    if let endTag = item.endTag, Int(item.subtreeEnd) == index + 1,
+      isBlank(bytes, item.startTag.end..<endTag.start)
+    {
+      // `<a></a>` is one line, `<a/>`: the formatting pass knows.
+      return edits(typedAt: offset, in: source, model: model)
+    }
+    let tagStart = isStart ? item.startTag.start : item.endTag!.start
+    var lineStart = tagStart
+    while lineStart > 0 && (bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09) { lineStart -= 1 }
+    guard lineStart == 0 || bytes[lineStart - 1] == 0x0A else { return [] }
+    var line = [UInt8](repeating: 0x20, count: CanonicalLayout.indentWidth(depth: Int(item.depth)))
+    if isStart {
+      let entity = item.entity >= 0 ? model?.entities[Int(item.entity)] : nil
+      TagScanner.withStartTag(in: bytes, range: item.startTag) { tag in
+        Formatter.appendOpening(tag, isRoot: index == 0, entity: entity, to: &line)
+      }
+      line += Array((selfClosing ? "/>" : ">").utf8)
+    } else {
+      line += Array("</".utf8) + bytes[item.nameRange.start..<item.nameRange.end] + [UInt8(ascii: ">")]
+    }
+    let replacement = String(decoding: line, as: UTF8.self)
+    return minimal(TextRange(start: lineStart, end: offset), replacement, in: bytes).map { [$0] } ?? []
   }
 
   /// The edit replacing `range` with `text`, trimmed to the bytes that

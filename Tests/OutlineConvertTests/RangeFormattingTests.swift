@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineModel
+import OutlineValidation
 import Testing
 
 @testable import OutlineConvert
@@ -111,6 +112,25 @@ import Testing
       let all = RangeFormatting.edits(
         formatting: TextRange(start: 0, end: source.bytes.count), in: source, model: nil)
       #expect(TextEdit.apply(all, to: source.bytes) != nil, "\(text)")
+    }
+  }
+
+  /// The tree's fast path and the formatting pass agree at every `>`.
+  @Test func onTypeFromTheTreeEqualsTheFormattingPass() {
+    let texts = [
+      messy, messy.replacingOccurrences(of: "\n", with: "\r\n"),
+      "<outline version=\"1\"   title=\"T\">\n      <Item title=\"a &amp; b\" order=\"+3\"/>\n <Item order=\"1\">\n<Item/>\n   </Item>\n",
+      "<outline>\n  <Item order=\"0\"></Item>\n      <Item   order=\"1\">\n  </Item>\n</outline>\n",
+    ]
+    for text in texts {
+      let source = SourceText(text)
+      let model = ModelLoader.defaultModel
+      let tree = OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree
+      for offset in 1...source.bytes.count where source.bytes[offset - 1] == UInt8(ascii: ">") {
+        let fast = RangeFormatting.edits(typedAt: offset, in: source, model: model, tree: tree)
+        let pass = RangeFormatting.edits(typedAt: offset, in: source, model: model)
+        #expect(fast == pass, "at \(offset) of \(text)")
+      }
     }
   }
 }

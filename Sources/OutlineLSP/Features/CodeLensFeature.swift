@@ -36,7 +36,7 @@ struct CodeLensFeature {
   func resolve(_ snapshot: Snapshot, _ lens: LSP.CodeLens) throws -> LSP.CodeLens {
     guard let data = lens.data else { return lens }
     let analysis = snapshot.analysis
-    guard let tree = analysis.tree, let model = analysis.model else { return lens }
+    guard let tree = analysis.tree, analysis.model != nil else { return lens }
     var item = data.item
     if data.version != snapshot.version {
       // The document changed since: the item that now starts where the lens is.
@@ -49,7 +49,8 @@ struct CodeLensFeature {
     }
     guard item > 0, item < tree.items.count else { throw ResponseError.invalidParams("no such item") }
     let title: String
-    switch DeletionImpact(tree: tree, source: snapshot.source, model: model).count(deleting: item) {
+    guard let impact = snapshot.deletionImpact else { return lens }
+    switch impact.count(deleting: item) {
     case .success(let count): title = "Delete removes \(count) \(count == 1 ? "object" : "objects")"
     case .failure(let refusal): title = "Delete refused: \(refusal.reason)"
     }

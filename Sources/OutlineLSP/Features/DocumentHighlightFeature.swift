@@ -13,11 +13,8 @@ struct DocumentHighlightFeature {
     guard let offset = mapper.offset(params.position, in: snapshot.source) else {
       throw ResponseError.invalidParams("position is negative")
     }
-    let analysis = snapshot.analysis
-    var references: ReferenceIndex?
-    if let tree = analysis.tree, let model = analysis.model {
-      references = ReferenceIndex(tree: tree, source: snapshot.source, model: model)
-    }
+    // The references indexed once per snapshot (shared with the code lenses).
+    let references = snapshot.deletionImpact?.references
     return DocumentHighlights.highlights(at: offset, markup: snapshot.markup, references: references).map {
       highlight in
       let kind: LSP.DocumentHighlightKind

@@ -28,7 +28,10 @@ struct RangeFormattingFeature {
     }
     let analysis = snapshot.analysis
     guard params.ch == ">", !analysis.isJSONForm else { return [] }
-    return RangeFormatting.edits(typedAt: offset, in: snapshot.source, model: analysis.model).map {
+    return RangeFormatting.edits(
+      typedAt: offset, in: snapshot.source, model: analysis.model, tree: analysis.tree
+    )
+    .map {
       mapper.edit($0, in: snapshot.source)
     }
   }
