@@ -107,28 +107,37 @@ public enum SemanticTokens {
         index += 1
       }
     }
-    var rootName: String?
+    // Names are looked up once each, by their bytes: no string is made per tag.
+    var rootName: ArraySlice<UInt8>?
+    var entities: [ArraySlice<UInt8>: Int?] = [:]
+    var classes = AttributeClasses(model: model, source: source)
+    func lookUp(_ name: ArraySlice<UInt8>) -> Int? {
+      if let known = entities[name] { return known }
+      let found = model?.entity(named: String(decoding: name, as: UTF8.self))
+      entities[name] = found
+      return found
+    }
     MarkupScanner.scan(bytes, upTo: limit.end) { token in
       switch token {
       case .startTag(let tag):
-        let name = source.string(in: tag.name)
+        let name = bytes[tag.name.start..<tag.name.end]
         let entity: Int?
         if rootName == nil {
           entity = rootEntity
           rootName = name
         } else {
-          entity = model?.entity(named: name)
+          entity = lookUp(name)
         }
         emit(tag.name, entity != nil || model == nil ? .type : .unknownElement)
         // Skip the attributes of tags that end before the range.
         guard tag.range.end > limit.start else { return true }
         for attribute in tag.attributes {
-          classify(attribute, entity: entity, model: model, source: source, emit: emit)
+          classes.emit(attribute, entity: entity, emit: emit)
         }
       case .endTag(_, let range):
         // Colored as its start tag is.
-        let name = source.string(in: range)
-        let known = model == nil || name == rootName || model?.entity(named: name) != nil
+        let name = bytes[range.start..<range.end]
+        let known = model == nil || name == rootName || lookUp(name) != nil
         emit(range, known ? .type : .unknownElement)
       case .comment(let range):
         emit(range, .comment)
@@ -147,58 +156,6 @@ public enum SemanticTokens {
       return true
     }
     return tokens
-  }
-
-  private static func classify(
-    _ attribute: ScannedAttribute, entity: Int?, model: Model?, source: SourceText,
-    emit: (TextRange, TokenType, UInt32) -> Void
-  ) {
-    let name = source.string(in: attribute.name)
-    if name == "xml:id" {
-      emit(attribute.name, .namespace, 0)
-      emit(attribute.value, .variable, TokenModifier.declaration.bit)
-      return
-    }
-    if name == "xmlns" || name.hasPrefix("xmlns:") || name.hasPrefix("xml:") {
-      emit(attribute.name, .namespace, 0)
-      emit(attribute.quotedValue, .string, 0)
-      return
-    }
-    guard let model, let entity else {
-      emit(attribute.name, .property, 0)
-      emit(attribute.quotedValue, .string, 0)
-      return
-    }
-    let definition = model.entities[entity]
-    if let index = definition.attributeIndex[name] {
-      let declared = definition.attributes[index]
-      let readonly = declared.isDerived || declared.isTransient ? TokenModifier.readonly.bit : 0
-      emit(attribute.name, .property, readonly)
-      if declared.type?.isNumeric == true {
-        emit(attribute.value, .number, 0)
-      } else if declared.type == .boolean
-        || !ValueCompletion.alternatives(of: declared.regularExpression).isEmpty
-      {
-        emit(attribute.value, .enumMember, 0)
-      } else {
-        emit(attribute.quotedValue, .string, 0)
-      }
-    } else if definition.relationshipIndex[name] != nil {
-      emit(attribute.name, .property, TokenModifier.modification.bit)
-      // Each id of the list.
-      var start = attribute.value.start
-      let bytes = source.bytes
-      while start < attribute.value.end {
-        while start < attribute.value.end && MarkupScanner.isSpace(bytes[start]) { start += 1 }
-        var end = start
-        while end < attribute.value.end && !MarkupScanner.isSpace(bytes[end]) { end += 1 }
-        emit(TextRange(start: start, end: end), .variable, 0)
-        start = end
-      }
-    } else {
-      emit(attribute.name, .property, 0)
-      emit(attribute.quotedValue, .string, 0)
-    }
   }
 
   /// The protocol's encoding: five numbers a token (line delta, start
@@ -221,5 +178,89 @@ public enum SemanticTokens {
       previousColumn = start.column
     }
     return data
+  }
+}
+
+/// How each attribute name is colored, per entity: worked out the first
+/// time a name is met on an entity, then found by its bytes.
+private struct AttributeClasses {
+  /// What stands in an attribute's value.
+  enum ValueKind {
+    case string, number, enumerated, ids, idDeclaration
+  }
+
+  /// The name's token and what its value is.
+  struct Class {
+    var type: SemanticTokens.TokenType
+    var modifiers: UInt32
+    var value: ValueKind
+  }
+
+  let model: Model?
+  let source: SourceText
+  private var known: [Int: [ArraySlice<UInt8>: Class]] = [:]
+
+  init(model: Model?, source: SourceText) {
+    self.model = model
+    self.source = source
+  }
+
+  /// Emits the tokens of `attribute` of an element of `entity`.
+  mutating func emit(
+    _ attribute: ScannedAttribute, entity: Int?,
+    emit: (TextRange, SemanticTokens.TokenType, UInt32) -> Void
+  ) {
+    let name = source.bytes[attribute.name.start..<attribute.name.end]
+    let key = entity ?? -1
+    let found: Class
+    if let cached = known[key]?[name] {
+      found = cached
+    } else {
+      found = Self.classify(String(decoding: name, as: UTF8.self), entity: entity, model: model)
+      known[key, default: [:]][name] = found
+    }
+    emit(attribute.name, found.type, found.modifiers)
+    switch found.value {
+    case .string: emit(attribute.quotedValue, .string, 0)
+    case .number: emit(attribute.value, .number, 0)
+    case .enumerated: emit(attribute.value, .enumMember, 0)
+    case .idDeclaration: emit(attribute.value, .variable, SemanticTokens.TokenModifier.declaration.bit)
+    case .ids:
+      // Each id of the list.
+      let bytes = source.bytes
+      var start = attribute.value.start
+      while start < attribute.value.end {
+        while start < attribute.value.end && MarkupScanner.isSpace(bytes[start]) { start += 1 }
+        var end = start
+        while end < attribute.value.end && !MarkupScanner.isSpace(bytes[end]) { end += 1 }
+        emit(TextRange(start: start, end: end), .variable, 0)
+        start = end
+      }
+    }
+  }
+
+  static func classify(_ name: String, entity: Int?, model: Model?) -> Class {
+    if name == "xml:id" { return Class(type: .namespace, modifiers: 0, value: .idDeclaration) }
+    if name == "xmlns" || name.hasPrefix("xmlns:") || name.hasPrefix("xml:") {
+      return Class(type: .namespace, modifiers: 0, value: .string)
+    }
+    guard let model, let entity else { return Class(type: .property, modifiers: 0, value: .string) }
+    let definition = model.entities[entity]
+    if let index = definition.attributeIndex[name] {
+      let declared = definition.attributes[index]
+      let readonly =
+        declared.isDerived || declared.isTransient ? SemanticTokens.TokenModifier.readonly.bit : 0
+      if declared.type?.isNumeric == true {
+        return Class(type: .property, modifiers: readonly, value: .number)
+      }
+      if declared.type == .boolean || !ValueCompletion.alternatives(of: declared.regularExpression).isEmpty {
+        return Class(type: .property, modifiers: readonly, value: .enumerated)
+      }
+      return Class(type: .property, modifiers: readonly, value: .string)
+    }
+    if definition.relationshipIndex[name] != nil {
+      return Class(type: .property, modifiers: SemanticTokens.TokenModifier.modification.bit, value: .ids)
+    }
+    return Class(type: .property, modifiers: 0, value: .string)
   }
 }
