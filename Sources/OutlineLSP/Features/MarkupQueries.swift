@@ -18,7 +18,7 @@ extension Snapshot {
   }
 }
 
-/// Values derived from a snapshot, kept for the last few snapshots: several
+/// Values derived from a snapshot, kept for the last snapshots: several
 /// requests about one version (a code lens resolved per item, highlights
 /// as the cursor moves) then share one scan. Keyed by the snapshot's
 /// `serial`, which changes with the text and with a new analysis.
@@ -50,8 +50,9 @@ final class DerivedValues<Value>: @unchecked Sendable {
 
 /// The caches of derived values.
 enum DerivedCaches {
-  /// The markup trees of the last snapshots asked about.
-  static let markup = DerivedValues<MarkupTree>()
-  /// The deletion impacts of the last snapshots whose code lenses were resolved.
-  static let deletion = DerivedValues<DeletionImpact?>()
+  /// The markup tree of the last snapshot asked about (about 100 bytes an
+  /// element: one tree of a million elements is kept, not one per version).
+  static let markup = DerivedValues<MarkupTree>(capacity: 1)
+  /// The deletion impacts of the last two snapshots whose lenses were resolved or highlights asked.
+  static let deletion = DerivedValues<DeletionImpact?>(capacity: 2)
 }
