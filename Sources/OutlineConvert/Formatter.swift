@@ -105,7 +105,10 @@ public final class Formatter: XMLEventHandler {
     output.append(0x0A)
   }
 
-  public func text(range: TextRange) {}
+  public func text(range: TextRange) {
+    // Text right inside a start tag: its line would drop it (`<a>text</a>` written `<a/>`).
+    if pendingOpen, let last = origins?.indices.last { origins![last].holdsText = true }
+  }
   public func doctype(range: TextRange) {}
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
 
@@ -146,4 +149,7 @@ public struct FormattedLine: Sendable, Equatable {
   public var source: TextRange
   /// The line in the formatted text, indentation included, without its `\n`.
   public var text: Range<Int>
+  /// Whether text stands right after the start tag it was written from
+  /// (the formatter leaves text out: range formatting leaves such a line alone).
+  public var holdsText = false
 }

@@ -26,7 +26,8 @@ public enum RangeFormatting {
     for (index, line) in lines.enumerated()
     where line.source.end > first && line.source.start < max(last, first + 1) {
       let gapStart = index > 0 ? lines[index - 1].source.end : declarationEnd(bytes)
-      guard gapStart <= line.source.start, isBlank(bytes, gapStart..<line.source.start) else { continue }
+      guard gapStart <= line.source.start, isBlank(bytes, gapStart..<line.source.start), !line.holdsText
+      else { continue }
       let separator = gapStart == 0 ? "" : newline
       let replacement = separator + String(decoding: text[line.text], as: UTF8.self)
       if let edit = minimal(TextRange(start: gapStart, end: line.source.end), replacement, in: bytes) {
@@ -66,6 +67,123 @@ public enum RangeFormatting {
     let replacement = String(decoding: text[line.text], as: UTF8.self)
     return minimal(TextRange(start: lineStart, end: line.source.end), replacement, in: bytes).map { [$0] }
       ?? []
+  }
+
+  /// Range formatting as ``edits(formatting:in:model:)`` gives it, from
+  /// `tree` (the validator's tree of this text) in time that grows with the
+  /// lines of the range and the depth, not with the document: the lines are
+  /// the start tags of the items that start in the range, the end tags of
+  /// those and of the items open where it begins, and the comments in it.
+  /// Processing instructions are not in the tree: a line after one is left
+  /// as it is. Without a tree, the formatting pass.
+  public static func edits(formatting range: TextRange, in source: SourceText, model: Model?, tree: ItemTree?)
+    -> [TextEdit]
+  {
+    guard let tree, !tree.items.isEmpty else { return edits(formatting: range, in: source, model: model) }
+    let bytes = source.bytes
+    let first = source.lines.start(ofLine: source.lines.line(containing: range.start))
+    var lastLine = source.lines.line(containing: range.end)
+    if range.end > range.start && range.end == source.lines.start(ofLine: lastLine) { lastLine -= 1 }
+    let last = max(source.lines.start(ofLine: lastLine + 1), first + 1)
+    func overlaps(_ unit: TextRange) -> Bool { unit.end > first && unit.start < last }
+    /// Each line: the source it stands for and its text.
+    var units: [(source: TextRange, text: [UInt8])] = []
+    func indent(_ depth: Int) -> [UInt8] {
+      [UInt8](repeating: 0x20, count: CanonicalLayout.indentWidth(depth: depth))
+    }
+    func collapsed(_ index: Int) -> Bool {
+      let item = tree.items[index]
+      guard let endTag = item.endTag, Int(item.subtreeEnd) == index + 1 else { return false }
+      return isBlank(bytes, item.startTag.end..<endTag.start)
+    }
+    func addStart(_ index: Int) {
+      let item = tree.items[index]
+      let isCollapsed = collapsed(index)
+      let unit = isCollapsed ? item.fullRange : item.startTag
+      guard overlaps(unit) else { return }
+      var line = indent(Int(item.depth))
+      let entity = item.entity >= 0 ? model?.entities[Int(item.entity)] : nil
+      TagScanner.withStartTag(in: bytes, range: item.startTag) { tag in
+        Formatter.appendOpening(tag, isRoot: index == 0, entity: entity, to: &line)
+      }
+      let selfClosing = item.startTag.length >= 2 && bytes[item.startTag.end - 2] == UInt8(ascii: "/")
+      line += Array((selfClosing || isCollapsed ? "/>" : ">").utf8)
+      units.append((unit, line))
+    }
+    func addEnd(_ index: Int) {
+      let item = tree.items[index]
+      guard let endTag = item.endTag, !collapsed(index), overlaps(endTag) else { return }
+      units.append(
+        (
+          endTag,
+          indent(Int(item.depth)) + Array("</".utf8) + bytes[item.nameRange.start..<item.nameRange.end] + [62]
+        ))
+    }
+    // The items open where the range begins, and those that start in it.
+    let firstInside = lowerBound(tree.items.count) { tree.items[$0].startTag.start < first }
+    var open: [Int] = []
+    var ancestor = tree.item(at: first) ?? -1
+    if ancestor >= 0, tree.items[ancestor].startTag.start >= first {
+      ancestor = Int(tree.items[ancestor].parent)
+    }
+    while ancestor >= 0 {
+      open.append(ancestor)
+      ancestor = Int(tree.items[ancestor].parent)
+    }
+    for index in open { addStart(index) }  // a start tag that runs into the range
+    var index = firstInside
+    while index < tree.items.count && tree.items[index].startTag.start < last {
+      addStart(index)
+      addEnd(index)
+      index += 1
+    }
+    for index in open { addEnd(index) }
+    // Comments: their depth is one more than the item holding them.
+    var comment = lowerBound(tree.comments.count) { tree.comments[$0].end <= first }
+    while comment < tree.comments.count && tree.comments[comment].start < last {
+      let range = tree.comments[comment]
+      let holder = tree.item(at: range.start)
+      let depth = holder.map { Int(tree.items[$0].depth) + 1 } ?? 0
+      units.append((range, indent(depth) + bytes[range.start..<range.end]))
+      comment += 1
+    }
+    units.sort { $0.source.start < $1.source.start }
+    let newline = lineBreak(bytes)
+    var edits: [TextEdit] = []
+    let declaration = declarationEnd(bytes)
+    for unit in units {
+      // The white space before the unit, back to the `>` that ends what comes before it.
+      var gapStart = unit.source.start
+      while gapStart > declaration && isBlank(bytes, (gapStart - 1)..<gapStart) { gapStart -= 1 }
+      guard gapStart == declaration || bytes[gapStart - 1] == UInt8(ascii: ">") else { continue }
+      let separator = gapStart == 0 ? "" : newline
+      if let edit = minimal(
+        TextRange(start: gapStart, end: unit.source.end),
+        separator + String(decoding: unit.text, as: UTF8.self),
+        in: bytes)
+      {
+        edits.append(edit)
+      }
+    }
+    // After the document's last line: one line end (nothing but white space follows it).
+    if let lastUnit = units.last, lastUnit.source.end < bytes.count,
+      isBlank(bytes, lastUnit.source.end..<bytes.count),
+      let edit = minimal(TextRange(start: lastUnit.source.end, end: bytes.count), newline, in: bytes)
+    {
+      edits.append(edit)
+    }
+    return edits
+  }
+
+  /// The first index in `0..<count` where `before` is false (`before` holds for a prefix).
+  static func lowerBound(_ count: Int, _ before: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if before(middle) { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// On-type formatting as ``edits(typedAt:in:model:)`` gives it, found

@@ -76,8 +76,8 @@ import Testing
     let edits = RangeFormatting.edits(
       formatting: TextRange(start: 0, end: source.bytes.count), in: source, model: nil)
     let result = apply(edits, to: source)
-    #expect(result.contains(">text<Item/>"))
-    #expect(result.hasPrefix("<outline>\n  <Item title=\"x\">"))
+    // The tag the text follows and the tag after the text keep their place; the end tag gets its line.
+    #expect(result == "<outline>\n<Item title=\"x\">text<Item/>\n  </Item>\n</outline>\n")
   }
 
   @Test func onTypeFormatsTheTagJustClosed() {
@@ -131,6 +131,47 @@ import Testing
         let pass = RangeFormatting.edits(typedAt: offset, in: source, model: model)
         #expect(fast == pass, "at \(offset) of \(text)")
       }
+    }
+  }
+
+  /// Range formatting from the tree equals the formatting pass, for every range of whole lines.
+  @Test func rangesFromTheTreeEqualTheFormattingPass() {
+    let texts = [
+      messy, messy.replacingOccurrences(of: "\n", with: "\r\n"),
+      "<outline>\n <!-- a\n  b -->\n<Item order=\"0\">\n      <!-- in -->\n<Item order=\"0\"></Item>\n  </Item>\n</outline>\n<!-- after -->\n\n",
+      "<outline version=\"1\"   title=\"T\">\n      <Item title=\"a &amp; b\" order=\"+3\"/>\n <Item order=\"1\">\n<Item/>\n   </Item>\n</outline>",
+      "\u{FEFF}<outline><Item order=\"0\"/>\n  <Item order=\"1\"></Item></outline>",
+    ]
+    // Documents that parse and hold no text: what the server formats.
+    for text in texts {
+      let source = SourceText(text)
+      let model = ModelLoader.defaultModel
+      let tree = OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree
+      let lines = source.lines.lineCount
+      for firstLine in 0..<lines {
+        for lastLine in firstLine..<lines {
+          let range = TextRange(
+            start: source.lines.start(ofLine: firstLine), end: source.lines.start(ofLine: lastLine + 1))
+          let fast = RangeFormatting.edits(formatting: range, in: source, model: model, tree: tree)
+          let pass = RangeFormatting.edits(formatting: range, in: source, model: model)
+          #expect(
+            fast.sorted { $0.range < $1.range } == pass.sorted { $0.range < $1.range },
+            "lines \(firstLine)-\(lastLine) of \(text)")
+        }
+      }
+    }
+  }
+
+  /// `<a>text</a>` is not written `<a/>` by range formatting: the text stays.
+  @Test func textInsideAnElementIsNeverDropped() {
+    let source = SourceText("<outline>\n      <Item order=\"0\">text</Item>\n</outline>\n")
+    let all = TextRange(start: 0, end: source.bytes.count)
+    let tree = OutlineValidator.validate(source).tree
+    for edits in [
+      RangeFormatting.edits(formatting: all, in: source, model: nil),
+      RangeFormatting.edits(formatting: all, in: source, model: nil, tree: tree),
+    ] {
+      #expect(apply(edits, to: source).contains(">text</Item>"))
     }
   }
 }

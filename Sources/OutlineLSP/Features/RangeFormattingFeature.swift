@@ -15,7 +15,10 @@ struct RangeFormattingFeature {
     }
     let analysis = snapshot.analysis
     guard !analysis.isJSONForm else { return [] }
-    return RangeFormatting.edits(formatting: range, in: snapshot.source, model: analysis.model).map {
+    return RangeFormatting.edits(
+      formatting: range, in: snapshot.source, model: analysis.model, tree: analysis.tree
+    )
+    .map {
       mapper.edit($0, in: snapshot.source)
     }
   }
