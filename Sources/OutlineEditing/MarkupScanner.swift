@@ -50,13 +50,17 @@ public struct ScannedTag {
 /// most one token. Unlike the parser it goes on after an error, so features
 /// keep working while a document is being typed.
 public enum MarkupScanner {
-  /// Calls `body` with each token of `bytes` that starts before `limit`, in order.
-  /// Returning false from `body` stops the scan.
-  public static func scan(_ bytes: [UInt8], upTo limit: Int? = nil, _ body: (MarkupToken) -> Bool) {
+  /// Calls `body` with each token of `bytes` that starts at or after `start`
+  /// and before `limit`, in order; `start` must be a place where no markup
+  /// is open (the `<` of a tag the parser reported, or 0). Returning false
+  /// from `body` stops the scan.
+  public static func scan(
+    _ bytes: [UInt8], from start: Int = 0, upTo limit: Int? = nil, _ body: (MarkupToken) -> Bool
+  ) {
     let count = bytes.count
     let stop = min(limit ?? count, count)
     var attributes: [ScannedAttribute] = []
-    var index = 0
+    var index = max(0, min(start, count))
     bytes.withUnsafeBufferPointer { b in
       while index < stop {
         guard b[index] == lt else {

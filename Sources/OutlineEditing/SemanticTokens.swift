@@ -84,8 +84,13 @@ public enum SemanticTokens {
 
   /// The tokens of `source` that overlap `range` (the whole text when nil),
   /// in order. The root element's entity is `rootEntity`.
+  ///
+  /// `resume` lets a range skip the text before it: the offset of a start
+  /// tag at or before the range that the parser reported (so no markup is
+  /// open there), and the root element's name, which is then not read.
   public static func tokens(
-    in source: SourceText, model: Model?, rootEntity: Int?, range: TextRange? = nil
+    in source: SourceText, model: Model?, rootEntity: Int?, range: TextRange? = nil,
+    resume: (offset: Int, rootName: TextRange)? = nil
   ) -> [Token] {
     let bytes = source.bytes
     let limit = range ?? TextRange(start: 0, end: bytes.count)
@@ -108,7 +113,7 @@ public enum SemanticTokens {
       }
     }
     // Names are looked up once each, by their bytes: no string is made per tag.
-    var rootName: ArraySlice<UInt8>?
+    var rootName: ArraySlice<UInt8>? = resume.map { bytes[$0.rootName.start..<$0.rootName.end] }
     var entities: [ArraySlice<UInt8>: Int?] = [:]
     var classes = AttributeClasses(model: model, source: source)
     func lookUp(_ name: ArraySlice<UInt8>) -> Int? {
@@ -117,7 +122,8 @@ public enum SemanticTokens {
       entities[name] = found
       return found
     }
-    MarkupScanner.scan(bytes, upTo: limit.end) { token in
+    let start = resume.map { $0.offset <= limit.start ? $0.offset : 0 } ?? 0
+    MarkupScanner.scan(bytes, from: start, upTo: limit.end) { token in
       switch token {
       case .startTag(let tag):
         let name = bytes[tag.name.start..<tag.name.end]

@@ -78,4 +78,25 @@ import Testing
       _ = SemanticTokens.encode(tokens, in: source, unit: .utf16)
     }
   }
+
+  /// A range resumed at a start tag the parser reported gives the same tokens as a scan from the top.
+  @Test func resumingAtAnItemGivesTheSameTokens() {
+    let source = SourceText(
+      "<outline entity=\"Project\">\n<!-- x\n y -->\n  <Task order=\"0\" done=\"true\"/>\n  <Bogus a=\"b\"></Bogus>\n</outline>\n"
+    )
+    let model = EditorFixture.model
+    let tree = EditorFixture.tree(source)
+    let root = model.entity(named: "Project")
+    for item in tree.items.indices.dropFirst() {
+      for end in [tree.items[item].startTag.end, source.bytes.count] {
+        let range = TextRange(start: tree.items[item].startTag.start + 1, end: end)
+        let top = SemanticTokens.tokens(in: source, model: model, rootEntity: root, range: range)
+        let resumed = SemanticTokens.tokens(
+          in: source, model: model, rootEntity: root, range: range,
+          resume: (tree.items[item].startTag.start, tree.items[0].nameRange))
+        #expect(top == resumed)
+        #expect(!top.isEmpty)
+      }
+    }
+  }
 }

@@ -32,8 +32,21 @@ struct SemanticTokensFeature {
     var json = JSONBytes()
     json.raw("{\"data\":[")
     if !analysis.isJSONForm {
+      // A range starts at the last item that starts before it (the tree's
+      // start tags are places where no markup is open), not at the top.
+      var resume: (offset: Int, rootName: TextRange)?
+      if let range, let tree = analysis.tree, tree.items.count > 1 {
+        var low = 1
+        var high = tree.items.count
+        while low < high {
+          let middle = (low + high) / 2
+          if tree.items[middle].startTag.start <= range.start { low = middle + 1 } else { high = middle }
+        }
+        if low > 1 { resume = (tree.items[low - 1].startTag.start, tree.items[0].nameRange) }
+      }
       let tokens = SemanticTokens.tokens(
-        in: snapshot.source, model: analysis.model, rootEntity: analysis.rootEntity, range: range)
+        in: snapshot.source, model: analysis.model, rootEntity: analysis.rootEntity, range: range,
+        resume: resume)
       let data = SemanticTokens.encode(tokens, in: snapshot.source, unit: mapper.unit)
       for (index, number) in data.enumerated() {
         if index > 0 {
