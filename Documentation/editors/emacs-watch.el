@@ -3,9 +3,8 @@
 ;; required attribute, then rewrites the model OUTLINE_EMACS_MODEL on disk
 ;; and waits for the diagnostics to follow; one line per step goes to
 ;; OUTLINE_EMACS_RESULT (OUTLINE_EMACS_EVENTS, if set, receives eglot's
-;; events buffer). It runs in a terminal Emacs: the file watchers eglot
-;; registers deliver their events through the command loop, which batch
-;; mode does not run; each step waits on a timer.
+;; events buffer). It runs in a terminal Emacs, as a user does, with its
+;; command loop delivering the file watchers' events; each step waits on a timer.
 ;;   OUTLINE_BIN=$PWD/.build/release/outline OUTLINE_EDITORS=$PWD/Documentation/editors \
 ;;   OUTLINE_EMACS_FILE=t.outline OUTLINE_EMACS_MODEL=M.xcdatamodel/contents OUTLINE_EMACS_RESULT=result.txt \
 ;;   script -qec "emacs -nw -q --no-splash -l Documentation/editors/emacs-watch.el" /dev/null

@@ -9,6 +9,13 @@ vim.api.nvim_create_autocmd("FileType", {
       name = "outline",
       cmd = { OUTLINE_BIN or "outline", "lsp" },
       root_dir = root,
+      -- Rules for the codes the project's .outline.json leaves alone.
+      settings = { outline = { rules = { OL403 = "off" } } },
+      -- Neovim 0.7 does not push settings by itself (nor say it answers
+      -- workspace/configuration): send them once the server is up.
+      on_init = function(c)
+        c.notify("workspace/didChangeConfiguration", { settings = c.config.settings })
+      end,
     })
     if client then vim.lsp.buf_attach_client(args.buf, client) end
   end,

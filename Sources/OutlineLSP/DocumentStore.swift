@@ -123,12 +123,12 @@ final class DocumentStore: @unchecked Sendable {
 
   /// A snapshot of the file at `path` as it is on disk (a document not
   /// open), read within the size limit `outline-lint` uses; not kept.
-  func closedFile(_ path: String) throws(ReadError) -> Snapshot {
+  func closedFile(_ path: String, buildTree: Bool = false) throws(ReadError) -> Snapshot {
     let limit = configurations.configuration(for: path)?.maxSize ?? InputFile.defaultLimit
     let bytes = try InputFile.read(path, limit: limit)
     return Snapshot(
       uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
-      analyze: analyzer(buildTree: false))
+      analyze: analyzer(buildTree: buildTree))
   }
 
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {

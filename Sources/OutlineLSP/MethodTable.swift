@@ -196,9 +196,35 @@ enum MethodTable {
       (context, snapshot, params: LSP.TextDocumentPositionParams) in
       try NavigationFeature(mapper: context.mapper).definition(snapshot, params)
     },
-    .document("textDocument/references", advertise: { $0.referencesProvider = true }) {
-      (context, snapshot, params: LSP.ReferenceParams) in
-      try NavigationFeature(mapper: context.mapper).references(snapshot, params)
+    .request("textDocument/references", advertise: { $0.referencesProvider = true }) {
+      (server, params: LSP.ReferenceParams) in
+      // In an outline: an id's references. In a model file: the uses of what it declares.
+      let uri = params.textDocument.uri
+      if let snapshot = server.store[uri], !(snapshot.path.map(ModelReferences.isModelFile) ?? false) {
+        let mapper = server.mapper
+        return { _ in try NavigationFeature(mapper: mapper).references(snapshot, params) }
+      }
+      guard let path = Snapshot.path(of: uri), ModelReferences.isModelFile(path) else {
+        throw ResponseError.invalidParams("\(uri) is not open")
+      }
+      let references = server.modelReferences()
+      return { context in
+        try references.references(
+          path: path, position: params.position,
+          includeDeclaration: params.context?.includeDeclaration ?? true,
+          context: context)
+      }
+    },
+    .document("textDocument/typeDefinition", advertise: { $0.typeDefinitionProvider = true }) {
+      (context, snapshot, params: LSP.TextDocumentPositionParams) in
+      try ModelNavigationFeature(mapper: context.mapper).typeDefinition(snapshot, params)
+    },
+    .document(
+      "textDocument/documentLink",
+      advertise: { $0.documentLinkProvider = LSP.DocumentLinkOptions(resolveProvider: false) }
+    ) {
+      (context, snapshot, _: LSP.DocumentParams) in
+      ModelNavigationFeature(mapper: context.mapper).links(snapshot)
     },
     .document(
       "textDocument/prepareRename",

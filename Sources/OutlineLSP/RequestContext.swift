@@ -32,15 +32,17 @@ struct RequestCancelled: Error {}
 /// What a request's work may use while it runs on a worker thread.
 struct RequestContext: Sendable {
   let cancellation: CancellationFlag
+  /// How long work runs before it shows progress.
+  var progressDelay: TimeInterval = 0.2
   /// Sends a notification to the client (`$/progress`).
   let notify: @Sendable (String, JSONValue) -> Void
 
   /// A context nobody cancels and whose notifications go nowhere (in-process callers).
   static let detached = RequestContext(cancellation: CancellationFlag(), notify: { _, _ in })
 
-  /// Reports work-done progress on `token`, once the work has taken longer than `delay`.
-  func progress(token: LSPAny?, title: String, delay: TimeInterval = 0.2) -> WorkDoneProgressReporter {
-    WorkDoneProgressReporter(token: token, title: title, delay: delay, notify: notify)
+  /// Reports work-done progress on `token`, once the work has taken longer than `progressDelay`.
+  func progress(token: LSPAny?, title: String) -> WorkDoneProgressReporter {
+    WorkDoneProgressReporter(token: token, title: title, delay: progressDelay, notify: notify)
   }
 
   /// Sends `value` as a partial result on `token`.

@@ -29,6 +29,8 @@ public final class LanguageServer: @unchecked Sendable {
   private var nextRequestID = 1
   /// What to do with the client's replies to the server's requests, by id.
   private var awaiting: [String: (JSONValue?) -> Void] = [:]
+  /// How long work runs before it shows progress (`initializationOptions.progressDelay`, in ms).
+  private var progressDelay: TimeInterval = 0.2
   /// Server-created progress tokens that began, by title.
   private var progressTokens: [String: JSONValue] = [:]
   /// Whether the client watches model and configuration files for the server.
@@ -150,13 +152,14 @@ public final class LanguageServer: @unchecked Sendable {
     let cancellation = CancellationFlag()
     pending[requestKey] = cancellation
     let connection = self.connection
-    let context = RequestContext(cancellation: cancellation, notify: { connection.notify($0, $1) })
+    let context = RequestContext(
+      cancellation: cancellation, progressDelay: progressDelay, notify: { connection.notify($0, $1) })
     // A request that runs over 200 ms reports on the client's token (work that
     // reports its own steps, as workspace/diagnostic does, reads the token itself).
     let progress = params["workDoneToken"].flatMap { token -> DelayedProgress? in
       guard method != "workspace/diagnostic" else { return nil }
       return DelayedProgress(
-        title: method,
+        title: method, delay: progressDelay,
         send: DelayedProgress.sender(token: LSPAny(token), notify: { connection.notify($0, $1) }))
     }
     workers.async {
@@ -238,6 +241,11 @@ public final class LanguageServer: @unchecked Sendable {
     client = initialize?.capabilities ?? LSP.ClientCapabilities()
     workspaceFolders = (initialize?.workspaceFolders?.map(\.uri) ?? initialize?.rootUri.map { [$0] } ?? [])
       .compactMap(Snapshot.path(of:))
+    if let milliseconds = initialize?.initializationOptions?.value["progressDelay"]?.intValue,
+      milliseconds >= 0
+    {
+      progressDelay = TimeInterval(milliseconds) / 1000
+    }
     let offered = client.general?.positionEncodings ?? []
     mapper = PositionMapper(unit: offered.contains("utf-8") ? .utf8 : .utf16)
     let result = LSP.InitializeResult(
@@ -293,6 +301,13 @@ public final class LanguageServer: @unchecked Sendable {
     WorkspaceDiagnosticsFeature(
       mapper: mapper, folders: workspaceFolders, open: Array(store.documents.values), store: store,
       generation: store.generation, findOutlines: findOutlines)
+  }
+
+  /// References from a model file over this server's folders and open documents.
+  func modelReferences() -> ModelReferences {
+    ModelReferences(
+      mapper: mapper, folders: workspaceFolders, open: Array(store.documents.values), store: store,
+      findOutlines: findOutlines)
   }
 
   // MARK: Synchronization
@@ -353,12 +368,14 @@ public final class LanguageServer: @unchecked Sendable {
     guard let snapshot = store[uri] else { return }
     let mapper = self.mapper
     let reportsProgress = client.window?.workDoneProgress == true
+    let delay = progressDelay
     workers.async {
       // Skip work for a version that is already stale.
       guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
       // An analysis over 200 ms shows progress, on a token the server creates.
       let progress =
-        reportsProgress ? self.serverProgress("Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
+        reportsProgress
+        ? self.serverProgress(delay: delay, "Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
       let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
       progress?.finish()
       self.state.async {
@@ -373,10 +390,10 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// Progress on a token the server creates (`window/workDoneProgress/create`)
   /// once the work has run 200 ms, used once the client accepted it.
-  private nonisolated func serverProgress(_ title: String) -> DelayedProgress {
+  private nonisolated func serverProgress(delay: TimeInterval, _ title: String) -> DelayedProgress {
     let connection = self.connection
     let id = UUID().uuidString
-    return DelayedProgress(title: title) { value in
+    return DelayedProgress(title: title, delay: delay) { value in
       self.state.async {
         if value.kind == .begin {
           let token = JSONValue.string("outline-progress-\(id)")

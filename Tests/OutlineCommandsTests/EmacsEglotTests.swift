@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Diagnostics as you type and a model changed on disk, in Emacs with eglot:
-/// `Documentation/editors/emacs-watch.el` in a terminal Emacs (under
-/// `script`, so eglot's file watchers run), against the built server.
+/// `Documentation/editors/emacs-watch.el` in a terminal Emacs under
+/// `script`, as a user runs it (EglotLSPTests covers the watchers in batch mode).
 @Suite struct EmacsEglotTests {
   /// Emacs, eglot (built in from Emacs 29, `elpa-eglot` before) and `script` for the terminal.
   static let hasEmacsAndEglot: Bool = {

@@ -108,5 +108,10 @@ import Testing
     client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(contents), "type": 2]]])
     #expect(Self.codes(client.diagnostics(uri)) == [])
     #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    // A closed outline changed: only the workspace's report did, so a refresh and no republishing.
+    let closed = folder.appendingPathComponent("other.outline").absoluteString
+    client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(closed), "type": 1]]])
+    #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    #expect(client.wait(timeout: 1) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
   }
 }

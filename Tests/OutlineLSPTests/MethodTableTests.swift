@@ -1,3 +1,4 @@
+import Foundation
 import OutlineJSON
 import Testing
 
@@ -82,5 +83,17 @@ import Testing
       from: try #require(registration.registerOptions).value)
     #expect(options.watchers.map(\.globPattern).contains("**/*.xcdatamodel/contents"))
     #expect(options.watchers.map(\.globPattern).contains("**/.outline.json"))
+  }
+}
+
+/// Documentation/LanguageServer.md names every method the table serves.
+@Suite struct MethodDocumentationTests {
+  @Test func everyMethodIsDocumented() throws {
+    let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Documentation/LanguageServer.md")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    for route in MethodTable.routes {
+      #expect(text.contains("`\(route.method)`"), "\(route.method) is not in LanguageServer.md")
+    }
   }
 }

@@ -19,12 +19,15 @@ struct HoverFeature {
     if let (_, hit) = queries.startTag(at: offset), let hit, let entity {
       if let index = entity.attributeIndex[hit.name] {
         return reply(
-          Self.describe(entity.attributes[index]), hit.nameRange.start..<hit.valueRange.end, snapshot)
+          Self.describe(entity.attributes[index])
+            + declared(.attribute(entity: entityIndex, index: index), model!),
+          hit.nameRange.start..<hit.valueRange.end, snapshot)
       }
       if let index = entity.relationshipIndex[hit.name] {
         return reply(
-          Self.describe(entity.relationships[index], model: model!), hit.nameRange.start..<hit.valueRange.end,
-          snapshot)
+          Self.describe(entity.relationships[index], model: model!)
+            + declared(.relationship(entity: entityIndex, index: index), model!),
+          hit.nameRange.start..<hit.valueRange.end, snapshot)
       }
     }
     // The object itself.
@@ -51,8 +54,14 @@ struct HoverFeature {
         if let predicate = property.predicate { text += ": `\(predicate)`" }
       }
     }
+    if let model, entity != nil { text += declared(.entity(entityIndex), model) }
     let name = tree.items[item].nameRange
     return reply(text, name.start..<name.end, snapshot)
+  }
+
+  /// A paragraph saying where the model declares it, when the model is a file.
+  private func declared(_ declaration: ModelNavigationFeature.Declaration, _ model: Model) -> String {
+    ModelNavigationFeature(mapper: mapper).declaredAt(declaration, in: model).map { "\n\n" + $0 } ?? ""
   }
 
   private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> LSP.Hover {

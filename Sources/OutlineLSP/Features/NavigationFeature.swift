@@ -20,9 +20,14 @@ struct NavigationFeature {
     LSP.Location(uri: snapshot.uri, range: mapper.range(range, in: snapshot.source))
   }
 
+  /// An id's definition; on an element, attribute or relationship name, its declaration in the model file.
   func definition(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.Location? {
     let (queries, hit) = try query(snapshot, params.position)
-    guard let hit, let definition = queries.ids().definitions[hit.id] else { return nil }
+    guard let hit else {
+      let offset = mapper.offset(params.position, in: snapshot.source)!
+      return ModelNavigationFeature(mapper: mapper).definition(snapshot, at: offset)
+    }
+    guard let definition = queries.ids().definitions[hit.id] else { return nil }
     return location(definition.range, snapshot)
   }
 

@@ -185,3 +185,11 @@ extension LSP {
     var newName: String
   }
 }
+
+extension LSP {
+  struct DocumentLink: Codable, Sendable, Equatable {
+    var range: Range
+    var target: String?
+    var tooltip: String?
+  }
+}

@@ -98,6 +98,8 @@ extension LSP {
     var referencesProvider: Bool?
     var renameProvider: RenameOptions?
     var executeCommandProvider: ExecuteCommandOptions?
+    var typeDefinitionProvider: Bool?
+    var documentLinkProvider: DocumentLinkOptions?
     var selectionRangeProvider: Bool?
     var linkedEditingRangeProvider: Bool?
     var documentHighlightProvider: Bool?
@@ -106,6 +108,10 @@ extension LSP {
     var semanticTokensProvider: SemanticTokensOptions?
     var documentRangeFormattingProvider: Bool?
     var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions?
+  }
+
+  struct DocumentLinkOptions: Codable, Sendable, Equatable {
+    var resolveProvider: Bool
   }
 
   struct CancelParams: Codable, Sendable {
