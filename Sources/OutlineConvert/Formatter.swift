@@ -26,6 +26,8 @@ public final class Formatter: XMLEventHandler {
   @exclusivity(unchecked) private var layouts: [LayoutKey: [(index: Int, isInteger: Bool)]] = [:]
   @exclusivity(unchecked) private var keyBytes: [UInt8] = []
   private static let layoutsKept = 1024
+  /// For ``layout(_:model:)``: where each line written came from.
+  private var origins: [FormattedLine]?
 
   private struct LayoutKey: Hashable {
     var names: [UInt8]
@@ -57,6 +59,28 @@ public final class Formatter: XMLEventHandler {
     return output
   }
 
+  /// The formatted text of `source` and, for each line after the XML
+  /// declaration, the source bytes it stands for (what ``RangeFormatting``
+  /// replaces). A document cut short by a syntax error gives the lines of
+  /// what parsed, its last open start tag closed.
+  public static func layout(_ source: SourceText, model: Model?) -> (text: [UInt8], lines: [FormattedLine]) {
+    let formatter = Formatter(source: source, model: model)
+    formatter.origins = []
+    XMLEventParser.parse(source.bytes, handler: formatter)
+    formatter.closePendingOpen()
+    if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
+    var lines = formatter.origins ?? []
+    for index in lines.indices {
+      let end = index + 1 < lines.count ? lines[index + 1].text.lowerBound : formatter.output.count
+      lines[index].text = lines[index].text.lowerBound..<(end - 1)
+    }
+    return (formatter.output, lines)
+  }
+
+  private func record(_ range: TextRange) {
+    origins?.append(FormattedLine(source: range, text: output.count..<output.count))
+  }
+
   private init(source: SourceText, model: Model?) {
     self.source = source
     self.model = model
@@ -81,24 +105,12 @@ public final class Formatter: XMLEventHandler {
       self.modelSource = nil
     }
     closePendingOpen()
+    record(tag.range)
     indent()
-    output.append(UInt8(ascii: "<"))
-    output += tag.name
     let entityIndex = entityIndex(tag)
     let entity = entityIndex.flatMap { index in model?.entities[index] }
-    for (index, isInteger) in layout(tag, entityIndex: entityIndex, entity: entity) {
-      output.append(0x20)
-      output += tag.name(of: index)
-      output += Array("=\"".utf8)
-      if isInteger {
-        let name = XMLName.string(tag.name(of: index))
-        let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity)
-        output += Array(XMLEscaping.escapeAttribute(value).utf8)
-      } else {
-        XMLEscaping.appendCanonicalAttribute(tag.rawValue(of: index), to: &output)
-      }
-      output.append(UInt8(ascii: "\""))
-    }
+    Self.appendOpening(
+      tag, layout: layout(tag, entityIndex: entityIndex, entity: entity), entity: entity, to: &output)
     names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
     pendingOpen = true
   }
@@ -108,8 +120,11 @@ public final class Formatter: XMLEventHandler {
     if pendingOpen {
       output += Array("/>\n".utf8)
       pendingOpen = false
+      // `<a></a>` is written `<a/>`: the line stands for both tags.
+      if let range, let last = origins?.indices.last { origins![last].source.end = range.end }
       return
     }
+    if let range { record(range) }
     indent()
     output += Array("</".utf8)
     output += name
@@ -122,19 +137,62 @@ public final class Formatter: XMLEventHandler {
 
   private func verbatim(_ range: TextRange) {
     closePendingOpen()
+    record(range)
     indent()
     output += source.bytes[range.start..<range.end]
     output.append(0x0A)
   }
 
-  public func text(range: TextRange) {}
+  public func text(range: TextRange) {
+    // Text right inside a start tag: its line would drop it (`<a>text</a>` written `<a/>`).
+    if pendingOpen, let last = origins?.indices.last { origins![last].holdsText = true }
+  }
   public func doctype(range: TextRange) {}
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
+
+  /// Appends `<name` and `tag`'s attributes in canonical order, values
+  /// canonical and escaped (the caller closes it with `>` or `/>`).
+  static func appendOpening(_ tag: StartTag, isRoot: Bool, entity: Entity?, to output: inout [UInt8]) {
+    appendOpening(
+      tag, layout: attributeLayout(tag, isRoot: isRoot, entity: entity), entity: entity, to: &output)
+  }
+
+  /// Appends `<name` and `tag`'s attributes in the order of `layout`.
+  private static func appendOpening(
+    _ tag: StartTag, layout: [(index: Int, isInteger: Bool)], entity: Entity?, to output: inout [UInt8]
+  ) {
+    output.append(UInt8(ascii: "<"))
+    output += tag.name
+    for (index, isInteger) in layout {
+      output.append(0x20)
+      output += tag.name(of: index)
+      output += Array("=\"".utf8)
+      if isInteger {
+        let name = XMLName.string(tag.name(of: index))
+        let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity)
+        output += Array(XMLEscaping.escapeAttribute(value).utf8)
+      } else {
+        XMLEscaping.appendCanonicalAttribute(tag.rawValue(of: index), to: &output)
+      }
+      output.append(UInt8(ascii: "\""))
+    }
+  }
 
   // MARK: Attribute order
 
   /// The tag's attributes in canonical order, each with whether the entity
   /// types it as an integer (whose value fmt writes canonically).
+  private static func attributeLayout(_ tag: StartTag, isRoot: Bool, entity: Entity?) -> [(
+    index: Int, isInteger: Bool
+  )] {
+    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    return CanonicalLayout.attributeOrder(attributeNames, isRoot: isRoot, entity: entity).map { index in
+      let attribute = entity?.attributeIndex[attributeNames[index]].map { entity!.attributes[$0] }
+      return (index, attribute?.type?.isInteger == true)
+    }
+  }
+
+  /// ``attributeLayout(_:isRoot:entity:)``, worked out once per name list.
   private func layout(_ tag: StartTag, entityIndex: Int?, entity: Entity?) -> [(index: Int, isInteger: Bool)]
   {
     keyBytes.removeAll(keepingCapacity: true)
@@ -144,12 +202,7 @@ public final class Formatter: XMLEventHandler {
     }
     let key = LayoutKey(names: keyBytes, entity: entityIndex ?? -1, isRoot: names.isEmpty)
     if let known = layouts[key] { return known }
-    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
-    let layout = CanonicalLayout.attributeOrder(attributeNames, isRoot: names.isEmpty, entity: entity).map {
-      index in
-      let attribute = entity?.attributeIndex[attributeNames[index]].map { entity!.attributes[$0] }
-      return (index, attribute?.type?.isInteger == true)
-    }
+    let layout = Self.attributeLayout(tag, isRoot: names.isEmpty, entity: entity)
     if layouts.count < Self.layoutsKept { layouts[key] = layout }
     return layout
   }
@@ -162,4 +215,15 @@ public final class Formatter: XMLEventHandler {
     }
     return model.index.entity(named: tag.name, hint: &lastEntity)
   }
+}
+
+/// One line of the canonical layout and the source bytes it stands for.
+public struct FormattedLine: Sendable, Equatable {
+  /// The tag, tags (`<a></a>` written `<a/>`), comment or processing instruction it was written from.
+  public var source: TextRange
+  /// The line in the formatted text, indentation included, without its `\n`.
+  public var text: Range<Int>
+  /// Whether text stands right after the start tag it was written from
+  /// (the formatter leaves text out: range formatting leaves such a line alone).
+  public var holdsText = false
 }

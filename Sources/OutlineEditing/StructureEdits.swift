@@ -171,76 +171,27 @@ public enum StructureEdits {
   public static func delete(_ item: Int, tree: ItemTree, source: SourceText, model: Model) -> Result<
     [TextEdit], EditRefusal
   > {
-    guard item > 0 else { return .failure(EditRefusal(reason: "The root object cannot be deleted")) }
-    let index = ReferenceIndex(tree: tree, source: source, model: model)
-    let ids = index.definitions.mapValues(\.item)
-    let references = index.references
-    func subtree(_ root: Int) -> Range<Int> { root..<Int(tree.items[root].subtreeEnd) }
-    var deleted = Set(subtree(item))
-    var roots: Set<Int> = [item]
-    // Apply the rules until nothing more is deleted.
-    var changed = true
-    while changed {
-      changed = false
-      for reference in references {
-        let holderDeleted = deleted.contains(reference.holder)
-        let entity = model.entities[Int(tree.items[reference.holder].entity)]
-        let relationship = entity.relationships[reference.relationship]
-        for (id, _) in reference.targets {
-          guard let target = ids[id] else { continue }
-          let targetDeleted = deleted.contains(target)
-          if holderDeleted && !targetDeleted {
-            // The deleted object's own relationship decides.
-            switch relationship.deletionRule {
-            case .deny:
-              return .failure(
-                EditRefusal(
-                  reason:
-                    "'\(relationship.name)' of a deleted object still names '\(id)' and its delete rule is Deny"
-                ))
-            case .cascade:
-              deleted.formUnion(subtree(target))
-              roots.insert(target)
-              changed = true
-            case .nullify, .noAction: break
-            }
-          } else if !holderDeleted && targetDeleted {
-            // The target's inverse relationship decides; without one, the id is removed.
-            guard let destination = relationship.destination, let inverse = relationship.inverse else {
-              continue
-            }
-            let rule = model.entities[destination].relationships[inverse].deletionRule
-            if rule == .deny {
-              return .failure(
-                EditRefusal(
-                  reason:
-                    "'\(id)' is named by '\(relationship.name)' and its '\(model.entities[destination].relationships[inverse].name)' delete rule is Deny"
-                ))
-            }
-            if rule == .cascade {
-              deleted.formUnion(subtree(reference.holder))
-              roots.insert(reference.holder)
-              changed = true
-            }
-          }
-        }
-      }
+    let impact = DeletionImpact(tree: tree, source: source, model: model)
+    let closure: DeletionImpact.Closure
+    switch impact.closure(deleting: item) {
+    case .success(let found): closure = found
+    case .failure(let refusal): return .failure(refusal)
     }
-    // Outermost deleted subtrees are removed as blocks.
-    let outermost = roots.filter { root in
-      var parent = Int(tree.items[root].parent)
-      while parent >= 0 {
-        if deleted.contains(parent) { return false }
-        parent = Int(tree.items[parent].parent)
-      }
-      return true
+    let deleted = closure.deleted
+    let ids = impact.references.definitions.mapValues(\.item)
+    let references = impact.references.references
+    // Outermost deleted subtrees are removed as blocks: a deleted item's
+    // subtree is deleted whole, so a root is outermost when its parent stays.
+    let outermost = closure.roots.filter { root in
+      let parent = Int(tree.items[root].parent)
+      return parent < 0 || !deleted[parent]
     }
     var edits = outermost.sorted().map {
       TextEdit(range: block(of: $0, tree: tree, source: source), newText: "")
     }
     // Surviving references lose the deleted ids (Nullify, or no inverse).
-    for reference in references where !deleted.contains(reference.holder) {
-      let kept = reference.targets.filter { ids[$0.id].map { !deleted.contains($0) } ?? true }
+    for reference in references where !deleted[reference.holder] {
+      let kept = reference.targets.filter { ids[$0.id].map { !deleted[$0] } ?? true }
       if kept.count != reference.targets.count {
         edits.append(TextEdit(range: reference.value, newText: kept.map(\.id).joined(separator: " ")))
       }
@@ -248,9 +199,9 @@ public enum StructureEdits {
     // Each group that lost children is renumbered: survivors keep their relative order.
     var parents: Set<Int> = []
     for root in outermost { parents.insert(Int(tree.items[root].parent)) }
-    for parent in parents where !deleted.contains(parent) {
+    for parent in parents where !deleted[parent] {
       for group in Renumbering.groups(under: parent, in: tree, model: model) {
-        let survivors = group.children.filter { !deleted.contains($0) }
+        let survivors = group.children.filter { !deleted[$0] }
         guard survivors.count != group.children.count else { continue }
         let ordered = tree.inOrderOrder(survivors)
         edits += Renumbering.edits(

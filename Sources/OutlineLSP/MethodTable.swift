@@ -107,7 +107,10 @@ struct Route: Sendable {
 /// advertised unserved. Adding a method is one entry here (plus its
 /// params/result types in `Protocol/` and its feature in `Features/`).
 enum MethodTable {
-  static let routes: [Route] = [
+  /// Every route: those below and the editing features' (``editorRoutes``, in `EditorRoutes.swift`).
+  static let routes: [Route] = coreRoutes + editorRoutes
+
+  static let coreRoutes: [Route] = [
     // Lifecycle and the base protocol: advertised by nothing.
     Route(method: "initialize", advertise: .baseProtocol, handler: .lifecycle),
     Route(method: "shutdown", advertise: .baseProtocol, handler: .lifecycle),
@@ -184,7 +187,7 @@ enum MethodTable {
       "textDocument/completion",
       advertise: {
         $0.completionProvider = LSP.CompletionOptions(
-          triggerCharacters: ["<", " ", "\""], resolveProvider: false)
+          triggerCharacters: ["<", "/", " ", "\""], resolveProvider: false)
       }
     ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
       try CompletionFeature(mapper: context.mapper).complete(snapshot, params)

@@ -1,5 +1,6 @@
 import JSONRPC
 import OutlineCore
+import OutlineEditing
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
@@ -9,7 +10,8 @@ import OutlineXML
 /// `textDocument/completion`: entity names valid at the cursor (a new object
 /// comes with its required attributes and the next free order, as the seed's
 /// `insertItemWithTitle:parent:` computes it), attribute names not yet
-/// present, booleans, and ids for relationship attributes.
+/// present, the closing tag after `</`, and attribute values: Booleans,
+/// values a pattern enumerates, the root's entity, ids for relationships.
 struct CompletionFeature {
   let mapper: PositionMapper
 
@@ -68,6 +70,20 @@ struct CompletionFeature {
     guard let offset = mapper.offset(params.position, in: snapshot.source) else {
       throw ResponseError.invalidParams("position is not a position")
     }
+    // After `</`: the end tag of the innermost open element, read from the
+    // text itself (the document rarely parses while it is being typed).
+    if let closing = ClosingTagCompletion.candidate(at: offset, in: snapshot.source) {
+      let item = LSP.CompletionItem(
+        label: closing.newText, kind: .property, detail: "closes <\(closing.name)>",
+        insertTextFormat: .plainText, filterText: "</" + closing.name,
+        textEdit: LSP.TextEdit(
+          range: mapper.range(closing.range, in: snapshot.source), newText: closing.newText))
+      return LSP.CompletionList(isIncomplete: false, items: [item])
+    }
+    // `/` triggers completion for `</` only: after `<a/` or in text, nothing.
+    if offset > 0 && snapshot.source.bytes[offset - 1] == UInt8(ascii: "/") {
+      return LSP.CompletionList(isIncomplete: false, items: [])
+    }
     let analysis = snapshot.analysis
     guard let model = analysis.model, let tree = analysis.tree else {
       return LSP.CompletionList(isIncomplete: false, items: [])
@@ -107,24 +123,23 @@ struct CompletionFeature {
             relationship.name, detail: relationship.isToMany ? "ids" : "id",
             insert: "\(relationship.name)=\"$1\"", kind: .reference))
       }
-    case .attributeValue(let tagStart, let name, _):
-      guard
-        let entity = entity(ofTagAt: tagStart, source: source, model: model, tree: tree, analysis: analysis)
-      else { break }
-      let definition = model.entities[entity]
-      if let index = definition.attributeIndex[name], definition.attributes[index].type == .boolean {
-        items = ["true", "false"].map { item($0, detail: "Boolean", insert: $0, kind: .value) }
-      } else if let index = definition.relationshipIndex[name],
-        let destination = definition.relationships[index].destination
+    case .attributeValue(let tagStart, let name, let valueStart):
+      // The values the model enumerates, and ids of the right entity (``ValueCompletion``).
+      let isRoot = tree.items.first?.startTag.start == tagStart
+      let entity = entity(ofTagAt: tagStart, source: source, model: model, tree: tree, analysis: analysis)
+      let written = source.string(in: TextRange(start: valueStart, end: offset))
+      for candidate in ValueCompletion.candidates(
+        attribute: name, entity: entity, isRoot: isRoot, written: written, model: model, tree: tree,
+        source: source)
       {
-        for candidate in tree.items
-        where candidate.idRange != nil && candidate.entity >= 0
-          && model.isKind(Int(candidate.entity), of: destination)
-        {
-          let id = source.string(in: candidate.idRange!)
-          items.append(
-            item(id, detail: model.entities[Int(candidate.entity)].name, insert: id, kind: .reference))
+        let kind: LSP.CompletionItemKind
+        switch candidate.kind {
+        case .boolean: kind = .value
+        case .enumerated: kind = .enumMember
+        case .entity: kind = .class
+        case .id: kind = .reference
         }
+        items.append(item(candidate.value, detail: candidate.detail, insert: candidate.value, kind: kind))
       }
     }
     return LSP.CompletionList(isIncomplete: false, items: items)

@@ -153,6 +153,8 @@ extension LSP {
     var detail: String?
     var insertText: String?
     var insertTextFormat: InsertTextFormat?
+    var filterText: String?
+    var textEdit: TextEdit?
   }
 
   struct CompletionList: Codable, Sendable, Equatable {

@@ -104,6 +104,14 @@ extension LSP {
     var executeCommandProvider: ExecuteCommandOptions?
     var typeDefinitionProvider: Bool?
     var documentLinkProvider: DocumentLinkOptions?
+    var selectionRangeProvider: Bool?
+    var linkedEditingRangeProvider: Bool?
+    var documentHighlightProvider: Bool?
+    var inlayHintProvider: InlayHintOptions?
+    var codeLensProvider: CodeLensOptions?
+    var semanticTokensProvider: SemanticTokensOptions?
+    var documentRangeFormattingProvider: Bool?
+    var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions?
   }
 
   struct DocumentLinkOptions: Codable, Sendable, Equatable {
