@@ -11,6 +11,9 @@ public final class ConfigurationFinder: @unchecked Sendable {
   /// lookup, not a URL's standardization each (the working directory does
   /// not change during a run).
   private var bySpelledFolder: [Substring: Configuration?] = [:]
+  /// The last answer by spelled folder: files come folder by folder, and
+  /// comparing two paths costs less than hashing one.
+  private var lastSpelled: (folder: Substring, configuration: Configuration?)?
   /// The largest configuration file read.
   public let limit: Int
 
@@ -19,9 +22,15 @@ public final class ConfigurationFinder: @unchecked Sendable {
 
   /// The configuration that applies to `documentPath`.
   public func configuration(for documentPath: String) -> Configuration? {
-    let spelled = documentPath.lastIndex(of: "/").map { documentPath[...$0] } ?? ""
+    // By bytes: a `/` is one, and Character-wise search would break graphemes all along the path.
+    let spelled = documentPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { documentPath[...$0] } ?? ""
     lock.lock()
+    if let last = lastSpelled, last.folder == spelled {
+      lock.unlock()
+      return last.configuration
+    }
     if let cached = bySpelledFolder[spelled] {
+      lastSpelled = (spelled, cached)
       lock.unlock()
       return cached
     }
@@ -29,6 +38,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     let found = search(for: documentPath)
     lock.lock()
     bySpelledFolder[spelled] = .some(found)
+    lastSpelled = (spelled, found)
     lock.unlock()
     return found
   }
@@ -75,6 +85,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     lock.lock()
     byFolder.removeAll()
     bySpelledFolder.removeAll()
+    lastSpelled = nil
     lock.unlock()
   }
 
