@@ -105,6 +105,7 @@ let package = Package(
       name: "OutlineLSPTests",
       dependencies: [
         "OutlineLSP", "JSONRPC", "OutlineJSON", "OutlineWorkspace", "OutlineCore", "OutlineMigration",
+        "OutlineEditing",
         "TestSupport",
       ]),
     .testTarget(
