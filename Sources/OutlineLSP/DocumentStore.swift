@@ -10,7 +10,7 @@ import OutlineWorkspace
 final class Snapshot: @unchecked Sendable {
   let uri: String
   let version: Int
-  let source: SourceText
+  private(set) var source: SourceText
   /// The file path when the URI is a `file:` URI.
   let path: String?
   /// Unique among the snapshots of this process: a new text or a new
@@ -44,6 +44,14 @@ final class Snapshot: @unchecked Sendable {
   /// A new version with `text`, sharing nothing but the identity.
   func replacing(version: Int, source: SourceText) -> Snapshot {
     Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+  }
+
+  /// Hands its text over to the next version, so that version edits the
+  /// bytes in place; only for a snapshot nothing else holds, which is not read again.
+  fileprivate func surrenderSource() -> SourceText {
+    let text = source
+    source = SourceText(bytes: [])
+    return text
   }
 
   /// The pull diagnostics' `resultId`: the same while this snapshot stands.
@@ -96,9 +104,15 @@ final class DocumentStore: @unchecked Sendable {
   )
     -> Snapshot?
   {
-    guard let document = documents[uri],
-      let source = ContentChanges.apply(changes, to: document.source, mapper: mapper)
-    else { return nil }
+    guard var document = documents.removeValue(forKey: uri) else { return nil }
+    // The store's is the only reference once no request or analysis reads
+    // the old version: its bytes are then edited in place, not copied.
+    let alone = isKnownUniquelyReferenced(&document)
+    var source = alone ? document.surrenderSource() : document.source
+    guard ContentChanges.apply(changes, to: &source, mapper: mapper) else {
+      documents[uri] = alone ? document.replacing(version: document.version, source: source) : document
+      return nil
+    }
     let snapshot = document.replacing(version: version ?? document.version + 1, source: source)
     documents[uri] = snapshot
     return snapshot
@@ -152,24 +166,29 @@ final class DocumentStore: @unchecked Sendable {
 
 /// Applies `textDocument/didChange` content changes in order.
 enum ContentChanges {
-  /// The text after `changes` (incremental ranges or whole texts); nil when a range is invalid.
+  /// Applies `changes` (incremental ranges or whole texts) to `source` in
+  /// place; false, with `source` as it was, when a range is invalid.
   static func apply(
-    _ changes: [LSP.TextDocumentContentChangeEvent], to source: SourceText, mapper: PositionMapper
-  )
-    -> SourceText?
-  {
-    var current = source
+    _ changes: [LSP.TextDocumentContentChangeEvent], to source: inout SourceText, mapper: PositionMapper
+  ) -> Bool {
+    // What each applied change replaced, to undo them when a later one is invalid.
+    var undo: [(range: TextRange, bytes: [UInt8])] = []
     for change in changes {
       guard let rangeValue = change.range else {
-        current = SourceText(bytes: change.text.bytes)
+        undo.append((TextRange(start: 0, end: change.text.bytes.count), source.bytes))
+        source = SourceText(bytes: change.text.bytes)
         continue
       }
-      guard let range = mapper.textRange(rangeValue, in: current) else { return nil }
-      var bytes = current.bytes
-      bytes.replaceSubrange(range.start..<range.end, with: change.text.bytes)
-      current = SourceText(bytes: bytes)
+      guard let found = mapper.textRange(rangeValue, in: source) else {
+        for (range, bytes) in undo.reversed() { source.replace(range, with: bytes) }
+        return false
+      }
+      let range = source.clamp(found)
+      let replaced = Array(source.bytes[range.start..<range.end])
+      source.replace(range, with: change.text.bytes)
+      undo.append((TextRange(start: range.start, end: range.start + change.text.bytes.count), replaced))
     }
-    return current
+    return true
   }
 }
 
