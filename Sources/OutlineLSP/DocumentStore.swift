@@ -18,6 +18,10 @@ final class Snapshot: @unchecked Sendable {
   let serial = Snapshot.serials.next()
   private let lock = NSLock()
   private var cached: DocumentCheck?
+  /// The previous version's analysis and the one change since, to analyze
+  /// this version from (``TitleEdit``) when the change allows.
+  private var carried: DocumentCheck?
+  private var change: AppliedChange?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
 
   init(
@@ -36,14 +40,36 @@ final class Snapshot: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let cached { return cached }
+    if let change, carried != nil {
+      defer { carried = nil }
+      if TitleEdit.apply(change, to: &carried!, source: source) {
+        cached = carried
+        return carried!
+      }
+    }
     let result = analyze(source, path)
     cached = result
     return result
   }
 
-  /// A new version with `text`, sharing nothing but the identity.
-  func replacing(version: Int, source: SourceText) -> Snapshot {
-    Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+  /// A new version with `text`, sharing nothing but the identity; with
+  /// `change` and `previous`, the analysis of the version it was edited from.
+  func replacing(
+    version: Int, source: SourceText, change: AppliedChange? = nil, previous: DocumentCheck? = nil
+  ) -> Snapshot {
+    let snapshot = Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+    snapshot.change = change
+    snapshot.carried = change == nil ? nil : previous
+    return snapshot
+  }
+
+  /// Hands its analysis, if made, over to the next version (as ``surrenderSource()``).
+  fileprivate func surrenderAnalysis() -> DocumentCheck? {
+    lock.lock()
+    defer { lock.unlock() }
+    let analysis = cached
+    cached = nil
+    return analysis
   }
 
   /// Hands its text over to the next version, so that version edits the
@@ -109,11 +135,15 @@ final class DocumentStore: @unchecked Sendable {
     // the old version: its bytes are then edited in place, not copied.
     let alone = isKnownUniquelyReferenced(&document)
     var source = alone ? document.surrenderSource() : document.source
-    guard ContentChanges.apply(changes, to: &source, mapper: mapper) else {
+    guard let applied = ContentChanges.apply(changes, to: &source, mapper: mapper) else {
       documents[uri] = alone ? document.replacing(version: document.version, source: source) : document
       return nil
     }
-    let snapshot = document.replacing(version: version ?? document.version + 1, source: source)
+    // One range changed: the previous analysis may carry over (its tree moved, not copied).
+    let change = applied.count == 1 && changes.first?.range != nil ? applied.first : nil
+    let snapshot = document.replacing(
+      version: version ?? document.version + 1, source: source, change: change,
+      previous: alone && change != nil ? document.surrenderAnalysis() : nil)
     documents[uri] = snapshot
     return snapshot
   }
@@ -167,28 +197,31 @@ final class DocumentStore: @unchecked Sendable {
 /// Applies `textDocument/didChange` content changes in order.
 enum ContentChanges {
   /// Applies `changes` (incremental ranges or whole texts) to `source` in
-  /// place; false, with `source` as it was, when a range is invalid.
+  /// place and returns each range replaced; nil, with `source` as it was, when a range is invalid.
   static func apply(
     _ changes: [LSP.TextDocumentContentChangeEvent], to source: inout SourceText, mapper: PositionMapper
-  ) -> Bool {
-    // What each applied change replaced, to undo them when a later one is invalid.
-    var undo: [(range: TextRange, bytes: [UInt8])] = []
+  ) -> [AppliedChange]? {
+    // What each change replaced, to undo them when a later one is invalid.
+    var applied: [AppliedChange] = []
     for change in changes {
       guard let rangeValue = change.range else {
-        undo.append((TextRange(start: 0, end: change.text.bytes.count), source.bytes))
+        applied.append(
+          AppliedChange(range: TextRange(start: 0, end: change.text.bytes.count), removed: source.bytes))
         source = SourceText(bytes: change.text.bytes)
         continue
       }
       guard let found = mapper.textRange(rangeValue, in: source) else {
-        for (range, bytes) in undo.reversed() { source.replace(range, with: bytes) }
-        return false
+        for undo in applied.reversed() { source.replace(undo.range, with: undo.removed) }
+        return nil
       }
       let range = source.clamp(found)
-      let replaced = Array(source.bytes[range.start..<range.end])
+      let removed = Array(source.bytes[range.start..<range.end])
       source.replace(range, with: change.text.bytes)
-      undo.append((TextRange(start: range.start, end: range.start + change.text.bytes.count), replaced))
+      applied.append(
+        AppliedChange(
+          range: TextRange(start: range.start, end: range.start + change.text.bytes.count), removed: removed))
     }
-    return true
+    return applied
   }
 }
 
