@@ -38,6 +38,38 @@ public struct LineIndex: Sendable, Equatable {
     byteCount += count
   }
 
+  /// Indexes the text after the bytes `range` were replaced by `replacement`:
+  /// the line starts inside the range give way to those of the replacement,
+  /// and those after it move by the change in length. Time proportional to
+  /// the change plus one shift of the later line starts.
+  public mutating func replace(_ range: TextRange, with replacement: UnsafeBufferPointer<UInt8>) {
+    let start = max(0, min(range.start, byteCount))
+    let end = max(start, min(range.end, byteCount))
+    let delta = replacement.count - (end - start)
+    // Lines starting in start+1...end began after a newline inside the range.
+    let first = line(containing: start) + 1
+    var after = line(containing: end, notBefore: first - 1) + 1
+    if after < first { after = first }
+    var inserted: [UInt32] = []
+    if let base = replacement.baseAddress {
+      var index = 0
+      while index < replacement.count {
+        guard let hit = memchr(base + index, 0x0A, replacement.count - index) else { break }
+        let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        inserted.append(UInt32(truncatingIfNeeded: start + position + 1))
+        index = position + 1
+      }
+    }
+    lineStarts.replaceSubrange(first..<after, with: inserted)
+    if delta != 0 {
+      let shift = UInt32(truncatingIfNeeded: delta)
+      lineStarts.withUnsafeMutableBufferPointer { starts in
+        for index in (first + inserted.count)..<starts.count { starts[index] &+= shift }
+      }
+    }
+    byteCount += delta
+  }
+
   /// The number of lines (a final newline opens an empty last line).
   public var lineCount: Int { lineStarts.count }
 

@@ -34,11 +34,11 @@ public enum ColumnUnit: Sendable {
 /// normalized, so every range in the toolchain is a range of the file.
 public struct SourceText: Sendable, Equatable {
   /// The document's bytes.
-  public let bytes: [UInt8]
+  public private(set) var bytes: [UInt8]
   /// Where each line starts.
-  public let lines: LineIndex
+  public private(set) var lines: LineIndex
   /// Column counts along long lines, so a column is found without counting from the line's start.
-  private let longLines: LongLineColumns
+  private var longLines: LongLineColumns
 
   /// Wraps `bytes` and indexes their lines.
   public init(bytes: [UInt8]) {
@@ -46,6 +46,27 @@ public struct SourceText: Sendable, Equatable {
     let lines = LineIndex(bytes)
     self.lines = lines
     self.longLines = bytes.withUnsafeBufferPointer { LongLineColumns(bytes: $0, lines: lines) }
+  }
+
+  /// Replaces the bytes of `range` (clamped to the text) with `replacement`
+  /// in place: when the bytes are not shared, one move of the bytes after
+  /// the range (amortized, as an array grows) and one shift of the later line
+  /// starts; the long lines' columns are counted again only when lines come
+  /// or go or the edited line is or becomes long.
+  public mutating func replace(_ range: TextRange, with replacement: [UInt8]) {
+    let range = clamp(range)
+    let firstLine = lines.line(containing: range.start)
+    let lastLine = lines.line(containing: range.end, notBefore: firstLine)
+    let oldLength = lines.start(ofLine: lastLine + 1) - lines.start(ofLine: firstLine)
+    let oldLineCount = lines.lineCount
+    bytes.replaceSubrange(range.start..<range.end, with: replacement)
+    replacement.withUnsafeBufferPointer { self.lines.replace(range, with: $0) }
+    let newLength = oldLength + replacement.count - (range.end - range.start)
+    let short = LongLineColumns.stride
+    guard firstLine != lastLine || lines.lineCount != oldLineCount || oldLength > short || newLength > short
+    else { return }
+    let index = lines
+    longLines = bytes.withUnsafeBufferPointer { LongLineColumns(bytes: $0, lines: index) }
   }
 
   /// Wraps the UTF-8 of `string`.

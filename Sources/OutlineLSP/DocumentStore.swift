@@ -11,7 +11,7 @@ import OutlineWorkspace
 final class Snapshot: @unchecked Sendable {
   let uri: String
   let version: Int
-  let source: SourceText
+  private(set) var source: SourceText
   /// The file path when the URI is a `file:` URI.
   let path: String?
   /// Unique among the snapshots of this process: a new text or a new
@@ -19,6 +19,10 @@ final class Snapshot: @unchecked Sendable {
   let serial = Snapshot.serials.next()
   private let lock = NSLock()
   private var cached: DocumentCheck?
+  /// The previous version's analysis and the one change since, to analyze
+  /// this version from (``TitleEdit``) when the change allows.
+  private var carried: DocumentCheck?
+  private var change: AppliedChange?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
 
   init(
@@ -37,14 +41,44 @@ final class Snapshot: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let cached { return cached }
+    if let change, carried != nil {
+      defer { carried = nil }
+      if TitleEdit.apply(change, to: &carried!, source: source) {
+        cached = carried
+        return carried!
+      }
+    }
     let result = analyze(source, path)
     cached = result
     return result
   }
 
-  /// A new version with `text`, sharing nothing but the identity.
-  func replacing(version: Int, source: SourceText) -> Snapshot {
-    Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+  /// A new version with `text`, sharing nothing but the identity; with
+  /// `change` and `previous`, the analysis of the version it was edited from.
+  func replacing(
+    version: Int, source: SourceText, change: AppliedChange? = nil, previous: DocumentCheck? = nil
+  ) -> Snapshot {
+    let snapshot = Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+    snapshot.change = change
+    snapshot.carried = change == nil ? nil : previous
+    return snapshot
+  }
+
+  /// Hands its analysis, if made, over to the next version (as ``surrenderSource()``).
+  fileprivate func surrenderAnalysis() -> DocumentCheck? {
+    lock.lock()
+    defer { lock.unlock() }
+    let analysis = cached
+    cached = nil
+    return analysis
+  }
+
+  /// Hands its text over to the next version, so that version edits the
+  /// bytes in place; only for a snapshot nothing else holds, which is not read again.
+  fileprivate func surrenderSource() -> SourceText {
+    let text = source
+    source = SourceText(bytes: [])
+    return text
   }
 
   /// The pull diagnostics' `resultId`: the same while this snapshot stands.
@@ -99,10 +133,20 @@ final class DocumentStore: @unchecked Sendable {
   )
     -> Snapshot?
   {
-    guard let document = documents[uri],
-      let source = ContentChanges.apply(changes, to: document.source, mapper: mapper)
-    else { return nil }
-    let snapshot = document.replacing(version: version ?? document.version + 1, source: source)
+    guard var document = documents.removeValue(forKey: uri) else { return nil }
+    // The store's is the only reference once no request or analysis reads
+    // the old version: its bytes are then edited in place, not copied.
+    let alone = isKnownUniquelyReferenced(&document)
+    var source = alone ? document.surrenderSource() : document.source
+    guard let applied = ContentChanges.apply(changes, to: &source, mapper: mapper) else {
+      documents[uri] = alone ? document.replacing(version: document.version, source: source) : document
+      return nil
+    }
+    // One range changed: the previous analysis may carry over (its tree moved, not copied).
+    let change = applied.count == 1 && changes.first?.range != nil ? applied.first : nil
+    let snapshot = document.replacing(
+      version: version ?? document.version + 1, source: source, change: change,
+      previous: alone && change != nil ? document.surrenderAnalysis() : nil)
     documents[uri] = snapshot
     return snapshot
   }
@@ -158,24 +202,32 @@ final class DocumentStore: @unchecked Sendable {
 
 /// Applies `textDocument/didChange` content changes in order.
 enum ContentChanges {
-  /// The text after `changes` (incremental ranges or whole texts); nil when a range is invalid.
+  /// Applies `changes` (incremental ranges or whole texts) to `source` in
+  /// place and returns each range replaced; nil, with `source` as it was, when a range is invalid.
   static func apply(
-    _ changes: [LSP.TextDocumentContentChangeEvent], to source: SourceText, mapper: PositionMapper
-  )
-    -> SourceText?
-  {
-    var current = source
+    _ changes: [LSP.TextDocumentContentChangeEvent], to source: inout SourceText, mapper: PositionMapper
+  ) -> [AppliedChange]? {
+    // What each change replaced, to undo them when a later one is invalid.
+    var applied: [AppliedChange] = []
     for change in changes {
       guard let rangeValue = change.range else {
-        current = SourceText(bytes: change.text.bytes)
+        applied.append(
+          AppliedChange(range: TextRange(start: 0, end: change.text.bytes.count), removed: source.bytes))
+        source = SourceText(bytes: change.text.bytes)
         continue
       }
-      guard let range = mapper.textRange(rangeValue, in: current) else { return nil }
-      var bytes = current.bytes
-      bytes.replaceSubrange(range.start..<range.end, with: change.text.bytes)
-      current = SourceText(bytes: bytes)
+      guard let found = mapper.textRange(rangeValue, in: source) else {
+        for undo in applied.reversed() { source.replace(undo.range, with: undo.removed) }
+        return nil
+      }
+      let range = source.clamp(found)
+      let removed = Array(source.bytes[range.start..<range.end])
+      source.replace(range, with: change.text.bytes)
+      applied.append(
+        AppliedChange(
+          range: TextRange(start: range.start, end: range.start + change.text.bytes.count), removed: removed))
     }
-    return current
+    return applied
   }
 }
 
