@@ -142,11 +142,14 @@ final class DocumentStore: @unchecked Sendable {
       documents[uri] = alone ? document.replacing(version: document.version, source: source) : document
       return nil
     }
-    // One range changed: the previous analysis may carry over (its tree moved, not copied).
+    // One range changed: the previous analysis may carry over (its tree moved,
+    // not copied). It is taken even while a request or a publication still
+    // holds the old version (as right after the open's diagnostics): such a
+    // reader keeps what it already read, and one that asks again analyzes anew.
     let change = applied.count == 1 && changes.first?.range != nil ? applied.first : nil
     let snapshot = document.replacing(
       version: version ?? document.version + 1, source: source, change: change,
-      previous: alone && change != nil ? document.surrenderAnalysis() : nil)
+      previous: change != nil ? document.surrenderAnalysis() : nil)
     documents[uri] = snapshot
     return snapshot
   }
