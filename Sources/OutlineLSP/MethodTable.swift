@@ -56,7 +56,9 @@ struct Route: Sendable {
   }
 
   /// A request about one open document, answered from its snapshot on a worker thread.
-  static func document<Params: LSP.TextDocumentParams, Result: Encodable>(
+  static func document<
+    Params: LSP.TextDocumentParams & SendableMetatype, Result: Encodable & SendableMetatype
+  >(
     _ method: String, advertise: @escaping @Sendable (inout LSP.ServerCapabilities) -> Void,
     _ body: @escaping @Sendable (FeatureContext, Snapshot, Params) throws -> Result
   ) -> Route {
@@ -76,7 +78,7 @@ struct Route: Sendable {
 
   /// A request that is not about one document: `prepare` runs on the state
   /// queue and returns the work, which may report progress and is cancellable.
-  static func request<Params: Decodable, Result: Encodable>(
+  static func request<Params: Decodable & SendableMetatype, Result: Encodable & SendableMetatype>(
     _ method: String, advertise: @escaping @Sendable (inout LSP.ServerCapabilities) -> Void,
     _ prepare:
       @escaping @Sendable (LanguageServer, Params) throws -> @Sendable (RequestContext) throws -> Result
@@ -90,7 +92,7 @@ struct Route: Sendable {
   }
 
   /// A notification with typed params; params that do not decode are logged and dropped.
-  static func notification<Params: Decodable>(
+  static func notification<Params: Decodable & SendableMetatype>(
     _ method: String, advertise: Advertisement,
     _ body: @escaping @Sendable (LanguageServer, Params) -> Void
   ) -> Route {

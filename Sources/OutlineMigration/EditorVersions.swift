@@ -33,18 +33,6 @@ extension ModelRename {
     _ source: SourceText, model: Model, entity: String, property: String, to newName: String
   ) throws(Refusal) -> [TextEdit] {
     let modelEdits = try edits(in: model, entity: entity, property: property, to: newName)
-    guard let renamed = TextEdit.apply(modelEdits, to: model.source.bytes) else {
-      throw Refusal(description: "the model's edits overlap")
-    }
-    let history = ModelHistory(
-      versions: [
-        ModelVersion(name: "before", model: model),
-        ModelVersion(name: "after", model: ModelLoader.load(SourceText(bytes: renamed), path: model.path)),
-      ], current: 1)
-    var plan = MigrationPlan(history: history, from: 0, to: 1, settings: MigrationSettings())
-    plan.recordsVersion = false
-    var documentEdits: [TextEdit] = []
-    XMLEventParser.parse(source.bytes, handler: Migrator(plan: plan) { documentEdits.append($0) })
-    return documentEdits
+    return try documentEdits(source, model: model, applying: modelEdits)
   }
 }

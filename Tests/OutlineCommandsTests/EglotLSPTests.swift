@@ -84,22 +84,7 @@ import Testing
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    // A hung editor or server fails the test instead of hanging it.
-    let deadline = Date().addingTimeInterval(120)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning {
-      process.terminate()
-      Issue.record("emacs did not finish within 120 s")
-      return
-    }
-    let lines =
-      (try? String(contentsOf: result, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-    var recorded: [String: String] = [:]
-    for line in lines {
-      guard let equals = line.firstIndex(of: "=") else { continue }
-      recorded[String(line[..<equals])] = String(line[line.index(after: equals)...])
-    }
+    guard let recorded = try EditorRun.recorded(process, name: "emacs", result: result) else { return }
     #expect(recorded["error"] == nil)
     #expect(recorded["open"] == "2:outline [OL203]: 'colour' is not an attribute or relationship of 'Tag'")
     #expect(recorded["afterModelChange"] == "")

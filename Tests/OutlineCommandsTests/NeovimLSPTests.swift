@@ -117,22 +117,7 @@ import Testing
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    // A hung editor or server fails the test instead of hanging it.
-    let deadline = Date().addingTimeInterval(120)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning {
-      process.terminate()
-      Issue.record("nvim did not finish within 120 s")
-      return
-    }
-    let lines =
-      (try? String(contentsOf: result, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-    var recorded: [String: String] = [:]
-    for line in lines {
-      guard let equals = line.firstIndex(of: "=") else { continue }
-      recorded[String(line[..<equals])] = String(line[line.index(after: equals)...])
-    }
+    guard let recorded = try EditorRun.recorded(process, name: "nvim", result: result) else { return }
     #expect(recorded["error"] == nil)
     // OL203 is an error by default; the editor's rules made it a warning (2) on line 1.
     #expect(recorded["open"] == "OL203:2:1")
