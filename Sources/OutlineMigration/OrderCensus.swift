@@ -27,10 +27,8 @@ extension MigrationPlan {
   /// an entity is removed, an entity has fewer containments, or one changes cardinality.
   var mayRenumber: Bool {
     for plan in entities.values {
-      guard let target = plan.target, let source = self.source.entity(named: plan.sourceName) else {
-        return true
-      }
-      let older = self.source.entities[source]
+      guard let target = plan.target else { return true }
+      let older = source.entities[plan.source]
       let newer = self.target.entities[target]
       if newer.containments.count < older.containments.count { return true }
       let toMany = Set(
@@ -52,10 +50,10 @@ extension MigrationPlan {
 
   /// Where an object of `child` goes under an object of `parent`.
   func placement(parent: EntityPlan?, child: EntityPlan?) -> Placement {
-    guard let child, let childSource = source.entity(named: child.sourceName) else { return .unknown }
+    guard let child, child.source >= 0 else { return .unknown }
     guard let childTarget = child.target else { return .dropped }
-    guard let parent, let parentSource = source.entity(named: parent.sourceName) else { return .unknown }
-    let sourceKey = key(source.containment(of: parentSource, holding: childSource))
+    guard let parent, parent.source >= 0 else { return .unknown }
+    let sourceKey = key(source.containment(of: parent.source, holding: child.source))
     guard let parentTarget = parent.target else { return .kept(source: sourceKey, target: -1) }
     let targetMatch = target.containment(of: parentTarget, holding: childTarget)
     if sourceKey >= 0 && targetMatch == .none { return .dropped }
@@ -69,10 +67,8 @@ extension MigrationPlan {
 
   /// The integer value of the order attribute of `entity` (older version) on `tag`, with its index.
   func orderValue(_ tag: StartTag, entity: EntityPlan) -> (index: Int, value: Int)? {
-    guard let source = source.entity(named: entity.sourceName),
-      let order = self.source.entities[source].orderAttribute
-    else { return nil }
-    let name = self.source.entities[source].attributes[order].name
+    guard entity.source >= 0, let order = source.entities[entity.source].orderAttribute else { return nil }
+    let name = source.entities[entity.source].attributes[order].name
     for index in 0..<tag.attributes.count where XMLName.string(tag.name(of: index)) == name {
       return Int(tag.value(of: index)).map { (index, $0) }
     }
@@ -163,10 +159,10 @@ final class OrderCensus: XMLEventHandler {
 
   /// The older sibling group of a dropped child (its target group does not matter).
   private func sourceOnly(_ child: MigrationPlan.EntityPlan?) -> Placement {
-    guard let child, let childSource = plan.source.entity(named: child.sourceName),
-      let parent = stack.last?.plan, let parentSource = plan.source.entity(named: parent.sourceName)
-    else { return .unknown }
-    if case .relationship(let index) = plan.source.containment(of: parentSource, holding: childSource) {
+    guard let child, child.source >= 0, let parent = stack.last?.plan, parent.source >= 0 else {
+      return .unknown
+    }
+    if case .relationship(let index) = plan.source.containment(of: parent.source, holding: child.source) {
       return .kept(source: index, target: -1)
     }
     return .kept(source: -1, target: -1)

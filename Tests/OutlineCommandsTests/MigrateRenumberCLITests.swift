@@ -113,4 +113,39 @@ import Testing
     #expect(try String(contentsOf: url, encoding: .utf8) == migrated)
     #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date == stamp)
   }
+
+  @Test func groupsThatBecomeOneAreNumberedOneAfterTheOther() throws {
+    // In `Notes` an Item holds notes apart from its children; in `Notes 2` a Note is an Item among them.
+    let folder = try CLI.temporaryFolder()
+    let order = "<attribute name=\"order\" attributeType=\"Integer 64\" defaultValueString=\"0\"/>"
+    try CLI.write(
+      [
+        "Notes.xcdatamodeld/Notes.xcdatamodel/contents": Self.model(
+          """
+          <entity name="Item">\(Self.item)
+          <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="owner" inverseEntity="Note"/></entity>
+          <entity name="Note">\(order)
+          <relationship name="owner" optional="YES" maxCount="1" destinationEntity="Item" inverseName="notes" inverseEntity="Item"/></entity>
+          """),
+        "Notes.xcdatamodeld/Notes 2.xcdatamodel/contents": Self.model(
+          "<entity name=\"Item\">\(Self.item)</entity><entity name=\"Note\" parentEntity=\"Item\"/>"),
+        "doc.outline": """
+        <outline version="1" model="Notes.xcdatamodeld" modelVersion="Notes" title="Home">
+          <Item title="a" order="1"/>
+          <Note order="0"/>
+          <Item title="b" order="0"/>
+          <Note order="1"/>
+        </outline>
+
+        """,
+      ], in: folder)
+    let run = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "doc.outline:1:1: renumbered 2 children of the root\n")
+    let migrated = try String(contentsOf: folder.appendingPathComponent("doc.outline"), encoding: .utf8)
+    #expect(
+      migrated.contains("<Note order=\"2\"/>\n  <Item title=\"b\" order=\"0\"/>\n  <Note order=\"3\"/>"))
+    let lint = try CLI.run("outline", ["lint", "doc.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)")
+  }
 }

@@ -99,4 +99,42 @@ import Testing
     )
     #expect(outcome.renumbered.map(\.count) == [2])
   }
+
+  @Test func objectsOfARemovedContainmentAreDroppedOnlyWithDataLossAllowed() throws {
+    // Version 2 keeps Note but no longer lets an Item hold notes.
+    let note = "<attribute name=\"order\" attributeType=\"Integer 64\" defaultValueString=\"0\"/>"
+    let history = MigrationTests.history(
+      """
+      <entity name="Item">\(Self.item)\
+      <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="owner" inverseEntity="Note"/></entity>\
+      <entity name="Note">\(note)\
+      <relationship name="owner" optional="YES" maxCount="1" destinationEntity="Item" inverseName="notes" inverseEntity="Item"/></entity>
+      """,
+      "<entity name=\"Item\">\(Self.item)</entity><entity name=\"Note\">\(note)</entity>")
+    let document = """
+      <outline modelVersion="V1"><Item title="a" order="0"><Note order="0"/><Item title="a1" order="0"/></Item></outline>
+      """
+    let (output, outcome) = Self.migrate(document, history)
+    #expect(outcome.refusal(allowDataLoss: true) == nil, "\(outcome.errors)")
+    #expect(outcome.refusal(allowDataLoss: false) != nil)
+    #expect(outcome.dropped.map(\.what) == ["Note object"] && outcome.renumbered.isEmpty)
+    #expect(
+      output
+        == "<outline modelVersion=\"V2\"><Item title=\"a\" order=\"0\"><Item title=\"a1\" order=\"0\"/></Item></outline>"
+    )
+  }
+
+  @Test func aDocumentAtItsTargetGetsNoEdit() throws {
+    let document =
+      "<outline modelVersion=\"V2\"><Item title=\"a\" order=\"0\"/><Item title=\"b\" order=\"1\"/></outline>"
+    let plan = MigrationPlan(
+      history: Self.removedNote, from: 1, to: 1, settings: MigrationSettings(allowDataLoss: true))
+    let (output, outcome) = MigrationTests.stream(document, plan)
+    #expect(output == document && !outcome.changed && outcome.refusal(allowDataLoss: false) == nil)
+    let status = try #require(DocumentVersionStatus.of(SourceText(document), history: Self.removedNote))
+    #expect(!status.migrationPending)
+    #expect(
+      status.migration(of: SourceText(document), settings: MigrationSettings(allowDataLoss: true)).edits
+        .isEmpty)
+  }
 }
