@@ -40,6 +40,20 @@ public final class Migrator: XMLEventHandler {
   private var edits: [TextEdit] = []
   /// The sibling groups to renumber (from ``OrderCensus``), by the parent's ordinal.
   private let shifts: [Int: [Int: OrderCensus.Shift]]
+  /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
+  private let placesChildren: Bool
+  /// The open elements whose children are renumbered, by their depth in `stack`.
+  private var renumbering: [Int: Renumbering] = [:]
+
+  private struct Renumbering {
+    /// Per older containment: the shift of its survivors' numbers.
+    var shifts: [Int: OrderCensus.Shift]
+    /// Where the parent starts and how it is named.
+    var start: Int
+    var name: String
+    /// How many of its children got a new order number.
+    var count = 0
+  }
   /// How many start tags came before the current one.
   private var ordinal = 0
 
@@ -50,13 +64,6 @@ public final class Migrator: XMLEventHandler {
     var renamedEnd: String?
     /// Per target containment relationship: the next order number of a new order attribute.
     var counters: [Int: Int] = [:]
-    /// Per older containment: the renumbering of this element's children, when some move.
-    var shifts: [Int: OrderCensus.Shift]?
-    /// Where the element starts and how it is named, when its children may be renumbered.
-    var start = 0
-    var name = ""
-    /// How many of its children got a new order number.
-    var renumbered = 0
   }
 
   /// A migrator following `plan`, handing each edit to `emit` in text order.
@@ -68,6 +75,7 @@ public final class Migrator: XMLEventHandler {
     self.plan = plan
     self.emit = emit
     self.shifts = census?.shifts ?? [:]
+    self.placesChildren = plan.mayRenumber
   }
 
   /// A migrator following `plan`, handing each edit to `emit` in text order.
@@ -111,7 +119,8 @@ public final class Migrator: XMLEventHandler {
       stack.append(Frame(plan: nil))
       return
     }
-    let placement = plan.placement(parent: stack[stack.count - 1].plan, child: entityPlan)
+    let placement =
+      placesChildren ? plan.placement(parent: stack[stack.count - 1].plan, child: entityPlan) : .unknown
     guard let targetName = entityPlan.targetName, placement != .dropped else {
       droppedDepth = 1
       droppedStart = tag.range.start
@@ -129,13 +138,14 @@ public final class Migrator: XMLEventHandler {
     if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
       let number = nextOrder(child: target)
       placeValue(order, String(number), in: tag)
-    } else if case .kept(let source, _) = placement, let shift = stack[stack.count - 1].shifts?[source],
+    } else if !renumbering.isEmpty, case .kept(let source, _) = placement,
+      let shift = renumbering[stack.count - 1]?.shifts[source],
       let (index, old) = plan.orderValue(tag, entity: entityPlan)
     {
       let new = shift.renumbered(old)
       if new != old {
         edits.append(TextEdit(range: tag.valueRange(of: index), newText: String(new)))
-        stack[stack.count - 1].renumbered += 1
+        renumbering[stack.count - 1]?.count += 1
       }
     }
     flush()
@@ -278,17 +288,15 @@ public final class Migrator: XMLEventHandler {
     return found
   }
 
-  /// The frame of an element kept with `plan`, holding its children's renumbering when they move.
+  /// The frame of an element kept with `plan`; notes its children's renumbering when they move.
   private func frame(_ entityPlan: MigrationPlan.EntityPlan?, _ tag: StartTag, isRoot: Bool = false) -> Frame
   {
-    var frame = Frame(plan: entityPlan)
-    if let shifts = shifts[ordinal] {
-      frame.shifts = shifts
-      frame.start = tag.range.start
-      frame.name =
-        isRoot ? "the root" : "\(entityPlan?.sourceName ?? XMLName.string(tag.name)) \(describe(tag))"
+    if !shifts.isEmpty, let shifts = shifts[ordinal] {
+      renumbering[stack.count] = Renumbering(
+        shifts: shifts, start: tag.range.start,
+        name: isRoot ? "the root" : "\(entityPlan?.sourceName ?? XMLName.string(tag.name)) \(describe(tag))")
     }
-    return frame
+    return Frame(plan: entityPlan)
   }
 
   /// How a dropped object is named: its title attribute's value, else its id.
@@ -322,8 +330,8 @@ public final class Migrator: XMLEventHandler {
       return
     }
     guard let frame = stack.popLast() else { return }
-    if frame.renumbered > 0 {
-      renumbered.append(Renumbered(offset: frame.start, parent: frame.name, count: frame.renumbered))
+    if !renumbering.isEmpty, let done = renumbering.removeValue(forKey: stack.count), done.count > 0 {
+      renumbered.append(Renumbered(offset: done.start, parent: done.name, count: done.count))
     }
     if let renamedEnd = frame.renamedEnd, let range { send(TextEdit(range: range, newText: renamedEnd)) }
   }

@@ -67,12 +67,28 @@ extension MigrationPlan {
 
   /// The integer value of the order attribute of `entity` (older version) on `tag`, with its index.
   func orderValue(_ tag: StartTag, entity: EntityPlan) -> (index: Int, value: Int)? {
-    guard entity.source >= 0, let order = source.entities[entity.source].orderAttribute else { return nil }
-    let name = source.entities[entity.source].attributes[order].name
-    for index in 0..<tag.attributes.count where XMLName.string(tag.name(of: index)) == name {
-      return Int(tag.value(of: index)).map { (index, $0) }
+    guard let name = entity.sourceOrder else { return nil }
+    for index in 0..<tag.attributes.count where XMLName.equals(tag.name(of: index), name) {
+      return Self.integer(tag.rawValue(of: index)).map { (index, $0) }
     }
     return nil
+  }
+
+  /// The value of decimal digits (an optional `-` first); nil for anything else.
+  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var value = 0
+    var negative = false
+    var digits = 0
+    for (offset, byte) in bytes.enumerated() {
+      if offset == 0 && byte == UInt8(ascii: "-") {
+        negative = true
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    return digits == 0 ? nil : negative ? -value : value
   }
 }
 
@@ -125,6 +141,15 @@ final class OrderCensus: XMLEventHandler {
 
   init(plan: MigrationPlan) { self.plan = plan }
 
+  private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
+
+  private func entityPlan(for name: UnsafeBufferPointer<UInt8>) -> MigrationPlan.EntityPlan? {
+    if let lastPlan, XMLName.equals(name, lastPlan.name) { return lastPlan.plan }
+    let found = plan.entities[XMLName.string(name)]
+    lastPlan = (Array(name), found)
+    return found
+  }
+
   func startElement(_ tag: StartTag) {
     defer { ordinal += 1 }
     if droppedDepth > 0 {
@@ -135,7 +160,7 @@ final class OrderCensus: XMLEventHandler {
       stack.append(Frame(ordinal: ordinal, plan: plan.rootPlan(tag)))
       return
     }
-    let child = plan.entities[XMLName.string(tag.name)]
+    let child = entityPlan(for: tag.name)
     let placement = plan.placement(parent: stack[stack.count - 1].plan, child: child)
     let order = child.flatMap { plan.orderValue(tag, entity: $0) }?.value
     switch placement {
