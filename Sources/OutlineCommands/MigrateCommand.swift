@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OutlineCore
 import OutlineFiles
+import OutlineJSON
 import OutlineMigration
 import OutlineModel
 import OutlineWorkspace
@@ -16,7 +17,9 @@ struct MigrateCommand: ParsableCommand {
       best) to the target along the bundle's versions: renames follow renamingIdentifiers, new \
       required values take the model's default or --set, removed values are dropped only with \
       --allow-data-loss (each listed as path:line:col: dropped ...), a to-many that became \
-      to-one keeps its one id, a new order attribute is numbered. The result must validate \
+      to-one keeps its one id, a new order attribute is numbered, and the siblings left by \
+      dropped objects or merged into one group are renumbered 0..n-1 in their order (listed \
+      as path:line:col: renumbered ...). The result must validate \
       against the target with no errors, or nothing is written. The file streams from disk; \
       writes are atomic; a second run changes nothing.
 
@@ -52,6 +55,13 @@ struct MigrateCommand: ParsableCommand {
   @Option(help: InputSize.help)
   var maxSize: InputSize?
 
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Option(help: "Output format of the report on standard output: text or json.")
+  var format: Format = .text
+
   func validate() throws {
     for value in values {
       guard let equals = value.firstIndex(of: "="), value[..<equals].contains(".") else {
@@ -80,13 +90,17 @@ struct MigrateCommand: ParsableCommand {
     var refused = false
     var pending = false
     var written = 0
+    var reports: [JSONValue] = []
     let files = FileCollector.collect(paths, configurations: configurations, follow: false) { _, message in
       Terminal.error(message)
       troubled = true
     }
     for path in files {
-      switch migrate(path, versions: versions, limit: configurations.inputLimit(for: path, maxSize: maxSize))
-      {
+      let limit = configurations.inputLimit(for: path, maxSize: maxSize)
+      var report = MigrationReport(path: path)
+      let result = migrate(path, versions: versions, limit: limit, report: &report)
+      if format == .json { reports.append(report.json(result: result)) } else { Terminal.write(report.text) }
+      switch result {
       case .unchanged: break
       case .written: written += 1
       case .pending: pending = true
@@ -94,14 +108,19 @@ struct MigrateCommand: ParsableCommand {
       case .trouble: troubled = true
       }
     }
+    if format == .json {
+      Terminal.write(JSONValue.object([("files", .array(reports))]).serialized(indent: 2) + "\n")
+    }
     if !check && written > 0 { Terminal.write("migrated \(counted(written, "file"))\n", to: 2) }
     if troubled { throw ExitCode(2) }
     if refused || (check && pending) { throw ExitCode(1) }
   }
 
-  enum FileResult { case unchanged, written, pending, refused, trouble }
+  enum FileResult: String { case unchanged, written, pending, refused, trouble }
 
-  private func migrate(_ path: String, versions: DocumentVersions, limit: Int) -> FileResult {
+  private func migrate(_ path: String, versions: DocumentVersions, limit: Int, report: inout MigrationReport)
+    -> FileResult
+  {
     let root: [String: String]
     do {
       guard let found = try DocumentVersions.rootAttributes(path: path) else {
@@ -153,6 +172,7 @@ struct MigrateCommand: ParsableCommand {
     }
     let plan = MigrationPlan(history: history, from: source, to: target, settings: settings)
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
+    report.step = (sourceName, targetName, inferred)
 
     // Taken before reading: a write after it shows in the file's stamp (or, for a file read
     // whole, in its bytes). Large files stream from disk and are never held.
@@ -205,14 +225,15 @@ struct MigrateCommand: ParsableCommand {
       Terminal.error(failure.description)
       return .trouble
     }
-    report(outcome.dropped, in: path, limit: limit)
+    report.list(outcome, limit: limit)
     if let refusal = outcome.refusal(allowDataLoss: allowDataLoss) {
+      report.refusal = refusal
       Terminal.error("\(path): not migrated \(step): \(refusal)")
       return .refused
     }
     guard outcome.changed else { return .unchanged }
     if check {
-      Terminal.write("\(path): migration pending \(step)\n")
+      report.text += "\(path): migration pending \(step)\n"
       return .pending
     }
     do {
@@ -241,16 +262,62 @@ struct MigrateCommand: ParsableCommand {
     return stat(path, &info) == 0 ? Int(info.st_size) : Int.max
   }
 
-  /// `path:line:col: dropped ...` for each dropped value (columns count characters).
-  private func report(_ dropped: [Dropped], in path: String, limit: Int) {
-    guard !dropped.isEmpty else { return }
+}
+
+/// What `outline migrate` says about one file: what it dropped and renumbered, where, in text or JSON.
+struct MigrationReport {
+  var path: String
+  /// The versions, older and target, and whether the older one was inferred.
+  var step: (from: String, to: String, inferred: Bool)?
+  var dropped: [(line: Int, column: Int, what: String)] = []
+  var renumbered: [(line: Int, column: Int, parent: String, count: Int)] = []
+  var refusal: String?
+  /// The text report: `path:line:col: dropped ...`, `path:line:col: renumbered ...`, `path: migration pending ...`.
+  var text = ""
+
+  init(path: String) { self.path = path }
+
+  /// Positions what the migration dropped and renumbered (columns count characters), reading the file's lines again.
+  mutating func list(_ outcome: MigrationOutcome, limit: Int) {
+    guard !outcome.dropped.isEmpty || !outcome.renumbered.isEmpty else { return }
     var lines = LineIndex()
     try? FileChunks.read(path, limit: limit) { lines.append($0) }
     let file = FileLines(path: path, lines: lines)
-    var text = ""
-    for item in dropped {
-      text += "\(path):\(file.linePosition(of: item.offset, unit: .scalar)): dropped \(item.what)\n"
+    func position(_ offset: Int) -> (Int, Int) {
+      let found = file.linePosition(of: offset, unit: .scalar)
+      return (found.line + 1, found.column + 1)
     }
-    Terminal.write(text)
+    for item in outcome.dropped {
+      let (line, column) = position(item.offset)
+      dropped.append((line, column, item.what))
+      text += "\(path):\(line):\(column): dropped \(item.what)\n"
+    }
+    for item in outcome.renumbered {
+      let (line, column) = position(item.offset)
+      renumbered.append((line, column, item.parent, item.count))
+      text +=
+        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\n"
+    }
+  }
+
+  /// The JSON object of the file: its path, versions, status, refusal, dropped and renumbered lists.
+  func json(result: MigrateCommand.FileResult) -> JSONValue {
+    [
+      "path": .string(path), "from": step.map { .string($0.from) } ?? .null,
+      "to": step.map { .string($0.to) } ?? .null, "inferred": .bool(step?.inferred ?? false),
+      "status": .string(result.rawValue), "refusal": refusal.map { .string($0) } ?? .null,
+      "dropped": .array(
+        dropped.map {
+          ["line": .number(String($0.line)), "column": .number(String($0.column)), "what": .string($0.what)]
+        }),
+      "renumbered": .array(
+        renumbered.map {
+          [
+            "line": .number(String($0.line)), "column": .number(String($0.column)),
+            "parent": .string($0.parent),
+            "count": .number(String($0.count)),
+          ]
+        }),
+    ]
   }
 }

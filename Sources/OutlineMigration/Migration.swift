@@ -9,6 +9,8 @@ public struct MigrationOutcome: Sendable {
   public var dropped: [Dropped]
   /// Per `Entity.property`: objects that need a value nobody gave.
   public var missing: [String: Int]
+  /// The parents whose children got new order numbers (objects dropped or sibling groups merged).
+  public var renumbered: [Renumbered] = []
   /// Whether the text changes.
   public var changed: Bool
   /// The errors of the migrated text against the target version.
@@ -65,7 +67,17 @@ public enum Migration {
       write(bytes)
       bytes.withUnsafeBufferPointer { output.feed($0) }
     }
-    let migrator = Migrator(plan: plan) { stream.apply($0) }
+    var census: OrderCensus?
+    if plan.mayRenumber {
+      // A first pass finds the sibling groups that lose objects or merge, so the
+      // second renumbers their survivors as they stream by.
+      let counting = OrderCensus(plan: plan)
+      let parser = XMLEventParser(handler: counting)
+      feed { parser.feed($0) }
+      parser.finish()
+      census = counting
+    }
+    let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
     let parser = XMLEventParser(handler: migrator)
     feed { chunk in
       stream.append(chunk)
@@ -77,8 +89,8 @@ public enum Migration {
     pipeline.finish()
     validator.finish()
     return MigrationOutcome(
-      dropped: migrator.dropped, missing: migrator.missing, changed: migrator.changed,
-      errors: validator.diagnostics.filter { $0.severity == .error },
+      dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
+      changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
       syntaxError: migrator.syntaxError?.message)
   }
 }
@@ -123,9 +135,7 @@ public struct DocumentVersionStatus: Sendable {
   ) -> (edits: [TextEdit], outcome: MigrationOutcome) {
     let plan = MigrationPlan(
       history: history, from: version, to: max(version, target ?? history.current), settings: settings)
-    var edits: [TextEdit] = []
-    let migrator = Migrator(plan: plan) { edits.append($0) }
-    XMLEventParser.parse(source.bytes, handler: migrator)
+    var (migrator, edits) = Migrator.edits(of: source.bytes, plan: plan)
     var notBefore = 0
     source.bytes.withUnsafeBufferPointer { bytes in
       for index in edits.indices {
@@ -137,8 +147,8 @@ public struct DocumentVersionStatus: Sendable {
     let validator = OutlineValidator.validate(
       SourceText(bytes: migrated), modelProvider: fixedModel(plan.target), buildTree: false)
     let outcome = MigrationOutcome(
-      dropped: migrator.dropped, missing: migrator.missing, changed: migrator.changed,
-      errors: validator.diagnostics.filter { $0.severity == .error },
+      dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
+      changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
       syntaxError: migrator.syntaxError?.message)
     return (outcome.refusal(allowDataLoss: settings.allowDataLoss) == nil ? edits : [], outcome)
   }

@@ -33,6 +33,10 @@ public struct MigrationPlan: Sendable {
   public struct EntityPlan: Sendable {
     /// The entity's name in the older version.
     public var sourceName: String
+    /// The older entity's index.
+    public var source = -1
+    /// The older entity's order attribute's name, as bytes.
+    public var sourceOrder: [UInt8]?
     /// The entity's name in the target version; nil when the entity was removed.
     public var targetName: String?
     /// The target entity's index.
@@ -78,6 +82,8 @@ public struct MigrationPlan: Sendable {
     var changes = false
     for (index, entity) in source.entities.enumerated() {
       var plan = EntityPlan(sourceName: entity.name)
+      plan.source = index
+      plan.sourceOrder = entity.orderAttribute.map { Array(entity.attributes[$0].name.utf8) }
       guard let targetIndex = targetOf[index] else {
         plans[entity.name] = plan
         changes = true

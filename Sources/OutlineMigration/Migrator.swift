@@ -20,6 +20,8 @@ public final class Migrator: XMLEventHandler {
   public private(set) var dropped: [Dropped] = []
   /// Per `Entity.property` (target names): how many objects need a value that was not given.
   public private(set) var missing: [String: Int] = [:]
+  /// Per parent whose children were renumbered: how many, in document order.
+  public private(set) var renumbered: [Renumbered] = []
   /// Ids of to-one relationships that held several (`Entity.relationship`: count).
   public private(set) var tooMany: [String: Int] = [:]
   /// Whether an edit was handed out.
@@ -36,6 +38,24 @@ public final class Migrator: XMLEventHandler {
   private var droppedObjects = 0
   private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
   private var edits: [TextEdit] = []
+  /// The sibling groups to renumber (from ``OrderCensus``), by the parent's ordinal.
+  private let shifts: [Int: [Int: OrderCensus.Shift]]
+  /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
+  private let placesChildren: Bool
+  /// The open elements whose children are renumbered, by their depth in `stack`.
+  private var renumbering: [Int: Renumbering] = [:]
+
+  private struct Renumbering {
+    /// Per older containment: the shift of its survivors' numbers.
+    var shifts: [Int: OrderCensus.Shift]
+    /// Where the parent starts and how it is named.
+    var start: Int
+    var name: String
+    /// How many of its children got a new order number.
+    var count = 0
+  }
+  /// How many start tags came before the current one.
+  private var ordinal = 0
 
   private struct Frame {
     /// The older entity's name, when known.
@@ -47,9 +67,33 @@ public final class Migrator: XMLEventHandler {
   }
 
   /// A migrator following `plan`, handing each edit to `emit` in text order.
-  public init(plan: MigrationPlan, emit: @escaping (TextEdit) -> Void) {
+  ///
+  /// `census` is the ``OrderCensus`` of a first pass over the same text, when
+  /// the plan can drop ordered objects or merge sibling groups
+  /// (``MigrationPlan/mayRenumber``); without it no order number moves.
+  init(plan: MigrationPlan, census: OrderCensus? = nil, emit: @escaping (TextEdit) -> Void) {
     self.plan = plan
     self.emit = emit
+    self.shifts = census?.shifts ?? [:]
+    self.placesChildren = plan.mayRenumber
+  }
+
+  /// A migrator following `plan`, handing each edit to `emit` in text order.
+  public convenience init(plan: MigrationPlan, emit: @escaping (TextEdit) -> Void) {
+    self.init(plan: plan, census: nil, emit: emit)
+  }
+
+  /// Migrates `text` (held whole) to a list of edits in text order, with the migrator that made them.
+  public static func edits(of text: [UInt8], plan: MigrationPlan) -> (Migrator, [TextEdit]) {
+    var census: OrderCensus?
+    if plan.mayRenumber {
+      census = OrderCensus(plan: plan)
+      XMLEventParser.parse(text, handler: census!)
+    }
+    var edits: [TextEdit] = []
+    let migrator = Migrator(plan: plan, census: census) { edits.append($0) }
+    XMLEventParser.parse(text, handler: migrator)
+    return (migrator, edits)
   }
 
   private func send(_ edit: TextEdit) {
@@ -59,6 +103,7 @@ public final class Migrator: XMLEventHandler {
 
   public func startElement(_ tag: StartTag) {
     lastStartEnd = tag.range.end
+    defer { ordinal += 1 }
     if droppedDepth > 0 {
       droppedDepth += 1
       droppedObjects += 1
@@ -74,7 +119,9 @@ public final class Migrator: XMLEventHandler {
       stack.append(Frame(plan: nil))
       return
     }
-    guard let targetName = entityPlan.targetName else {
+    let placement =
+      placesChildren ? plan.placement(parent: stack[stack.count - 1].plan, child: entityPlan) : .unknown
+    guard let targetName = entityPlan.targetName, placement != .dropped else {
       droppedDepth = 1
       droppedStart = tag.range.start
       droppedObjects = 0
@@ -82,7 +129,7 @@ public final class Migrator: XMLEventHandler {
       return
     }
     edits.removeAll(keepingCapacity: true)
-    var frame = Frame(plan: entityPlan)
+    var frame = frame(entityPlan, tag)
     if targetName != entityPlan.sourceName {
       edits.append(TextEdit(range: tag.nameRange, newText: targetName))
       frame.renamedEnd = "</\(targetName)>"
@@ -91,6 +138,15 @@ public final class Migrator: XMLEventHandler {
     if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
       let number = nextOrder(child: target)
       placeValue(order, String(number), in: tag)
+    } else if !renumbering.isEmpty, case .kept(let source, _) = placement,
+      let shift = renumbering[stack.count - 1]?.shifts[source],
+      let (index, old) = plan.orderValue(tag, entity: entityPlan)
+    {
+      let new = shift.renumbered(old)
+      if new != old {
+        edits.append(TextEdit(range: tag.valueRange(of: index), newText: String(new)))
+        renumbering[stack.count - 1]?.count += 1
+      }
     }
     flush()
     stack.append(frame)
@@ -98,14 +154,12 @@ public final class Migrator: XMLEventHandler {
 
   private func startRoot(_ tag: StartTag) {
     edits.removeAll(keepingCapacity: true)
-    var rootPlan: MigrationPlan.EntityPlan?
+    let rootPlan = plan.rootPlan(tag)
     if let index = tag.index(of: "entity") {
-      rootPlan = plan.entities[tag.value(of: index)]
       if let targetName = rootPlan?.targetName, targetName != rootPlan?.sourceName {
         edits.append(TextEdit(range: tag.valueRange(of: index), newText: targetName))
       }
-    } else if let root = plan.source.defaultRootEntity {
-      rootPlan = plan.entities[plan.source.entities[root].name]
+    } else if plan.source.defaultRootEntity != nil {
       // The target may default to another root entity: the root then names its own.
       if let target = rootPlan?.target, target != plan.target.defaultRootEntity {
         edits.append(
@@ -128,7 +182,7 @@ public final class Migrator: XMLEventHandler {
         TextEdit(range: TextRange(at: at), newText: " modelVersion=\"\(escaped(plan.targetVersion))\""))
     }
     flush()
-    stack.append(Frame(plan: rootPlan))
+    stack.append(frame(rootPlan, tag, isRoot: true))
   }
 
   /// Renames, drops and fills the XML attributes of one start tag (edits go to `edits`).
@@ -234,6 +288,17 @@ public final class Migrator: XMLEventHandler {
     return found
   }
 
+  /// The frame of an element kept with `plan`; notes its children's renumbering when they move.
+  private func frame(_ entityPlan: MigrationPlan.EntityPlan?, _ tag: StartTag, isRoot: Bool = false) -> Frame
+  {
+    if !shifts.isEmpty, let shifts = shifts[ordinal] {
+      renumbering[stack.count] = Renumbering(
+        shifts: shifts, start: tag.range.start,
+        name: isRoot ? "the root" : "\(entityPlan?.sourceName ?? XMLName.string(tag.name)) \(describe(tag))")
+    }
+    return Frame(plan: entityPlan)
+  }
+
   /// How a dropped object is named: its title attribute's value, else its id.
   private func describe(_ tag: StartTag) -> String {
     var keys = ["xml:id"]
@@ -265,6 +330,9 @@ public final class Migrator: XMLEventHandler {
       return
     }
     guard let frame = stack.popLast() else { return }
+    if !renumbering.isEmpty, let done = renumbering.removeValue(forKey: stack.count), done.count > 0 {
+      renumbered.append(Renumbered(offset: done.start, parent: done.name, count: done.count))
+    }
     if let renamedEnd = frame.renamedEnd, let range { send(TextEdit(range: range, newText: renamedEnd)) }
   }
 
