@@ -144,6 +144,14 @@ enum MethodTable {
     .notification("workspace/didChangeWatchedFiles", advertise: .registration(WatchedFiles.registration)) {
       (server, params: LSP.DidChangeWatchedFilesParams) in server.watchedFilesChanged(params)
     },
+    .notification(
+      "workspace/didChangeWorkspaceFolders",
+      advertise: .capability {
+        $0.workspace = LSP.WorkspaceServerCapabilities(
+          workspaceFolders: LSP.WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true)
+        )
+      }
+    ) { (server, params: LSP.DidChangeWorkspaceFoldersParams) in server.workspaceFoldersChanged(params) },
 
     // Language features.
     .document(

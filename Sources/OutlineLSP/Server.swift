@@ -37,7 +37,9 @@ public final class LanguageServer: @unchecked Sendable {
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
   private let stamps = DependencyStamps()
-  /// The workspace folders' paths (from `initialize`).
+  /// The workspace folders' paths (from `initialize`, kept current by
+  /// `workspace/didChangeWorkspaceFolders`): what `workspace/diagnostic`,
+  /// model references and renames search.
   private(set) var workspaceFolders: [String] = []
   /// The outline files under a folder, as `outline-lint` finds them (nil: only open documents).
   private let findOutlines: OutlineSearch?
@@ -294,6 +296,26 @@ public final class LanguageServer: @unchecked Sendable {
     guard settings != store.settings else { return }
     store.settings = settings
     dependenciesChanged()
+  }
+
+  /// `workspace/didChangeWorkspaceFolders`: the removed folders are dropped,
+  /// the added ones appended (once each); pull clients are asked to refresh,
+  /// since the workspace's report changed.
+  func workspaceFoldersChanged(_ params: LSP.DidChangeWorkspaceFoldersParams) {
+    let folders = Self.folders(workspaceFolders, after: params.event)
+    guard folders != workspaceFolders else { return }
+    workspaceFolders = folders
+    refreshPulledDiagnostics()
+  }
+
+  /// The folders' paths after `event`: the removed ones dropped, the added ones appended once each.
+  static func folders(_ current: [String], after event: LSP.WorkspaceFoldersChangeEvent) -> [String] {
+    let removed = Set(event.removed.compactMap { Snapshot.path(of: $0.uri) })
+    var folders = current.filter { !removed.contains($0) }
+    for path in event.added.compactMap({ Snapshot.path(of: $0.uri) }) where !folders.contains(path) {
+      folders.append(path)
+    }
+    return folders
   }
 
   /// `workspace/diagnostic` over this server's folders and open documents, as they are now.

@@ -1,6 +1,7 @@
 import JSONRPC
 import OutlineCore
 import OutlineEditing
+import OutlineJSON
 import OutlineValidation
 
 /// `textDocument/codeLens` and `codeLens/resolve`: on each item with
@@ -9,6 +10,12 @@ import OutlineValidation
 /// descendants comes with the lens; the deletion count is computed when the
 /// client resolves that lens, one item at a time, so the list of lenses stays
 /// linear in the document.
+///
+/// Each lens runs a command (``CommandsFeature``) on its item, named by the
+/// position of its start tag: the descendants lens `outline.renumber` on the
+/// item's subtree (the broken sibling groups inside it; nothing when none
+/// is broken), the deletion lens `outline.delete` (the "Delete item"
+/// refactor; a refused deletion's lens answers with the refusal).
 struct CodeLensFeature {
   let mapper: PositionMapper
 
@@ -21,7 +28,11 @@ struct CodeLensFeature {
       let noun = descendants == 1 ? "descendant" : "descendants"
       lenses.append(
         LSP.CodeLens(
-          range: range, command: LSP.Command(title: "\(descendants) \(noun)", command: ""), data: nil))
+          range: range,
+          command: LSP.Command(
+            title: "\(descendants) \(noun)", command: CommandsFeature.renumberCommand,
+            arguments: [Self.argument(snapshot.uri, range.start)]),
+          data: nil))
       if item > 0, analysis.model != nil {
         lenses.append(
           LSP.CodeLens(
@@ -55,7 +66,15 @@ struct CodeLensFeature {
     case .failure(let refusal): title = "Delete refused: \(refusal.reason)"
     }
     var resolved = lens
-    resolved.command = LSP.Command(title: title, command: "")
+    resolved.command = LSP.Command(
+      title: title, command: CommandsFeature.deleteCommand,
+      arguments: [Self.argument(snapshot.uri, lens.range.start)])
     return resolved
+  }
+
+  /// The argument of a lens's command: the item whose start tag begins at `position`.
+  static func argument(_ uri: String, _ position: LSP.Position) -> LSPAny {
+    // Encoding two strings and numbers cannot fail.
+    LSPAny((try? JSONValueCoding.encode(LSP.ItemCommandArgument(uri: uri, position: position))) ?? .null)
   }
 }

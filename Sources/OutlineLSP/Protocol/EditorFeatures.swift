@@ -96,6 +96,13 @@ extension LSP {
     var item: Int
   }
 
+  /// The argument of `outline.delete` and of `outline.renumber` on a
+  /// subtree: the item whose start tag begins at `position`.
+  struct ItemCommandArgument: Codable, Sendable, Equatable {
+    var uri: String
+    var position: Position
+  }
+
   /// Written as JSON text by ``SemanticTokensFeature`` (five numbers a
   /// token); this type reads it back in tests.
   struct SemanticTokens: Codable, Sendable, Equatable {

@@ -112,6 +112,17 @@ extension LSP {
     var semanticTokensProvider: SemanticTokensOptions?
     var documentRangeFormattingProvider: Bool?
     var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions?
+    var workspace: WorkspaceServerCapabilities?
+  }
+
+  /// `workspace` in the server's capabilities: the folders it follows.
+  struct WorkspaceServerCapabilities: Codable, Sendable, Equatable {
+    var workspaceFolders: WorkspaceFoldersServerCapabilities?
+  }
+
+  struct WorkspaceFoldersServerCapabilities: Codable, Sendable, Equatable {
+    var supported: Bool
+    var changeNotifications: Bool
   }
 
   struct DocumentLinkOptions: Codable, Sendable, Equatable {

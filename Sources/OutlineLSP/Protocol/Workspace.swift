@@ -83,6 +83,16 @@ extension LSP {
     var items: [ConfigurationItem]
   }
 
+  /// `workspace/didChangeWorkspaceFolders`.
+  struct DidChangeWorkspaceFoldersParams: Codable, Sendable {
+    var event: WorkspaceFoldersChangeEvent
+  }
+
+  struct WorkspaceFoldersChangeEvent: Codable, Sendable {
+    var added: [WorkspaceFolder]
+    var removed: [WorkspaceFolder]
+  }
+
   struct DidChangeConfigurationParams: Codable, Sendable {
     var settings: LSPAny?
   }
