@@ -240,28 +240,13 @@ private struct IndexKey: CodingKey {
   init?(intValue: Int) { self.intValue = intValue }
 }
 
-private struct UnkeyedEncoder: UnkeyedEncodingContainer {
+private struct UnkeyedEncoder: UnkeyedEncodingContainer, PrimitivePutting {
   let node: EncodingNode
   let codingPath: [CodingKey]
   var count: Int { node.count }
 
-  private func put(_ value: JSONValue) { node.element().storage = .value(value) }
+  fileprivate func put(_ value: JSONValue) { node.element().storage = .value(value) }
 
-  mutating func encodeNil() throws { put(.null) }
-  mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-  mutating func encode(_ value: String) throws { put(.string(value)) }
-  mutating func encode(_ value: Double) throws { put(number(value)) }
-  mutating func encode(_ value: Float) throws { put(number(value)) }
-  mutating func encode(_ value: Int) throws { put(number(value)) }
-  mutating func encode(_ value: Int8) throws { put(number(value)) }
-  mutating func encode(_ value: Int16) throws { put(number(value)) }
-  mutating func encode(_ value: Int32) throws { put(number(value)) }
-  mutating func encode(_ value: Int64) throws { put(number(value)) }
-  mutating func encode(_ value: UInt) throws { put(number(value)) }
-  mutating func encode(_ value: UInt8) throws { put(number(value)) }
-  mutating func encode(_ value: UInt16) throws { put(number(value)) }
-  mutating func encode(_ value: UInt32) throws { put(number(value)) }
-  mutating func encode(_ value: UInt64) throws { put(number(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     let path = codingPath + [IndexKey(count)]
     try node.element().encode(value, codingPath: path)
@@ -289,27 +274,12 @@ private struct UnkeyedEncoder: UnkeyedEncodingContainer {
   }
 }
 
-private struct SingleEncoder: SingleValueEncodingContainer {
+private struct SingleEncoder: SingleValueEncodingContainer, PrimitivePutting {
   let node: EncodingNode
   let codingPath: [CodingKey]
 
-  private func put(_ value: JSONValue) { node.storage = .value(value) }
+  fileprivate func put(_ value: JSONValue) { node.storage = .value(value) }
 
-  mutating func encodeNil() throws { put(.null) }
-  mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-  mutating func encode(_ value: String) throws { put(.string(value)) }
-  mutating func encode(_ value: Double) throws { put(number(value)) }
-  mutating func encode(_ value: Float) throws { put(number(value)) }
-  mutating func encode(_ value: Int) throws { put(number(value)) }
-  mutating func encode(_ value: Int8) throws { put(number(value)) }
-  mutating func encode(_ value: Int16) throws { put(number(value)) }
-  mutating func encode(_ value: Int32) throws { put(number(value)) }
-  mutating func encode(_ value: Int64) throws { put(number(value)) }
-  mutating func encode(_ value: UInt) throws { put(number(value)) }
-  mutating func encode(_ value: UInt8) throws { put(number(value)) }
-  mutating func encode(_ value: UInt16) throws { put(number(value)) }
-  mutating func encode(_ value: UInt32) throws { put(number(value)) }
-  mutating func encode(_ value: UInt64) throws { put(number(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws { try node.encode(value, codingPath: codingPath) }
 }
 
@@ -517,4 +487,28 @@ private struct SingleDecoder: SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try primitive(decoder, type) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try primitive(decoder, type) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(T.self) }
+}
+
+/// The primitive `encode` methods of the unkeyed and single-value
+/// containers, which differ only in where they put the value.
+private protocol PrimitivePutting {
+  func put(_ value: JSONValue)
+}
+
+extension PrimitivePutting {
+  mutating func encodeNil() throws { put(.null) }
+  mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+  mutating func encode(_ value: String) throws { put(.string(value)) }
+  mutating func encode(_ value: Double) throws { put(number(value)) }
+  mutating func encode(_ value: Float) throws { put(number(value)) }
+  mutating func encode(_ value: Int) throws { put(number(value)) }
+  mutating func encode(_ value: Int8) throws { put(number(value)) }
+  mutating func encode(_ value: Int16) throws { put(number(value)) }
+  mutating func encode(_ value: Int32) throws { put(number(value)) }
+  mutating func encode(_ value: Int64) throws { put(number(value)) }
+  mutating func encode(_ value: UInt) throws { put(number(value)) }
+  mutating func encode(_ value: UInt8) throws { put(number(value)) }
+  mutating func encode(_ value: UInt16) throws { put(number(value)) }
+  mutating func encode(_ value: UInt32) throws { put(number(value)) }
+  mutating func encode(_ value: UInt64) throws { put(number(value)) }
 }
