@@ -65,7 +65,21 @@ public struct MessageFramer {
       compact()
       return .badHeader("Content-Length \(bodyLength) is larger than \(maximumBodyLength)")
     }
-    guard buffer.count - bodyStart >= bodyLength else { return nil }
+    guard buffer.count - bodyStart >= bodyLength else {
+      // Room for the whole body at once: a document of a hundred megabytes is
+      // not copied into a buffer twice the size, and again, as it arrives.
+      buffer.reserveCapacity(bodyStart + min(bodyLength, 1 << 28))
+      return nil
+    }
+    if bodyStart + bodyLength == buffer.count && bodyLength >= 1 << 16 {
+      // A large body that ends the buffer: the buffer becomes the body, moved
+      // in place instead of copied to new pages.
+      var body: [UInt8] = []
+      swap(&body, &buffer)
+      body.removeFirst(bodyStart)
+      start = 0
+      return .message(body)
+    }
     let body = Array(buffer[bodyStart..<bodyStart + bodyLength])
     start = bodyStart + bodyLength
     compact()

@@ -174,8 +174,15 @@ enum MethodTable {
     .document("textDocument/foldingRange", advertise: { $0.foldingRangeProvider = true }) {
       (context, snapshot, _: LSP.DocumentParams) in FoldingFeature(mapper: context.mapper).ranges(snapshot)
     },
-    .document("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
-      (context, snapshot, _: LSP.DocumentParams) in SymbolsFeature(mapper: context.mapper).symbols(snapshot)
+    .request("textDocument/documentSymbol", advertise: { $0.documentSymbolProvider = true }) {
+      (server, params: LSP.DocumentSymbolParams) in
+      guard let snapshot = server.store[params.textDocument.uri] else {
+        throw ResponseError.invalidParams("\(params.textDocument.uri) is not open")
+      }
+      let feature = SymbolsFeature(mapper: server.featureContext.mapper)
+      return { context in
+        try feature.symbols(snapshot, streamingOn: params.partialResultToken, context: context)
+      }
     },
     .document("textDocument/formatting", advertise: { $0.documentFormattingProvider = true }) {
       (context, snapshot, _: LSP.DocumentFormattingParams) in

@@ -17,6 +17,33 @@ struct SymbolsFeature {
     LSPAny(json(snapshot))
   }
 
+  /// `[DocumentSymbol]`; with a `token`, streamed as partial results instead:
+  /// the root's children go out in `$/progress` batches of whole subtrees, in
+  /// document order, while the rest is still being written (the first batch is
+  /// small, so its first byte leaves within milliseconds of the request), and
+  /// the reply is `[]` (a cancelled request stops between batches). The batches' arrays, joined, are the unstreamed result.
+  func symbols(_ snapshot: Snapshot, streamingOn token: LSPAny?, context: RequestContext) throws -> LSPAny {
+    guard let token, let tree = snapshot.analysis.tree, tree.items.count > 1 else {
+      return symbols(snapshot)
+    }
+    var start = 1
+    var batch = 1 << 10
+    while start < tree.items.count {
+      try context.cancellation.check()
+      // Whole subtrees of the root's children, at least `batch` items (or the rest).
+      var end = start
+      while end < tree.items.count && end - start < batch { end = Int(tree.items[end].subtreeEnd) }
+      var json = JSONBytes()
+      json.raw("[")
+      json.append(write(start..<end, of: tree, in: snapshot.source))
+      json.raw("]")
+      context.notify("$/progress", ["token": token.value, "value": json.value])
+      start = end
+      batch = min(batch * 4, 1 << 16)
+    }
+    return LSPAny([])
+  }
+
   private func json(_ snapshot: Snapshot) -> JSONValue {
     let analysis = snapshot.analysis
     guard let tree = analysis.tree, tree.items.count > 1 else { return [] }

@@ -90,4 +90,11 @@ extension LSP {
   struct DocumentParams: TextDocumentParams, Codable, Equatable {
     var textDocument: TextDocumentIdentifier
   }
+
+  /// `textDocument/documentSymbol`'s params: a document, and the token its
+  /// result may be streamed on as partial results.
+  struct DocumentSymbolParams: TextDocumentParams, Codable, Equatable {
+    var textDocument: TextDocumentIdentifier
+    var partialResultToken: LSPAny?
+  }
 }
