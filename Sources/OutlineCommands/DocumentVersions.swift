@@ -46,7 +46,10 @@ final class DocumentVersions {
     case .unreadable(let reason), .refused(let reason):
       return .failure(VersionsError(description: reason))
     case .loaded(let model):
-      guard let modelPath = model.path else {
+      // The shipped default model is one version, whatever its display path says.
+      guard let modelPath = model.path,
+        !(modelPath == ShippedModels.outlinePath && model.source == ModelLoader.defaultModel.source)
+      else {
         return .success(ModelHistory(versions: [ModelVersion(name: "Outline", model: model)], current: 0))
       }
       let key = ModelLocator.bundle(containing: modelPath) ?? modelPath

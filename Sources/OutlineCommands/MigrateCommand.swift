@@ -170,7 +170,9 @@ struct MigrateCommand: ParsableCommand {
       )
       return .refused
     }
-    let plan = MigrationPlan(history: history, from: source, to: target, settings: settings)
+    var plan = MigrationPlan(history: history, from: source, to: target, settings: settings)
+    // A model of one version has nothing to migrate: its documents need not name it.
+    plan.recordsVersion = history.versions.count > 1
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
     report.step = (sourceName, targetName, inferred)
 

@@ -187,6 +187,12 @@ struct ModelDiffCommand: ParsableCommand {
     return problems.sorted()
   }
 
+  /// Each entity's version hash, by name.
+  static func hashes(_ model: Model) -> JSONValue {
+    let hashes = ModelVersion(name: "", model: model).entityHashes
+    return .object(hashes.keys.sorted().map { ($0, .string(hashes[$0]!)) })
+  }
+
   private func render(_ step: Step, _ changes: [ModelChange], migratable: Bool, frozen: [String]) -> String {
     switch format {
     case .text:
@@ -216,6 +222,9 @@ struct ModelDiffCommand: ParsableCommand {
             ]
           }),
         "frozen": .array(frozen.map { .string($0) }),
+        "versionHashes": [
+          "old": Self.hashes(step.chain[0]), "new": Self.hashes(step.chain[step.chain.count - 1]),
+        ],
       ]
       return value.serialized(indent: 2) + "\n"
     case .github:

@@ -93,6 +93,7 @@ import Testing
         || last.stdout.contains("\"kind\": \"attribute-retyped\""))
     #expect(last.stdout.contains("\"migratable\": false") || last.stdout.contains("\"migratable\" : false"))
     #expect(last.stdout.contains("constraint-changed") && last.stdout.contains("ordering-changed"))
+    #expect(last.stdout.contains("\"versionHashes\"") && last.stdout.contains("\"Label\""))
     let github = try CLI.run(
       "outline",
       ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks 2", "--to", "Tasks 3", "--format", "github"],
@@ -347,5 +348,25 @@ import Testing
       let again = try CLI.run("outline", ["migrate", "--check", "doc.outline"], in: folder)
       #expect(again.status == 0, "\(name): \(again.stdout)")
     }
+  }
+
+  @Test func migrateLeavesDocumentsOfOneVersionModelsAndBrokenFilesAlone() throws {
+    let folder = try Self.project()
+    let plain = "<outline><Item title=\"a\" order=\"0\"/></outline>\n"
+    let broken =
+      "<outline model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks\"><Task title=\"a\" order=\"0\"></outline>\n"
+    try CLI.write(["plain.outline": plain, "broken.outline": broken], in: folder)
+    let run = try CLI.run("outline", ["migrate", "plain.outline"], in: folder)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    #expect(try Self.read(folder, "plain.outline") == plain)
+    let refused = try CLI.run("outline", ["migrate", "broken.outline"], in: folder)
+    #expect(
+      refused.status == 1
+        && refused.stderr.contains(
+          "broken.outline: not migrated from 'Tasks' to 'Tasks 4': it does not parse")
+    )
+    #expect(try Self.read(folder, "broken.outline") == broken)
+    let missing = try CLI.run("outline", ["migrate", "absent.outline"], in: folder)
+    #expect(missing.status == 2 && missing.stderr.hasPrefix("outline: "))
   }
 }
