@@ -54,7 +54,7 @@ public struct Attribute: Sendable, ModelProperty {
   /// The `name` value's range, for diagnostics about the attribute as a whole.
   public var nameRange: TextRange
   /// Ranges of individual XML attributes (`attributeType`, `minValueString`...) by their XML name.
-  public var ranges: [String: TextRange]
+  public var ranges: AttributeRanges
 
   /// The range of XML attribute `key`, or the name's.
   public func range(of key: String) -> TextRange { ranges[key] ?? nameRange }
@@ -75,7 +75,7 @@ public struct Relationship: Sendable, ModelProperty {
   public var userInfo: [UserInfoEntry]
   public var declaringEntity: String
   public var nameRange: TextRange
-  public var ranges: [String: TextRange]
+  public var ranges: AttributeRanges
 
   /// Resolved: the destination entity's index.
   public var destination: Int?
@@ -98,7 +98,7 @@ public struct Entity: Sendable {
   public var parentName: String?
   public var userInfo: [UserInfoEntry]
   public var nameRange: TextRange
-  public var ranges: [String: TextRange]
+  public var ranges: AttributeRanges
   /// Own and inherited attributes; inherited ones first, in the parent's order.
   public var attributes: [Attribute] = []
   /// Own and inherited relationships.

@@ -24,13 +24,6 @@ final class ModelReader: XMLEventHandler {
   func startElement(_ tag: StartTag) {
     let name = XMLName.string(tag.name)
     defer { stack.append(name) }
-    var values: [String: String] = [:]
-    var ranges: [String: TextRange] = [:]
-    for index in 0..<tag.attributes.count {
-      let key = XMLName.string(tag.name(of: index))
-      values[key] = tag.value(of: index)
-      ranges[key] = tag.valueRange(of: index)
-    }
     let parent = stack.last
     if stack.isEmpty {
       sawRoot = true
@@ -42,6 +35,9 @@ final class ModelReader: XMLEventHandler {
       }
       return
     }
+    guard Self.reads(parent: parent, name: name) else { return }
+    let values = TagFields(tag)
+    let ranges = values.ranges
     switch (parent, name) {
     case ("model", "entity"):
       guard let entityName = required("entity", values, tag) else { return }
@@ -121,7 +117,7 @@ final class ModelReader: XMLEventHandler {
   }
 
   private func attribute(
-    _ name: String, _ values: [String: String], _ ranges: [String: TextRange], declaringEntity: String
+    _ name: String, _ values: TagFields, _ ranges: AttributeRanges, declaringEntity: String
   ) -> Attribute {
     let typeName = values["attributeType"] ?? "Undefined"
     var attribute = Attribute(
@@ -137,7 +133,20 @@ final class ModelReader: XMLEventHandler {
     return attribute
   }
 
-  private func required(_ kind: String, _ values: [String: String], _ tag: StartTag) -> String? {
+  /// Whether an element named `name` inside `parent` is one the reader takes anything from.
+  private static func reads(parent: String?, name: String) -> Bool {
+    switch (parent, name) {
+    case ("model", "entity"), ("entity", "attribute"), ("model", "composite"), ("composite", "attribute"),
+      ("entity", "fetchedProperty"), ("fetchedProperty", "fetchRequest"),
+      ("uniquenessConstraints", "uniquenessConstraint"), ("uniquenessConstraint", "constraint"),
+      ("entity", "relationship"), ("userInfo", "entry"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private func required(_ kind: String, _ values: TagFields, _ tag: StartTag) -> String? {
     if let name = values["name"], !name.isEmpty { return name }
     diagnostics.append(Diagnostic(.modelStructure, "This \(kind) has no name", at: tag.nameRange))
     return nil

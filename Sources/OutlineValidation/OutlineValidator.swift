@@ -47,7 +47,8 @@ public final class OutlineValidator: XMLEventHandler {
   /// Per depth: the sibling groups of the open element there (the first
   /// `groupCount` of them), kept with their capacity.
   @exclusivity(unchecked) private var levels: [[SiblingGroup]] = []
-  @exclusivity(unchecked) var suppression = Suppression()
+  /// The suppression comments read so far (all of them once the parse is done).
+  @exclusivity(unchecked) public private(set) var suppression = Suppression()
   @exclusivity(unchecked) private var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.

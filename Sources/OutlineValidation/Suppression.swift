@@ -3,7 +3,10 @@ import OutlineXML
 
 /// `<!-- outline-disable CODE... -->` (the whole file) and
 /// `<!-- outline-disable-next CODE... -->` (the next object's start tag).
-struct Suppression {
+///
+/// The validator collects it as the comments stream by; checks added after
+/// validation (OL108) filter their diagnostics through it too.
+public struct Suppression: Sendable {
   private var fileCodes: Set<String> = []
   private var pending: Set<String> = []
   private var scoped: [(range: TextRange, codes: Set<String>)] = []
@@ -32,12 +35,32 @@ struct Suppression {
     pending = []
   }
 
-  func filter(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  /// No comment turns anything off.
+  public init() {}
+
+  /// `diagnostics` without those a comment turns off.
+  public func filter(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     if fileCodes.isEmpty && scoped.isEmpty { return diagnostics }
     return diagnostics.filter { diagnostic in
       let code = diagnostic.code.rawValue
       if fileCodes.contains(code) { return false }
-      return !scoped.contains { $0.codes.contains(code) && $0.range.contains(diagnostic.range) }
+      guard let index = lastScope(startingAtOrBefore: diagnostic.range.start) else { return true }
+      let scope = scoped[index]
+      return !(scope.codes.contains(code) && scope.range.contains(diagnostic.range))
     }
+  }
+
+  /// The last scoped start tag that begins at or before `offset`: start tags
+  /// do not overlap and arrive in document order, so only that one can hold
+  /// a diagnostic starting at `offset` (a binary search keeps one scope per
+  /// item and one problem per item linear-logarithmic, not quadratic).
+  private func lastScope(startingAtOrBefore offset: Int) -> Int? {
+    var low = 0
+    var high = scoped.count
+    while low < high {
+      let middle = (low + high) / 2
+      if scoped[middle].range.start <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? nil : low - 1
   }
 }

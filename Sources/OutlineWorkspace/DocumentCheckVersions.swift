@@ -46,7 +46,8 @@ public final class ModelHistoryCache: @unchecked Sendable {
 extension DocumentCheck {
   /// Adds what the document's model version says, for the text `source`:
   /// ``versionStatus`` and, when a migration to the current version is
-  /// pending, OL108 on the root (after the configuration's rules), saying
+  /// pending, OL108 on the root (after the configuration's rules and the
+  /// document's `outline-disable` comments), saying
   /// why `outline migrate` would refuse it when it would. Only for an XML
   /// document that parsed, whose model is a bundle of several versions.
   public mutating func checkVersion(histories: ModelHistoryCache, source: SourceText) {
@@ -99,7 +100,7 @@ extension DocumentCheck {
     guard let pending = status.pendingDiagnostic(refusal: outcome.refusal(allowDataLoss: false)) else {
       return
     }
-    let added = configuration?.apply(to: [pending]) ?? [pending]
+    let added = suppression.filter(configuration?.apply(to: [pending]) ?? [pending])
     if !added.isEmpty { diagnostics = Diagnostic.sortedByPosition(diagnostics + added) }
   }
 

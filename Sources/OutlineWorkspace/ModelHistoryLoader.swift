@@ -30,10 +30,16 @@ extension ModelLocator {
       throw ModelLoadError(
         description: "model bundle \(InputFile.quoted(path)) holds no .xcdatamodel version")
     }
+    // The versions are independent files: load them on every core, then take them in order
+    // (so the first failure in version order is the one reported, whatever finished first).
+    let loaded = Loaded(count: names.count)
+    DispatchQueue.concurrentPerform(iterations: names.count) { index in
+      loaded.set(index, Result { try load(path: join(path, names[index]), limit: limit) })
+    }
     var versions: [ModelVersion] = []
-    for name in names {
-      let model = try load(path: join(path, name), limit: limit)
-      versions.append(ModelVersion(name: String(name.dropLast(".xcdatamodel".count)), model: model))
+    for (name, result) in zip(names, loaded.results) {
+      versions.append(
+        ModelVersion(name: String(name.dropLast(".xcdatamodel".count)), model: try result.get()))
     }
     var current = versions.count - 1
     if let named = currentVersionName(inBundle: path),
@@ -42,6 +48,27 @@ extension ModelLocator {
       current = index
     }
     return ModelHistory(versions: versions, current: current, bundlePath: path)
+  }
+
+  /// Results filled in by concurrent loads, one slot each.
+  private final class Loaded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Model, any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Model, any Error>) {
+      lock.lock()
+      defer { lock.unlock() }
+      slots[index] = result
+    }
+
+    /// Every slot's result, once `concurrentPerform` has returned.
+    var results: [Result<Model, any Error>] {
+      lock.lock()
+      defer { lock.unlock() }
+      return slots.map { $0! }
+    }
   }
 
   /// The bundle a path lies in, with the version it names (nil for the bundle itself).
