@@ -202,6 +202,9 @@ struct MigrateCommand: ParsableCommand {
       Terminal.error(error.description)
       return .trouble
     }
+    // Whatever stops the file from being written removes the temporary file now, not when the
+    // last reference goes (a no-op after a commit, which keeps a temporary file it must).
+    defer { writer?.discard() }
     var failure: ReadError?
     let outcome = Migration.run(plan: plan) { feed in
       if let whole {

@@ -13,6 +13,7 @@ final class OutputTarget {
   private let writer: AtomicFileWriter?
   private var spool: Int32 = -1
   private var failure: String?
+  private var discarded = false
 
   /// `-` or nil for standard output, else a path, which must not be the file `input` (links
   /// followed) and replaces a file already there only when `existing` says so.
@@ -49,6 +50,7 @@ final class OutputTarget {
   }
 
   func write(_ bytes: [UInt8]) {
+    if discarded { return }
     if let writer {
       writer.write(bytes)
     } else if spool >= 0 {
@@ -67,6 +69,16 @@ final class OutputTarget {
     } else if spool >= 0 {
       _ = ftruncate(spool, 0)
       lseek(spool, 0, SEEK_SET)
+    }
+  }
+
+  /// Removes the temporary file or closes the spool: nothing is written.
+  func discard() {
+    discarded = true
+    writer?.discard()
+    if spool >= 0 {
+      close(spool)
+      spool = -1
     }
   }
 

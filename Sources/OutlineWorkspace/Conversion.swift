@@ -16,6 +16,15 @@ public protocol ConversionOutput: AnyObject {
   func write(_ bytes: [UInt8])
   /// Forgets what was written so far.
   func reset()
+  /// Throws the output away for good: the conversion failed. Called before
+  /// the failure is thrown, so no temporary file outlives the command even
+  /// while another thread (the parser's) still holds the output.
+  func discard()
+}
+
+extension ConversionOutput {
+  /// An output in memory has nothing to remove: forgetting is enough.
+  public func discard() { reset() }
 }
 
 /// One conversion of a document: the input, the format it becomes, and what
@@ -80,16 +89,27 @@ public struct Conversion {
   /// the sequence needs it) and returns that output, which holds the whole
   /// result and may be kept. `reportConfiguration` is told the configuration
   /// that applies, once it is known, and says whether it has problems.
-  /// Throws a ``Failure`` (the output, if opened, holds nothing to keep),
+  /// Throws a ``Failure`` (the output, if opened, is discarded first),
   /// or what `open` throws.
   public func run<Output: ConversionOutput>(
     reportingConfiguration reportConfiguration: (Configuration?) -> Bool,
     opening open: () throws -> Output
   ) throws -> Output {
-    switch target {
-    case .json: try toJSON(reportConfiguration, open)
-    case .xml: try toXML(reportConfiguration, open)
-    case .opml: try toOPML(reportConfiguration, open)
+    var opened: Output?
+    let opening = {
+      let output = try open()
+      opened = output
+      return output
+    }
+    do {
+      switch target {
+      case .json: return try toJSON(reportConfiguration, opening)
+      case .xml: return try toXML(reportConfiguration, opening)
+      case .opml: return try toOPML(reportConfiguration, opening)
+      }
+    } catch {
+      opened?.discard()
+      throw error
     }
   }
 

@@ -11,8 +11,11 @@ import Testing
   final class Collected: ConversionOutput {
     var bytes: [UInt8] = []
     var resets = 0
+    var discards = 0
 
     func write(_ bytes: [UInt8]) { self.bytes += bytes }
+
+    func discard() { discards += 1 }
 
     func reset() {
       bytes.removeAll()
@@ -151,5 +154,30 @@ import Testing
     }
     // JSON output is opened first (it is written while the input streams); the others only once the input is read.
     #expect(opened == (target == .json ? 1 : 0))
+  }
+
+  @Test(arguments: [Conversion.Target.json, .opml])
+  func aFailedConversionDiscardsTheOutputItOpened(target: Conversion.Target) throws {
+    let duplicate = Self.outline.replacingOccurrences(of: "order=\"1\"", with: "order=\"0\"")
+    let conversion = Self.conversion(try Self.file("bad.outline", duplicate), to: target)
+    let output = Collected()
+    var opened = false
+    #expect(throws: Conversion.Failure.self) {
+      _ = try conversion.run(
+        reportingConfiguration: { _ in false },
+        opening: {
+          opened = true
+          return output
+        })
+    }
+    // JSON is written while the input streams, so its output is opened first and must be
+    // discarded; OPML is written after the check, so a failure never opens it.
+    #expect(opened == (target == .json))
+    #expect(output.discards == (opened ? 1 : 0))
+    // A conversion that succeeds keeps its output.
+    let good = Collected()
+    _ = try Self.conversion(try Self.file("good.outline", Self.outline), to: target).run(
+      reportingConfiguration: { _ in false }, opening: { good })
+    #expect(good.discards == 0 && !good.bytes.isEmpty)
   }
 }
