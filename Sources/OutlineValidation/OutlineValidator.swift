@@ -288,7 +288,8 @@ public final class OutlineValidator: XMLEventHandler {
 
   public func endElement(range: TextRange?) {
     guard let frame = stack.popLast() else { return }
-    defer { titles.removeSubrange(frame.title.lowerBound...) }
+    // Most elements are empty and kept no title: nothing to remove.
+    defer { if frame.title.lowerBound < titles.count { titles.removeSubrange(frame.title.lowerBound...) } }
     builder?.endElement(range: range)
     guard frame.entity >= 0, let schema else { return }
     if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
@@ -302,7 +303,6 @@ public final class OutlineValidator: XMLEventHandler {
 
   private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: ModelIndex) {
     for index in schema.containments[frame.entity] {
-      let relationship = schema.entities[frame.entity].relationships[index]
       let slot = schema.trackedSlot[frame.entity][index]
       if slot >= 0 && frame.firstCounter >= 0 {
         // Objects elsewhere may name it through the inverse: counted at the end.
@@ -310,7 +310,14 @@ public final class OutlineValidator: XMLEventHandler {
         references.addNested(count, first: Int(frame.firstCounter), slot: slot)
         continue
       }
-      if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
+      // Read in place: copying the relationship for every element showed in profiles.
+      if schema.entities[frame.entity].relationships[index].isOptional
+        && schema.entities[frame.entity].relationships[index].minCount == nil
+        && schema.entities[frame.entity].relationships[index].maxCount == nil
+      {
+        continue
+      }
+      let relationship = schema.entities[frame.entity].relationships[index]
       let count = groups.first { $0.relationship == index }?.count ?? 0
       if count == 0 && !relationship.isOptional {
         report(

@@ -292,7 +292,14 @@ public final class XMLEventParser {
     guard !stopped, let characters else { return }
     let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
     var first = 0
-    while first < length && XMLName.isSpace(chars[first]) { first += 1 }
+    // Indentation, eight spaces at a time.
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    while first < length && XMLName.isSpace(chars[first]) {
+      first += 1
+      while first + 8 <= length && UnsafeRawPointer(chars + first).loadUnaligned(as: UInt64.self) == spaces {
+        first += 8
+      }
+    }
     // White space between tags, most calls: nothing to report.
     if first == length { return }
     guard let input else { return }
