@@ -32,7 +32,8 @@ extension OutlineValidator {
       present.removeAll(keepingCapacity: true)
       present.append(contentsOf: repeatElement(false, count: attributeCount))
     }
-    written.removeAll(keepingCapacity: true)
+    if !written.isEmpty { written.removeAll(keepingCapacity: true) }
+    let plain = keyLookup.plain[entity]
     let keepsTags = schema.uniqueness.hasChecks[entity]
     if keepsTags {
       attributeTag.removeAll(keepingCapacity: true)
@@ -44,7 +45,7 @@ extension OutlineValidator {
 
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      if let attribute = schema.attribute(name, of: entity) {
+      if let attribute = keyLookup.attribute(name, of: entity, in: schema) {
         if wide { present[attribute] = true } else { presentBits |= 1 << UInt64(attribute) }
         if keepsTags { attributeTag[attribute] = index }
         let range = tag.valueRange(of: index)
@@ -70,6 +71,8 @@ extension OutlineValidator {
           findings.titleRange = range
           findings.titleIndex = index
         }
+        // Stored, untyped, unconstrained (a title, say): nothing more to check.
+        if attribute < 64 && plain & (1 << UInt64(attribute)) != 0 { continue }
         let info = schema.attributes[entity][attribute]
         if info.isTransient {
           report(
@@ -91,7 +94,7 @@ extension OutlineValidator {
       } else if XMLName.equals(name, "xml:id") {
         findings.idRange = tag.valueRange(of: index)
         idIndex = index
-      } else if let relationship = schema.relationship(name, of: entity) {
+      } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
         checkRelationshipAttribute(
           tag, index: index, entity: entity, relationship: relationship, implied: implied,
           model: schema)

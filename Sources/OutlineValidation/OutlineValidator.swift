@@ -30,6 +30,8 @@ public final class OutlineValidator: XMLEventHandler {
   private let modelProvider: ModelProvider
   /// The model's index; nil until the root arrives, or when no model could be read.
   @exclusivity(unchecked) var schema: ModelIndex?
+  /// The model's key names laid out for lookups by bytes (empty until the model is known).
+  @exclusivity(unchecked) var keyLookup = KeyLookup()
   /// The entity last found by name, tried first for the next element.
   @exclusivity(unchecked) private var lastEntity = -1
   @exclusivity(unchecked) private var stack: [Frame] = []
@@ -140,6 +142,7 @@ public final class OutlineValidator: XMLEventHandler {
     case .loaded(let loaded):
       model = loaded
       schema = loaded.index
+      keyLookup = KeyLookup(loaded.index)
       uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
