@@ -100,6 +100,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
     var entity = -1
     var relationship = -1
+    // Bound once per element and handed down: every binding of the stored
+    // optional costs a retain and a release.
+    let schema = self.schema
     if let schema {
       if let found = schema.entity(named: tag.name, hint: &lastEntity) {
         entity = found
@@ -116,7 +119,7 @@ public final class OutlineValidator: XMLEventHandler {
           at: tag.nameRange)
       }
     }
-    openItem(tag, entity: entity, relationship: relationship, isRoot: false)
+    openItem(tag, entity: entity, relationship: relationship, isRoot: false, schema: schema)
   }
 
   private func startRoot(_ tag: StartTag) {
@@ -159,7 +162,7 @@ public final class OutlineValidator: XMLEventHandler {
         rootEntity = loaded.defaultRootEntity
       }
     }
-    openItem(tag, entity: rootEntity ?? -1, relationship: -1, isRoot: true)
+    openItem(tag, entity: rootEntity ?? -1, relationship: -1, isRoot: true, schema: schema)
   }
 
   private func reportModelErrors(_ model: Model, at range: TextRange) {
@@ -201,7 +204,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
   }
 
-  private func openItem(_ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool) {
+  private func openItem(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex?
+  ) {
     var findings = AttributeFindings()
     if entity >= 0, let schema {
       let implied =
@@ -300,16 +305,26 @@ public final class OutlineValidator: XMLEventHandler {
     for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
       checkOrders(levels[depth][group].orders, parent: label(frame))
     }
-    checkContainmentCounts(
-      frame, groups: levels.count > depth ? levels[depth][0..<frame.groupCount] : [], schema: schema)
+    checkContainmentCounts(frame, depth: depth, schema: schema)
   }
 
-  private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: ModelIndex) {
-    for index in schema.containments[frame.entity] {
+  /// How many children `frame`, closed at `depth`, had in `relationship`.
+  private func childCount(_ frame: Frame, depth: Int, relationship: Int) -> Int {
+    guard levels.count > depth else { return 0 }
+    for group in 0..<frame.groupCount where levels[depth][group].relationship == relationship {
+      return levels[depth][group].count
+    }
+    return 0
+  }
+
+  private func checkContainmentCounts(_ frame: Frame, depth: Int, schema: ModelIndex) {
+    // By index, not by iterating the array: no retain of it per element.
+    for position in 0..<schema.containments[frame.entity].count {
+      let index = schema.containments[frame.entity][position]
       let slot = schema.trackedSlot[frame.entity][index]
       if slot >= 0 && frame.firstCounter >= 0 {
         // Objects elsewhere may name it through the inverse: counted at the end.
-        let count = groups.first { $0.relationship == index }?.count ?? 0
+        let count = childCount(frame, depth: depth, relationship: index)
         references.addNested(count, first: Int(frame.firstCounter), slot: slot)
         continue
       }
@@ -321,7 +336,7 @@ public final class OutlineValidator: XMLEventHandler {
         continue
       }
       let relationship = schema.entities[frame.entity].relationships[index]
-      let count = groups.first { $0.relationship == index }?.count ?? 0
+      let count = childCount(frame, depth: depth, relationship: index)
       if count == 0 && !relationship.isOptional {
         report(
           .cardinality, "\(label(frame)) needs children in '\(relationship.name)' (not optional)",

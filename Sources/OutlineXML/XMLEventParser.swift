@@ -26,7 +26,8 @@ public final class XMLEventParser {
   private let handler: any XMLEventHandler
   /// The handler when it is a pipeline: start tags go to it unscanned, and
   /// its consumer thread scans their attributes.
-  private let pipeline: XMLEventPipeline?
+  /// Unowned: `handler` holds it, and a strong optional cost a retain and release per start tag.
+  private unowned(unsafe) let pipeline: XMLEventPipeline?
   @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) private var scratch: [RawAttribute] = []
   @exclusivity(unchecked) private var stopped = false
