@@ -42,8 +42,18 @@ struct KeyLookup {
 
   @inline(__always)
   private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    let raw = UnsafeRawPointer(base)
+    if count >= 8 { return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
+    if count >= 4 {
+      // Two overlapping four-byte loads: the bytes they share are the same.
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      return low | high << UInt64(8 * (count - 4))
+    }
     var word: UInt64 = 0
-    for index in 0..<min(bytes.count, 8) { word |= UInt64(bytes[index]) << UInt64(8 * index) }
+    for index in 0..<count { word |= UInt64(base[index]) << UInt64(8 * index) }
     return word
   }
 
