@@ -215,16 +215,34 @@ struct ObjectHead {
 
   private static let idKey = Array(",\"@id\":".utf8)
 
+  /// Whether any of the eight bytes at `word` is `&`, `"`, `\\` or a control
+  /// character: the bytes ``appendString(_:to:)`` does more with than copy.
+  @inline(__always)
+  private static func needsWork(_ word: UnsafeRawPointer) -> Bool {
+    let value = word.loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+    let below = (value &- ones &* 0x20) & ~value & highs
+    return
+      (below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
+      | hasZero(value ^ (ones &* 0x5C)))
+      != 0
+  }
+
   /// Appends a raw attribute value as a JSON string: XML references
   /// resolved and white space normalized (XML 1.0 §3.3.3) on the way, with
   /// no intermediate buffer.
   static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    if XMLEscaping.isPlainAttribute(raw) { return JSONText.appendQuoted(bytes: raw, to: &out) }
     out.append(UInt8(ascii: "\""))
     var index = 0
     var runStart = 0
     func flushRun() { out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
     while index < raw.count {
+      // One pass: runs of bytes that are copied as they are (most of a value)
+      // are skipped eight at a time.
+      while index + 8 <= raw.count, !Self.needsWork(UnsafeRawPointer(raw.baseAddress! + index)) { index += 8 }
+      guard index < raw.count else { break }
       let byte = raw[index]
       if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
         flushRun()

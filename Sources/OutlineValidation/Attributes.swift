@@ -25,9 +25,15 @@ extension OutlineValidator {
   {
     var findings = AttributeFindings()
     let attributeCount = schema.attributeCount[entity]
-    present.removeAll(keepingCapacity: true)
-    present.append(contentsOf: repeatElement(false, count: attributeCount))
-    written.removeAll(keepingCapacity: true)
+    // Which attributes the tag writes: bits, or `present` for an entity with more than 64.
+    var presentBits: UInt64 = 0
+    let wide = attributeCount > 64
+    if wide {
+      present.removeAll(keepingCapacity: true)
+      present.append(contentsOf: repeatElement(false, count: attributeCount))
+    }
+    if !written.isEmpty { written.removeAll(keepingCapacity: true) }
+    let plain = keyLookup.plain[entity]
     let keepsTags = schema.uniqueness.hasChecks[entity]
     if keepsTags {
       attributeTag.removeAll(keepingCapacity: true)
@@ -39,8 +45,8 @@ extension OutlineValidator {
 
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      if let attribute = schema.attribute(name, of: entity) {
-        present[attribute] = true
+      if let attribute = keyLookup.attribute(name, of: entity, in: schema) {
+        if wide { present[attribute] = true } else { presentBits |= 1 << UInt64(attribute) }
         if keepsTags { attributeTag[attribute] = index }
         let range = tag.valueRange(of: index)
         if attribute == orderAttribute {
@@ -65,6 +71,8 @@ extension OutlineValidator {
           findings.titleRange = range
           findings.titleIndex = index
         }
+        // Stored, untyped, unconstrained (a title, say): nothing more to check.
+        if attribute < 64 && plain & (1 << UInt64(attribute)) != 0 { continue }
         let info = schema.attributes[entity][attribute]
         if info.isTransient {
           report(
@@ -86,7 +94,7 @@ extension OutlineValidator {
       } else if XMLName.equals(name, "xml:id") {
         findings.idRange = tag.valueRange(of: index)
         idIndex = index
-      } else if let relationship = schema.relationship(name, of: entity) {
+      } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
         checkRelationshipAttribute(
           tag, index: index, entity: entity, relationship: relationship, implied: implied,
           model: schema)
@@ -139,7 +147,8 @@ extension OutlineValidator {
       }
     }
     reportMissing(
-      definition, present: present, written: written, tag: tag, implied: implied,
+      definition, present: { wide ? self.present[$0] : presentBits & (1 << UInt64($0)) != 0 },
+      written: written, tag: tag, implied: implied,
       counted: findings.firstCounter >= 0 ? schema.trackedSlot[entity] : nil)
     return findings
   }
@@ -195,10 +204,10 @@ extension OutlineValidator {
   /// Reports what the object lacks; relationships with a slot in `counted`
   /// are checked when the file is read, since other objects can set them.
   private func reportMissing(
-    _ definition: Entity, present: [Bool], written: [(relationship: Int, index: Int)],
+    _ definition: Entity, present: (Int) -> Bool, written: [(relationship: Int, index: Int)],
     tag: StartTag, implied: Int, counted: [Int]?
   ) {
-    for (index, attribute) in definition.attributes.enumerated() where !present[index] {
+    for (index, attribute) in definition.attributes.enumerated() where !present(index) {
       // A missing order is OL400 where siblings are numbered; the root has none.
       if index == definition.orderAttribute { continue }
       if !attribute.isRequired { continue }

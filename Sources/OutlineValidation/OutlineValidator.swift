@@ -30,6 +30,8 @@ public final class OutlineValidator: XMLEventHandler {
   private let modelProvider: ModelProvider
   /// The model's index; nil until the root arrives, or when no model could be read.
   @exclusivity(unchecked) var schema: ModelIndex?
+  /// The model's key names laid out for lookups by bytes (empty until the model is known).
+  @exclusivity(unchecked) var keyLookup = KeyLookup()
   /// The entity last found by name, tried first for the next element.
   @exclusivity(unchecked) private var lastEntity = -1
   @exclusivity(unchecked) private var stack: [Frame] = []
@@ -99,6 +101,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
     var entity = -1
     var relationship = -1
+    // Bound once per element and handed down: every binding of the stored
+    // optional costs a retain and a release.
+    let schema = self.schema
     if let schema {
       if let found = schema.entity(named: tag.name, hint: &lastEntity) {
         entity = found
@@ -115,7 +120,7 @@ public final class OutlineValidator: XMLEventHandler {
           at: tag.nameRange)
       }
     }
-    openItem(tag, entity: entity, relationship: relationship, isRoot: false)
+    openItem(tag, entity: entity, relationship: relationship, isRoot: false, schema: schema)
   }
 
   private func startRoot(_ tag: StartTag) {
@@ -141,6 +146,7 @@ public final class OutlineValidator: XMLEventHandler {
     case .loaded(let loaded):
       model = loaded
       schema = loaded.index
+      keyLookup = KeyLookup(loaded.index)
       uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
@@ -157,7 +163,7 @@ public final class OutlineValidator: XMLEventHandler {
         rootEntity = loaded.defaultRootEntity
       }
     }
-    openItem(tag, entity: rootEntity ?? -1, relationship: -1, isRoot: true)
+    openItem(tag, entity: rootEntity ?? -1, relationship: -1, isRoot: true, schema: schema)
   }
 
   private func reportModelErrors(_ model: Model, at range: TextRange) {
@@ -199,7 +205,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
   }
 
-  private func openItem(_ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool) {
+  private func openItem(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex?
+  ) {
     var findings = AttributeFindings()
     if entity >= 0, let schema {
       let implied =
@@ -289,7 +297,8 @@ public final class OutlineValidator: XMLEventHandler {
 
   public func endElement(range: TextRange?) {
     guard let frame = stack.popLast() else { return }
-    defer { titles.removeSubrange(frame.title.lowerBound...) }
+    // Most elements are empty and kept no title: nothing to remove.
+    defer { if frame.title.lowerBound < titles.count { titles.removeSubrange(frame.title.lowerBound...) } }
     builder?.endElement(range: range)
     guard frame.entity >= 0, let schema else { return }
     if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
@@ -297,22 +306,38 @@ public final class OutlineValidator: XMLEventHandler {
     for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
       checkOrders(levels[depth][group].orders, parent: label(frame))
     }
-    checkContainmentCounts(
-      frame, groups: levels.count > depth ? levels[depth][0..<frame.groupCount] : [], schema: schema)
+    checkContainmentCounts(frame, depth: depth, schema: schema)
   }
 
-  private func checkContainmentCounts(_ frame: Frame, groups: ArraySlice<SiblingGroup>, schema: ModelIndex) {
-    for index in schema.containments[frame.entity] {
-      let relationship = schema.entities[frame.entity].relationships[index]
+  /// How many children `frame`, closed at `depth`, had in `relationship`.
+  private func childCount(_ frame: Frame, depth: Int, relationship: Int) -> Int {
+    guard levels.count > depth else { return 0 }
+    for group in 0..<frame.groupCount where levels[depth][group].relationship == relationship {
+      return levels[depth][group].count
+    }
+    return 0
+  }
+
+  private func checkContainmentCounts(_ frame: Frame, depth: Int, schema: ModelIndex) {
+    // By index, not by iterating the array: no retain of it per element.
+    for position in 0..<schema.containments[frame.entity].count {
+      let index = schema.containments[frame.entity][position]
       let slot = schema.trackedSlot[frame.entity][index]
       if slot >= 0 && frame.firstCounter >= 0 {
         // Objects elsewhere may name it through the inverse: counted at the end.
-        let count = groups.first { $0.relationship == index }?.count ?? 0
+        let count = childCount(frame, depth: depth, relationship: index)
         references.addNested(count, first: Int(frame.firstCounter), slot: slot)
         continue
       }
-      if relationship.isOptional && relationship.minCount == nil && relationship.maxCount == nil { continue }
-      let count = groups.first { $0.relationship == index }?.count ?? 0
+      // Read in place: copying the relationship for every element showed in profiles.
+      if schema.entities[frame.entity].relationships[index].isOptional
+        && schema.entities[frame.entity].relationships[index].minCount == nil
+        && schema.entities[frame.entity].relationships[index].maxCount == nil
+      {
+        continue
+      }
+      let relationship = schema.entities[frame.entity].relationships[index]
+      let count = childCount(frame, depth: depth, relationship: index)
       if count == 0 && !relationship.isOptional {
         report(
           .cardinality, "\(label(frame)) needs children in '\(relationship.name)' (not optional)",

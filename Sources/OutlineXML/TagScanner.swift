@@ -9,34 +9,47 @@ public enum TagScanner {
     _ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, into attributes: inout [RawAttribute]
   ) -> Int {
     attributes.removeAll(keepingCapacity: true)
+    return scan(tag, contentEnd: contentEnd) { attributes.append($0) }
+  }
+
+  /// Calls `found` with each attribute's ranges of `tag` (`<` to `>`) up
+  /// to `contentEnd`, in source order; returns where the name ends. The
+  /// scan reads the bytes through a pointer: it runs on every start tag of
+  /// a lint, where bounds checks and array bookkeeping showed in profiles.
+  @inline(__always)
+  public static func scan(
+    _ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, found: (RawAttribute) -> Void
+  ) -> Int {
+    guard let base = tag.baseAddress, contentEnd <= tag.count else { return 0 }
     var index = 1
-    while index < contentEnd && !XMLName.isSpace(tag[index]) { index += 1 }
+    while index < contentEnd && !XMLName.isSpace(base[index]) { index += 1 }
     let nameEnd = index
     while true {
-      while index < contentEnd && XMLName.isSpace(tag[index]) { index += 1 }
+      while index < contentEnd && XMLName.isSpace(base[index]) { index += 1 }
       if index >= contentEnd { break }
       let nameStart = index
-      while index < contentEnd && tag[index] != UInt8(ascii: "=") && !XMLName.isSpace(tag[index]) {
+      while index < contentEnd && base[index] != UInt8(ascii: "=") && !XMLName.isSpace(base[index]) {
         index += 1
       }
       let attributeNameEnd = index
-      while index < contentEnd && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") {
+      while index < contentEnd && base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "'") {
         index += 1
       }
       guard index < contentEnd else { break }
-      let quote = tag[index]
+      let quote = base[index]
       index += 1
       let valueStart = index
       // Values are most of a tag's bytes: find the closing quote with memchr.
-      if let found = memchr(tag.baseAddress! + index, Int32(quote), contentEnd - index) {
-        index = UnsafeRawPointer(tag.baseAddress!).distance(to: UnsafeRawPointer(found))
+      if let hit = memchr(base + index, Int32(quote), contentEnd - index) {
+        index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
       } else {
         index = contentEnd
       }
-      attributes.append(
+      found(
         RawAttribute(
-          nameStart: Int32(nameStart), nameEnd: Int32(attributeNameEnd),
-          valueStart: Int32(valueStart), valueEnd: Int32(index)))
+          nameStart: Int32(truncatingIfNeeded: nameStart),
+          nameEnd: Int32(truncatingIfNeeded: attributeNameEnd),
+          valueStart: Int32(truncatingIfNeeded: valueStart), valueEnd: Int32(truncatingIfNeeded: index)))
       index += 1
     }
     return nameEnd

@@ -26,7 +26,8 @@ public final class XMLEventParser {
   private let handler: any XMLEventHandler
   /// The handler when it is a pipeline: start tags go to it unscanned, and
   /// its consumer thread scans their attributes.
-  private let pipeline: XMLEventPipeline?
+  /// Unowned: `handler` holds it, and a strong optional cost a retain and release per start tag.
+  private unowned(unsafe) let pipeline: XMLEventPipeline?
   @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) private var scratch: [RawAttribute] = []
   @exclusivity(unchecked) private var stopped = false
@@ -292,7 +293,14 @@ public final class XMLEventParser {
     guard !stopped, let characters else { return }
     let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
     var first = 0
-    while first < length && XMLName.isSpace(chars[first]) { first += 1 }
+    // Indentation, eight spaces at a time.
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    while first < length && XMLName.isSpace(chars[first]) {
+      first += 1
+      while first + 8 <= length && UnsafeRawPointer(chars + first).loadUnaligned(as: UInt64.self) == spaces {
+        first += 8
+      }
+    }
     // White space between tags, most calls: nothing to report.
     if first == length { return }
     guard let input else { return }

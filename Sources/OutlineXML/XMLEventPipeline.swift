@@ -34,7 +34,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     case comment(TextRange, content: Range<Int>)
     case text(TextRange)
     case doctype(TextRange)
-    case syntaxError(String, TextRange, isFatal: Bool)
+    /// A syntax error; its message is `messages[message]` (so the events
+    /// hold no references and a batch is copied and freed without walking them).
+    case syntaxError(message: Int, TextRange, isFatal: Bool)
     case processingInstruction(TextRange)
   }
 
@@ -42,6 +44,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     var events: [Event] = []
     var bytes: [UInt8] = []
     var attributes: [RawAttribute] = []
+    var messages: [String] = []
 
     init() {
       bytes.reserveCapacity(XMLEventPipeline.batchBytes + (1 << 12))
@@ -111,7 +114,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   }
 
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
-    batch.events.append(.syntaxError(message, range, isFatal: isFatal))
+    batch.messages.append(message)
+    batch.events.append(.syntaxError(message: batch.messages.count - 1, range, isFatal: isFatal))
     submitIfFull()
   }
 
@@ -164,8 +168,28 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     }
   }
 
-  /// The consumer's attribute ranges of the start tag being replayed.
-  @exclusivity(unchecked) private var scanned: [RawAttribute] = []
+  /// The consumer's attribute ranges of the start tag being replayed (`scannedCapacity` of them).
+  @exclusivity(unchecked) private var scanned = UnsafeMutablePointer<RawAttribute>.allocate(capacity: 16)
+  @exclusivity(unchecked) private var scannedCapacity = 16
+
+  deinit { scanned.deallocate() }
+
+  /// Scans the start tag `tag` into `scanned`, growing it when needed; returns where the name ends and the count.
+  private func scan(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int) -> (nameEnd: Int, count: Int) {
+    var count = 0
+    let nameEnd = TagScanner.scan(tag, contentEnd: contentEnd) { attribute in
+      if count == scannedCapacity {
+        let grown = UnsafeMutablePointer<RawAttribute>.allocate(capacity: scannedCapacity * 2)
+        grown.moveInitialize(from: scanned, count: count)
+        scanned.deallocate()
+        scanned = grown
+        scannedCapacity *= 2
+      }
+      (scanned + count).initialize(to: attribute)
+      count += 1
+    }
+    return (nameEnd, count)
+  }
 
   private func replay(_ batch: Batch) {
     batch.bytes.withUnsafeBufferPointer { bytes in
@@ -180,20 +204,18 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
                 isSelfClosing: isSelfClosing))
           case .unscannedStart(let offset, let range, let contentEnd, let isSelfClosing):
             let tag = UnsafeBufferPointer(rebasing: bytes[range])
-            let nameEnd = TagScanner.scan(tag, contentEnd: contentEnd, into: &scanned)
-            scanned.withUnsafeBufferPointer { attributes in
-              handler.startElement(
-                StartTag(
-                  bytes: tag, offset: offset, nameEnd: nameEnd, attributes: attributes,
-                  isSelfClosing: isSelfClosing))
-            }
+            let (nameEnd, count) = scan(tag, contentEnd: contentEnd)
+            handler.startElement(
+              StartTag(
+                bytes: tag, offset: offset, nameEnd: nameEnd,
+                attributes: UnsafeBufferPointer(start: scanned, count: count), isSelfClosing: isSelfClosing))
           case .end(let range): handler.endElement(range: range)
           case .comment(let range, let content):
             handler.comment(range: range, content: UnsafeBufferPointer(rebasing: bytes[content]))
           case .text(let range): handler.text(range: range)
           case .doctype(let range): handler.doctype(range: range)
           case .syntaxError(let message, let range, let isFatal):
-            handler.syntaxError(message: message, range: range, isFatal: isFatal)
+            handler.syntaxError(message: batch.messages[message], range: range, isFatal: isFatal)
           case .processingInstruction(let range): handler.processingInstruction(range: range)
           }
         }
