@@ -86,13 +86,45 @@ struct LintOptions: ParsableArguments {
 
   init() {}
 
+  /// What the options say, as plain values.
+  var settings: LintSettings {
+    LintSettings(
+      model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color, jobs: jobs,
+      follow: follow, maxSize: maxSize, verbose: verbose, paths: paths)
+  }
+
   func validate() throws {
-    if paths.isEmpty { throw ValidationError("Give at least one file or folder (or - for standard input).") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-    if fix && paths.contains("-") { throw ValidationError("--fix cannot rewrite standard input.") }
+    if let problem = settings.usageProblem { throw ValidationError(problem) }
+  }
+
+  func run() throws { try settings.run() }
+}
+
+/// A lint's settings as plain values: from ``LintOptions`` or, for the
+/// common command lines, from ``LintSettings/parse(_:)`` without building
+/// the argument parser's tables.
+struct LintSettings: Sendable {
+  var model: String?
+  var format: OutputFormat = .text
+  var fix = false
+  var quiet = false
+  var statistics = false
+  var color: ColorChoice = .auto
+  var jobs: Int?
+  var follow = false
+  var maxSize: InputSize?
+  var verbose = false
+  var paths: [String] = []
+
+  /// Why these settings cannot run (a usage error), or nil.
+  var usageProblem: String? {
+    if paths.isEmpty { return "Give at least one file or folder (or - for standard input)." }
+    if let jobs, jobs < 1 { return "--jobs must be at least 1." }
+    if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
     if statistics && format != .text && format != .json {
-      throw ValidationError("--statistics prints text or json, not \(format.rawValue).")
+      return "--statistics prints text or json, not \(format.rawValue)."
     }
+    return nil
   }
 
   func run() throws {
