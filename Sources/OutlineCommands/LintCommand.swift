@@ -129,30 +129,49 @@ struct LintSettings: Sendable {
 
   func run() throws {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    var problems: [RunProblem] = []
-    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) {
-      path, message in
-      Terminal.error(message)
-      problems.append(RunProblem(path: path, message: message))
-    }
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let histories = ModelHistoryCache(limit: models.limit)
-    let wanted = Progress.wanted(for: files)
-    let progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
-    let showBytes: @Sendable (String, Int, Int) -> Void = { path, read, size in
-      progress.bytes(path, read: read, size: size)
-    }
-    let onBytes = wanted.bytes ? showBytes : nil
     let modelOverride = model
     let fix = self.fix
     let maxSize = self.maxSize
-    let results = ParallelMap.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
-      path in
-      defer { if !wanted.bytes { progress.advance() } }
-      return LintJob(
-        path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
-        histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize), onBytes: onBytes
-      ).run()
+    let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    var problems: [RunProblem] = []
+    let trouble = { (path: String, message: String) in
+      Terminal.error(message)
+      problems.append(RunProblem(path: path, message: message))
+    }
+    let files: [String]
+    let results: [LintJob.Result]
+    let progress: Progress
+    if jobs > 1 && !fix && !Terminal.stderrIsTerminal {
+      // No progress to show and nothing rewritten: files are linted while the folders are still searched.
+      progress = Progress(total: 0, enabled: false)
+      (files, results) = StreamingMap.map(jobs: jobs) { emit in
+        FileCollector.collect(
+          paths, configurations: configurations, follow: follow, trouble: trouble, found: emit)
+      } _: { path in
+        LintJob(
+          path: path, modelOverride: modelOverride, fix: false, configurations: configurations,
+          models: models,
+          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize)
+        ).run()
+      }
+    } else {
+      files = FileCollector.collect(paths, configurations: configurations, follow: follow, trouble: trouble)
+      let wanted = Progress.wanted(for: files)
+      progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
+      let showBytes: @Sendable (String, Int, Int) -> Void = { [progress] path, read, size in
+        progress.bytes(path, read: read, size: size)
+      }
+      let onBytes = wanted.bytes ? showBytes : nil
+      results = ParallelMap.map(files, jobs: jobs) { [progress] path in
+        defer { if !wanted.bytes { progress.advance() } }
+        return LintJob(
+          path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
+          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
+          onBytes: onBytes
+        ).run()
+      }
     }
     progress.finish()
 
