@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// How both binaries start and end, as a Unix tool does: `--help` and
 /// `--version` exit 0; a usage error (unknown option, missing argument, bad
@@ -7,14 +8,25 @@ import ArgumentParser
 /// `NAME: message` and exits 2.
 public enum CommandLineTool {
   /// Runs `Root` on the process's arguments, naming itself `name` in messages; never returns.
-  public static func main<Root: ParsableCommand>(_ root: Root.Type, name: String) -> Never {
+  ///
+  /// `quick` may take the arguments (without the program's name) and return
+  /// the run they ask for without ArgumentParser building its tables (a
+  /// process start's largest cost); when it returns nil, ArgumentParser reads them.
+  public static func main<Root: ParsableCommand>(
+    _ root: Root.Type, name: String, quick: (([String]) -> (() throws -> Void)?)? = nil
+  ) -> Never {
     Terminal.toolName = name
     do {
-      var command = try Root.parseAsRoot()
-      try command.run()
+      if let run = quick?(Array(CommandLine.arguments.dropFirst())) {
+        try run()
+      } else {
+        var command = try Root.parseAsRoot()
+        try command.run()
+      }
       Root.exit()
     } catch let exit as ExitCode {
-      Root.exit(withError: exit)
+      // As `Root.exit(withError:)` ends it, without building the usage text it would not print.
+      Foundation.exit(exit.rawValue)
     } catch {
       let code = Root.exitCode(for: error)
       if code == .success { Root.exit(withError: error) }

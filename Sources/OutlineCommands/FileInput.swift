@@ -43,14 +43,18 @@ extension ConfigurationFinder {
 /// (by device and inode), so a link loop ends. FIFOs, sockets, devices and
 /// links to them are passed over; named on the command line, they are trouble.
 enum FileCollector {
+  /// `found` hears each file as soon as it is known, in the order of the
+  /// search (a run can start on it); the result is every file in the run's
+  /// order: as named, each folder's files sorted.
   static func collect(
     _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
-    trouble: (_ path: String, _ message: String) -> Void
+    trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
   ) -> [String] {
     var files: [String] = []
     for path in paths {
       if path == "-" {
         files.append(path)
+        found(path)
         continue
       }
       var info = stat()
@@ -68,10 +72,11 @@ enum FileCollector {
           trouble(path, refusal.description)
         } else {
           files.append(path)
+          found(path)
         }
         continue
       }
-      files += search(path, configurations: configurations, follow: follow, trouble: trouble)
+      files += search(path, configurations: configurations, follow: follow, trouble: trouble, found: found)
     }
     return files
   }
@@ -84,7 +89,7 @@ enum FileCollector {
   /// The `*.outline` files under `root`, sorted; explicit stack, each folder once.
   private static func search(
     _ root: String, configurations: ConfigurationFinder, follow: Bool,
-    trouble: (_ path: String, _ message: String) -> Void
+    trouble: (_ path: String, _ message: String) -> Void, found reported: (String) -> Void
   ) -> [String] {
     let realRoot = ProjectRoot.resolved(root)
     var rootInfo = stat()
@@ -106,6 +111,7 @@ enum FileCollector {
             continue
           }
           found.append(full)
+          reported(full)
           continue
         }
         var info = stat()
@@ -129,6 +135,7 @@ enum FileCollector {
             continue
           }
           found.append(full)
+          reported(full)
         }
       }
     }
@@ -151,6 +158,84 @@ enum ParallelMap {
     }
     return results.values()
   }
+}
+
+/// Runs work over items on several threads as a producer finds them (a
+/// folder's search), while it is still finding more: a shared queue the
+/// threads take from one at a time, so a thread never waits on another's share.
+enum StreamingMap {
+  /// Runs `body` on `jobs` threads over every item `produce` emits, as soon
+  /// as it is emitted; returns what `produce` returns (the items in the order
+  /// wanted, each emitted once for each time it appears) with each one's result.
+  static func map<R: Sendable>(
+    jobs: Int, produce: (_ emit: (String) -> Void) -> [String], _ body: @escaping @Sendable (String) -> R
+  ) -> (items: [String], results: [R]) {
+    let queue = WorkQueue()
+    let results = GrowingSlots<R>()
+    let finished = DispatchGroup()
+    for _ in 0..<max(1, jobs) {
+      finished.enter()
+      Thread {
+        while let (index, item) = queue.take() { results.set(index, body(item)) }
+        finished.leave()
+      }.start()
+    }
+    let items = produce { queue.put($0) }
+    let emitted = queue.close()
+    finished.wait()
+    // Each item's result by the order it was emitted in, then in the order wanted.
+    var byItem: [String: [Int]] = [:]
+    for (index, item) in emitted.enumerated().reversed() { byItem[item, default: []].append(index) }
+    let all = results.values(count: emitted.count)
+    return (items, items.map { all[byItem[$0]!.removeLast()] })
+  }
+}
+
+/// Items put by one thread and taken by several, each once, in order.
+final class WorkQueue: @unchecked Sendable {
+  private var items: [String] = []
+  private var next = 0
+  private var closed = false
+  private let condition = NSCondition()
+
+  func put(_ item: String) {
+    condition.lock()
+    items.append(item)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Ends the queue; every item put, in order.
+  func close() -> [String] {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+    return items
+  }
+
+  /// The next item and its index, waiting for one; nil once the queue is closed and empty.
+  func take() -> (Int, String)? {
+    condition.lock()
+    defer { condition.unlock() }
+    while next == items.count && !closed { condition.wait() }
+    guard next < items.count else { return nil }
+    next += 1
+    return (next - 1, items[next - 1])
+  }
+}
+
+/// Results by index, set from several threads, the count not known in advance.
+final class GrowingSlots<R: Sendable>: @unchecked Sendable {
+  private var slots: [R?] = []
+  private let lock = NSLock()
+  func set(_ index: Int, _ value: R) {
+    lock.lock()
+    if index >= slots.count { slots += Array(repeating: nil, count: index + 1 - slots.count) }
+    slots[index] = value
+    lock.unlock()
+  }
+  func values(count: Int) -> [R] { (0..<count).map { slots[$0]! } }
 }
 
 final class ResultSlots<R: Sendable>: @unchecked Sendable {

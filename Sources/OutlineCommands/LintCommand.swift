@@ -86,41 +86,100 @@ struct LintOptions: ParsableArguments {
 
   init() {}
 
+  /// What the options say, as plain values.
+  var settings: LintSettings {
+    LintSettings(
+      model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color, jobs: jobs,
+      follow: follow, maxSize: maxSize, verbose: verbose, paths: paths)
+  }
+
   func validate() throws {
-    if paths.isEmpty { throw ValidationError("Give at least one file or folder (or - for standard input).") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-    if fix && paths.contains("-") { throw ValidationError("--fix cannot rewrite standard input.") }
+    if let problem = settings.usageProblem { throw ValidationError(problem) }
+  }
+
+  func run() throws { try settings.run() }
+}
+
+/// A lint's settings as plain values: from ``LintOptions`` or, for the
+/// common command lines, from ``LintSettings/parse(_:)`` without building
+/// the argument parser's tables.
+struct LintSettings: Sendable {
+  var model: String?
+  var format: OutputFormat = .text
+  var fix = false
+  var quiet = false
+  var statistics = false
+  var color: ColorChoice = .auto
+  var jobs: Int?
+  var follow = false
+  var maxSize: InputSize?
+  var verbose = false
+  var paths: [String] = []
+
+  /// Why these settings cannot run (a usage error), or nil.
+  var usageProblem: String? {
+    if paths.isEmpty { return "Give at least one file or folder (or - for standard input)." }
+    if let jobs, jobs < 1 { return "--jobs must be at least 1." }
+    if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
     if statistics && format != .text && format != .json {
-      throw ValidationError("--statistics prints text or json, not \(format.rawValue).")
+      return "--statistics prints text or json, not \(format.rawValue)."
     }
+    return nil
+  }
+
+  /// Whether the paths name one file (standard input, or one path that is not a folder).
+  var namesOneFile: Bool {
+    guard paths.count == 1 else { return false }
+    var info = stat()
+    return paths[0] == "-" || (stat(paths[0], &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR)
   }
 
   func run() throws {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    var problems: [RunProblem] = []
-    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) {
-      path, message in
-      Terminal.error(message)
-      problems.append(RunProblem(path: path, message: message))
-    }
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let histories = ModelHistoryCache(limit: models.limit)
-    let wanted = Progress.wanted(for: files)
-    let progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
-    let showBytes: @Sendable (String, Int, Int) -> Void = { path, read, size in
-      progress.bytes(path, read: read, size: size)
-    }
-    let onBytes = wanted.bytes ? showBytes : nil
     let modelOverride = model
     let fix = self.fix
     let maxSize = self.maxSize
-    let results = ParallelMap.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
-      path in
-      defer { if !wanted.bytes { progress.advance() } }
-      return LintJob(
-        path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
-        histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize), onBytes: onBytes
-      ).run()
+    // One file needs no count of the cores (reading the cgroup's quota is 6% of linting a tiny file).
+    let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
+    var problems: [RunProblem] = []
+    let trouble = { (path: String, message: String) in
+      Terminal.error(message)
+      problems.append(RunProblem(path: path, message: message))
+    }
+    let files: [String]
+    let results: [LintJob.Result]
+    let progress: Progress
+    if jobs > 1 && !fix && !Terminal.stderrIsTerminal {
+      // No progress to show and nothing rewritten: files are linted while the folders are still searched.
+      progress = Progress(total: 0, enabled: false)
+      (files, results) = StreamingMap.map(jobs: jobs) { emit in
+        FileCollector.collect(
+          paths, configurations: configurations, follow: follow, trouble: trouble, found: emit)
+      } _: { path in
+        LintJob(
+          path: path, modelOverride: modelOverride, fix: false, configurations: configurations,
+          models: models,
+          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize)
+        ).run()
+      }
+    } else {
+      files = FileCollector.collect(paths, configurations: configurations, follow: follow, trouble: trouble)
+      let wanted = Progress.wanted(for: files)
+      progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
+      let showBytes: @Sendable (String, Int, Int) -> Void = { [progress] path, read, size in
+        progress.bytes(path, read: read, size: size)
+      }
+      let onBytes = wanted.bytes ? showBytes : nil
+      results = ParallelMap.map(files, jobs: jobs) { [progress] path in
+        defer { if !wanted.bytes { progress.advance() } }
+        return LintJob(
+          path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
+          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
+          onBytes: onBytes
+        ).run()
+      }
     }
     progress.finish()
 

@@ -12,11 +12,13 @@ public enum FileChunks {
   }
 
   /// Calls `body` with each chunk read from `descriptor` until its end;
-  /// `name` says what it is in an error (`'path'`, `standard input`).
+  /// `name` says what it is in an error (`'path'`, `standard input`); it
+  /// is made only for an error (quoting a path costs more than reading a small file).
   /// With a `limit`, an input longer than it is an error, found having read
   /// at most `limit + 1` bytes (`body` never sees more than `limit`).
   public static func read(
-    descriptor: Int32, name: String, limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    descriptor: Int32, name: @autoclosure () -> String, limit: Int? = nil,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(ReadError) {
     // Chunks of 1 MiB, or the size of a smaller regular file and one byte
     // (to see its end): a run over many small files allocates little, and
@@ -40,11 +42,11 @@ public enum FileChunks {
           continue
         }
         throw ReadError(
-          description: "cannot read \(name): \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+          description: "cannot read \(name()): \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
       }
       if count == 0 { return }
       total += count
-      if let limit, total > limit { throw InputFile.tooLarge(name, limit: limit) }
+      if let limit, total > limit { throw InputFile.tooLarge(name(), limit: limit) }
       body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
     }
   }

@@ -63,11 +63,12 @@ public enum InputFile {
   /// Everything readable from `descriptor` until its end, at most `limit`
   /// bytes: it never reads more than `limit + 1`. `name` says what it is in
   /// an error (`'path'` or `standard input`).
-  public static func read(descriptor: Int32, name: String, limit: Int = defaultLimit) throws(ReadError)
+  public static func read(descriptor: Int32, name: @autoclosure () -> String, limit: Int = defaultLimit)
+    throws(ReadError)
     -> [UInt8]
   {
     var bytes: [UInt8] = []
-    try FileChunks.read(descriptor: descriptor, name: name, limit: limit) { bytes.append(contentsOf: $0) }
+    try FileChunks.read(descriptor: descriptor, name: name(), limit: limit) { bytes.append(contentsOf: $0) }
     return bytes
   }
 

@@ -44,19 +44,18 @@ public final class ConfigurationFinder: @unchecked Sendable {
   }
 
   private func search(for documentPath: String) -> Configuration? {
-    var folder = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
+    var folder = Self.folder(of: documentPath)
     var visited: [String] = []
     while true {
-      let key = folder.path
       lock.lock()
-      if let cached = byFolder[key] {
+      if let cached = byFolder[folder] {
         lock.unlock()
         remember(visited, cached)
         return cached
       }
       lock.unlock()
-      visited.append(key)
-      let candidate = folder.appendingPathComponent(Configuration.fileName).path
+      visited.append(folder)
+      let candidate = folder == "/" ? "/" + Configuration.fileName : folder + "/" + Configuration.fileName
       var info = stat()
       if lstat(candidate, &info) == 0 {
         // Whatever is there is the configuration: one that cannot be read
@@ -71,13 +70,37 @@ public final class ConfigurationFinder: @unchecked Sendable {
         remember(visited, configuration)
         return configuration
       }
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path || key == "/" {
+      guard folder != "/", let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else {
         remember(visited, nil)
         return nil
       }
-      folder = parent
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
     }
+  }
+
+  /// The absolute folder of `documentPath`, with `.`, `..` and repeated `/`
+  /// removed, as `URL.standardizedFileURL` spells it (links are not
+  /// resolved), by string operations: a URL's standardization costs more
+  /// than the rest of a folder's search.
+  static func folder(of documentPath: String) -> String {
+    if documentPath.hasPrefix("~") {
+      // A home folder's tilde is the URL's to expand.
+      return URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent().path
+    }
+    let absolute =
+      documentPath.hasPrefix("/")
+      ? documentPath : FileManager.default.currentDirectoryPath + "/" + documentPath
+    var parts: [Substring] = []
+    for part in absolute.split(separator: "/") where part != "." {
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+      } else {
+        parts.append(part)
+      }
+    }
+    // The document's own name (a path ending in `/` names its last folder, as URLs read it).
+    if !parts.isEmpty { parts.removeLast() }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// Forgets what was read (the server calls it when a configuration changes).

@@ -11,6 +11,11 @@ import OutlineXML
 public final class ModelHistoryCache: @unchecked Sendable {
   private let lock = NSLock()
   private var histories: [String: ModelHistory?] = [:]
+  /// The same answers by model path as asked: every document of a run asks
+  /// with the same few paths, and finding a path's bundle and standardizing
+  /// it costs more than linting a small file's root (the working directory
+  /// does not change during a run).
+  private var byModelPath: [String: ModelHistory?] = [:]
   /// The largest model file read.
   public let limit: Int
 
@@ -20,6 +25,20 @@ public final class ModelHistoryCache: @unchecked Sendable {
   /// The history of the bundle holding the model at `modelPath` (its
   /// `contents`); nil when the model is not in a bundle or the bundle cannot be read.
   public func history(forModelAt modelPath: String) -> ModelHistory? {
+    lock.lock()
+    if let known = byModelPath[modelPath] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let found = lookUp(modelPath)
+    lock.lock()
+    byModelPath[modelPath] = .some(found)
+    lock.unlock()
+    return found
+  }
+
+  private func lookUp(_ modelPath: String) -> ModelHistory? {
     guard let bundle = ModelLocator.bundle(containing: modelPath) else { return nil }
     let key = URL(fileURLWithPath: bundle).standardizedFileURL.path
     lock.lock()
@@ -39,6 +58,7 @@ public final class ModelHistoryCache: @unchecked Sendable {
   public func invalidate() {
     lock.lock()
     histories.removeAll()
+    byModelPath.removeAll()
     lock.unlock()
   }
 }

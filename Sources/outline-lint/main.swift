@@ -1,3 +1,3 @@
 import OutlineCommands
 
-CommandLineTool.main(OutlineLintCommand.self, name: "outline-lint")
+CommandLineTool.main(OutlineLintCommand.self, name: "outline-lint", quick: OutlineLintCommand.quickRun)

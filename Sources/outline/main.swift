@@ -1,3 +1,3 @@
 import OutlineCommands
 
-CommandLineTool.main(OutlineCommand.self, name: "outline")
+CommandLineTool.main(OutlineCommand.self, name: "outline", quick: OutlineCommand.quickRun)

@@ -1,0 +1,100 @@
+import ArgumentParser
+
+/// The common lint command lines, read without the argument parser.
+///
+/// Building ArgumentParser's tables for a command (its argument sets, by
+/// reflection and dynamic casts, twice: once to parse, once to decode) costs
+/// about 15 million instructions, two thirds of linting one tiny file. A
+/// command line made only of the lint's own options spelled in full
+/// (`--jobs 2`, `--format=json`), flags given once and paths is read here
+/// instead; anything else (`--help`, `--version`, a short or unknown option,
+/// an option twice, a missing or bad value, a usage error) returns nil and
+/// goes to ArgumentParser, so its messages and exit statuses are unchanged.
+extension LintSettings {
+  /// The settings `arguments` (without the program's name) give, or nil when
+  /// ArgumentParser must read them.
+  static func parse(_ arguments: [String]) -> LintSettings? {
+    var settings = LintSettings()
+    var seen: Set<String> = []
+    var index = 0
+    var onlyPaths = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
+        settings.paths.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPaths = true
+        continue
+      }
+      guard argument.hasPrefix("--") else { return nil }
+      let body = argument.dropFirst(2)
+      let name: Substring
+      var value: String?
+      if let equals = body.firstIndex(of: "=") {
+        name = body[..<equals]
+        value = String(body[body.index(after: equals)...])
+      } else {
+        name = body
+      }
+      guard seen.insert(String(name)).inserted else { return nil }
+      switch name {
+      case "fix", "quiet", "statistics", "follow", "verbose":
+        guard value == nil else { return nil }
+        switch name {
+        case "fix": settings.fix = true
+        case "quiet": settings.quiet = true
+        case "statistics": settings.statistics = true
+        case "follow": settings.follow = true
+        default: settings.verbose = true
+        }
+        continue
+      case "model", "format", "color", "jobs", "max-size":
+        break
+      default:
+        return nil
+      }
+      if value == nil {
+        // The next argument is the value, unless it looks like an option (ArgumentParser's call).
+        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+        value = arguments[index]
+        index += 1
+      }
+      guard let value, !value.isEmpty else { return nil }
+      switch name {
+      case "model":
+        settings.model = value
+      case "format":
+        guard let format = OutputFormat(rawValue: value) else { return nil }
+        settings.format = format
+      case "color":
+        guard let color = ColorChoice(rawValue: value) else { return nil }
+        settings.color = color
+      case "jobs":
+        guard let jobs = Int(value) else { return nil }
+        settings.jobs = jobs
+      default:
+        guard let size = InputSize(argument: value) else { return nil }
+        settings.maxSize = size
+      }
+    }
+    return settings.usageProblem == nil ? settings : nil
+  }
+}
+
+extension OutlineLintCommand {
+  /// `outline-lint`'s run for a common command line, or nil (``LintSettings/parse(_:)``).
+  public static func quickRun(_ arguments: [String]) -> (() throws -> Void)? {
+    LintSettings.parse(arguments).map { settings in { try settings.run() } }
+  }
+}
+
+extension OutlineCommand {
+  /// `outline lint`'s run for a common command line, or nil (``LintSettings/parse(_:)``).
+  public static func quickRun(_ arguments: [String]) -> (() throws -> Void)? {
+    guard arguments.first == "lint" else { return nil }
+    return LintSettings.parse(Array(arguments.dropFirst())).map { settings in { try settings.run() } }
+  }
+}
