@@ -20,19 +20,22 @@ final class Snapshot: @unchecked Sendable {
   private let lock = NSLock()
   private var cached: DocumentCheck?
   /// The previous version's analysis and the one change since, to analyze
-  /// this version from (``TitleEdit``) when the change allows.
+  /// this version from (``TitleEdit``, ``AttributeEdit``) when the change allows.
   private var carried: DocumentCheck?
   private var change: AppliedChange?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
+  /// The editor's settings `analyze` applies, for diagnostics found without it.
+  let settings: EditorSettings
 
   init(
-    uri: String, version: Int, source: SourceText,
+    uri: String, version: Int, source: SourceText, settings: EditorSettings,
     analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
   ) {
     self.uri = uri
     self.version = version
     self.source = source
     self.path = Snapshot.path(of: uri)
+    self.settings = settings
     self.analyze = analyze
   }
 
@@ -43,7 +46,9 @@ final class Snapshot: @unchecked Sendable {
     if let cached { return cached }
     if let change, carried != nil {
       defer { carried = nil }
-      if TitleEdit.apply(change, to: &carried!, source: source) {
+      if TitleEdit.apply(change, to: &carried!, source: source)
+        || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings)
+      {
         cached = carried
         return carried!
       }
@@ -58,7 +63,7 @@ final class Snapshot: @unchecked Sendable {
   func replacing(
     version: Int, source: SourceText, change: AppliedChange? = nil, previous: DocumentCheck? = nil
   ) -> Snapshot {
-    let snapshot = Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+    let snapshot = Snapshot(uri: uri, version: version, source: source, settings: settings, analyze: analyze)
     snapshot.change = change
     snapshot.carried = change == nil ? nil : previous
     return snapshot
@@ -115,7 +120,8 @@ final class DocumentStore: @unchecked Sendable {
   /// Opens (or reopens) `uri` with `text`; returns its first snapshot.
   @discardableResult
   func open(uri: String, version: Int = 0, text: [UInt8]) -> Snapshot {
-    let snapshot = Snapshot(uri: uri, version: version, source: SourceText(bytes: text), analyze: analyzer())
+    let snapshot = Snapshot(
+      uri: uri, version: version, source: SourceText(bytes: text), settings: settings, analyze: analyzer())
     documents[uri] = snapshot
     return snapshot
   }
@@ -168,7 +174,7 @@ final class DocumentStore: @unchecked Sendable {
     generation += 1
     for (uri, snapshot) in documents {
       documents[uri] = Snapshot(
-        uri: uri, version: snapshot.version, source: snapshot.source, analyze: analyzer())
+        uri: uri, version: snapshot.version, source: snapshot.source, settings: settings, analyze: analyzer())
     }
   }
 
@@ -179,7 +185,7 @@ final class DocumentStore: @unchecked Sendable {
     let bytes = try InputFile.read(path, limit: limit)
     return Snapshot(
       uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
-      analyze: analyzer(buildTree: buildTree))
+      settings: settings, analyze: analyzer(buildTree: buildTree))
   }
 
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {

@@ -1,0 +1,328 @@
+import OutlineCore
+import OutlineModel
+import OutlineSyntax
+import OutlineValidation
+import OutlineWorkspace
+import OutlineXML
+
+/// A keystroke inside one attribute value of one object's start tag (its
+/// order, its title, any other attribute), analyzed without a pass over the
+/// document: the previous analysis with its offsets moved, the start tag's
+/// own diagnostics checked again, and, for an order, its sibling group's.
+///
+/// The change qualifies when it replaces plain bytes (``TitleEdit/isPlain(_:)``)
+/// with plain bytes inside one value of a start tag other than the root's,
+/// not inside a reference such as `&amp;`: the parser's events are then the
+/// same but for that value. What the value can affect is then bounded:
+///
+/// - the start tag's own diagnostics (value types, ranges, sizes, unknown or
+///   stored-but-derived attributes, required ones): the tag is checked before
+///   and after the change, and the first findings replace the second;
+/// - for the order attribute, the sibling group's order diagnostics
+///   (OL401-OL403), checked again from the orders in the item tree;
+/// - for the title of an object with children, the messages that name it:
+///   the change is analyzed afresh when any diagnostic lies in its subtree.
+///
+/// Ids and references (whose resolution spans the file), objects of
+/// entities with uniqueness constraints, the root, and documents with
+/// `outline-disable` comments are analyzed afresh, as is anything else.
+enum AttributeEdit {
+  /// Moves `check`, the previous version's analysis, to the text after
+  /// `change`; false, with `check` untouched, when the change does not qualify.
+  static func apply(
+    _ change: AppliedChange, to check: inout DocumentCheck, source: SourceText, settings: EditorSettings
+  ) -> Bool {
+    guard !check.isJSONForm, check.parsed, let model = check.model, check.tree != nil,
+      let plan = plan(
+        change, check: check, tree: check.tree!, model: model, source: source, settings: settings)
+    else { return false }
+    commit(plan, change: change, to: &check)
+    return true
+  }
+
+  /// What the change does to the analysis.
+  private struct Plan {
+    /// The edited item and its bound values after the change.
+    var item: Int
+    var order: Int64?
+    var orderRange: TextRange?
+    var titleRange: TextRange?
+    /// Indices of the previous diagnostics the change removes.
+    var removed: [Int]
+    /// The diagnostics it adds, at offsets of the new text.
+    var added: [Diagnostic]
+    /// Whether every parent's children are now in order order, when the change decides it.
+    var childrenInOrder: Bool?
+  }
+
+  private static func plan(
+    _ change: AppliedChange, check: DocumentCheck, tree: ItemTree, model: Model, source: SourceText,
+    settings: EditorSettings
+  ) -> Plan? {
+    let start = change.range.start
+    let oldEnd = start + change.removed.count
+    let delta = change.delta
+    let schema = model.index
+    guard TitleEdit.isPlain(change.removed),
+      source.bytes.withUnsafeBufferPointer({
+        TitleEdit.isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
+      }),
+      let item = tree.item(at: start), item > 0
+    else { return nil }
+    let bound = tree.items[item]
+    let entity = Int(bound.entity)
+    let parent = Int(bound.parent)
+    guard bound.startTag.start < start, oldEnd < bound.startTag.end, entity >= 0,
+      entity < schema.attributeCount.count, !schema.uniqueness.hasChecks[entity],
+      !hasSuppression(tree, source: source, change: change)
+    else { return nil }
+    let parentEntity = Int(tree.items[parent].entity)
+    let newTag = TextRange(start: bound.startTag.start, end: bound.startTag.end + delta)
+    // The value the change lies in, and what kind of attribute holds it.
+    enum Kind { case order, title, other }
+    var found: (value: TextRange, kind: Kind)?
+    var after: StartTagFindings?
+    var selfClosing = false
+    TagScanner.withStartTag(in: source.bytes, range: newTag) { tag in
+      selfClosing = tag.isSelfClosing
+      guard
+        let index = (0..<tag.attributes.count).first(where: {
+          let value = tag.valueRange(of: $0)
+          return value.start <= start && change.range.end <= value.end
+        })
+      else { return }
+      let name = tag.name(of: index)
+      if XMLName.equals(name, "xml:id") || schema.relationship(name, of: entity) != nil { return }
+      let attribute = schema.attribute(name, of: entity)
+      let kind: Kind =
+        attribute == nil
+        ? .other
+        : attribute == schema.orderAttribute[entity]
+          ? .order : attribute == schema.titleAttribute[entity] ? .title : .other
+      found = (tag.valueRange(of: index), kind)
+      after = OutlineValidator.checkStartTag(
+        tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model)
+    }
+    guard let found, let after, !splitsReference(change, value: found.value, source: source) else {
+      return nil
+    }
+    // The same tag before the change, at its old offsets.
+    var oldBytes = Array(source.bytes[newTag.start..<start])
+    oldBytes.append(contentsOf: change.removed)
+    oldBytes.append(contentsOf: source.bytes[change.range.end..<newTag.end])
+    var scratch: [RawAttribute] = []
+    let before = oldBytes.withUnsafeBufferPointer { buffer in
+      TagScanner.withStartTag(buffer, at: bound.startTag.start, attributes: &scratch) { tag in
+        OutlineValidator.checkStartTag(
+          tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model
+        )
+      }
+    }
+    var gone = settings.apply(to: before.diagnostics, configuration: check.configuration)
+    var added = settings.apply(to: after.diagnostics, configuration: check.configuration)
+    var childrenInOrder: Bool?
+    if found.kind == .order, before.order != after.order,
+      let group = siblingOrders(
+        of: item, tree: tree, schema: schema, source: source, change: change, order: after.order,
+        orderRange: after.orderRange)
+    {
+      let label = self.label(parent, tree: tree, schema: schema, source: source)
+      let old = OutlineValidator.checkSiblingOrders(group.before, parent: label)
+      let new = OutlineValidator.checkSiblingOrders(group.after, parent: label)
+      gone += settings.apply(to: old.diagnostics, configuration: check.configuration)
+      added += settings.apply(to: new.diagnostics, configuration: check.configuration)
+      if old.inOrder != new.inOrder {
+        // A group put in order cannot tell whether the others are.
+        guard !new.inOrder else { return nil }
+        childrenInOrder = false
+      }
+    }
+    guard let removed = indices(of: gone, in: check.diagnostics) else { return nil }
+    if found.kind == .title && !selfClosing {
+      // Messages about the object's children, and its own child counts, name it by its title.
+      var subtreeEnd = bound.fullRange.end
+      let last = Int(bound.subtreeEnd) - 1
+      if last > item { subtreeEnd = max(subtreeEnd, tree.items[last].fullRange.end) }
+      let dropped = Set(removed)
+      for (index, diagnostic) in check.diagnostics.enumerated() where !dropped.contains(index) {
+        if diagnostic.range.end >= bound.startTag.start && diagnostic.range.start <= subtreeEnd { return nil }
+      }
+    }
+    return Plan(
+      item: item, order: after.order, orderRange: after.orderRange, titleRange: after.titleRange,
+      removed: removed, added: added, childrenInOrder: childrenInOrder)
+  }
+
+  /// The orders of `item`'s sibling group (the children of its parent in its
+  /// relationship, when that relationship is numbered), before the change
+  /// and after it (offsets of the new text, `item`'s order and range as given).
+  private static func siblingOrders(
+    of item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText, change: AppliedChange,
+    order: Int64?, orderRange: TextRange?
+  ) -> (before: [(value: Int64?, range: TextRange)], after: [(value: Int64?, range: TextRange)])? {
+    let bound = tree.items[item]
+    let parent = Int(bound.parent)
+    let parentEntity = Int(tree.items[parent].entity)
+    let relationship = Int(bound.relationship)
+    guard relationship >= 0, parentEntity >= 0, !schema.isOrdered[parentEntity][relationship] else {
+      return nil
+    }
+    var before: [(value: Int64?, range: TextRange)] = []
+    var after: [(value: Int64?, range: TextRange)] = []
+    tree.items.withUnsafeBufferPointer { items in
+      var child = parent + 1
+      let end = Int(items[parent].subtreeEnd)
+      while child < end {
+        let sibling = items[child]
+        if Int(sibling.relationship) == relationship && sibling.entity >= 0
+          && schema.orderAttribute[Int(sibling.entity)] >= 0
+        {
+          let range = sibling.orderRange ?? sibling.nameRange
+          before.append((sibling.order, range))
+          after.append(
+            child == item
+              ? (order, orderRange ?? sibling.nameRange) : (sibling.order, moved(range, by: change)))
+        }
+        child = Int(sibling.subtreeEnd)
+      }
+    }
+    return (before, after)
+  }
+
+  /// How the validator's messages name the object `item` as a parent.
+  private static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
+    let title = source.bytes.withUnsafeBufferPointer { tree.title(of: item, in: $0) }
+    if let title { return "'\(title)'" }
+    if item == 0 { return "the root object" }
+    let entity = Int(tree.items[item].entity)
+    return entity >= 0 ? "'\(schema.entities[entity].name)'" : "this object"
+  }
+
+  /// The index in `diagnostics` (sorted by position) of each of `wanted`; nil when one is missing.
+  private static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
+    var taken = Set<Int>()
+    for diagnostic in wanted {
+      var low = 0
+      var high = diagnostics.count
+      while low < high {
+        let middle = (low + high) / 2
+        if precedes(diagnostics[middle], diagnostic) { low = middle + 1 } else { high = middle }
+      }
+      while low < diagnostics.count && diagnostics[low] != diagnostic
+        && !precedes(diagnostic, diagnostics[low])
+      {
+        low += 1
+      }
+      while low < diagnostics.count && diagnostics[low] == diagnostic && taken.contains(low) { low += 1 }
+      guard low < diagnostics.count, diagnostics[low] == diagnostic else { return nil }
+      taken.insert(low)
+    }
+    return taken.sorted()
+  }
+
+  /// The order of ``Diagnostic/sortedByPosition(_:)``.
+  private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    if lhs.range != rhs.range { return lhs.range < rhs.range }
+    if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
+    return lhs.message < rhs.message
+  }
+
+  /// `range` of the previous text in the new one.
+  private static func moved(_ range: TextRange, by change: AppliedChange) -> TextRange {
+    let start = change.range.start
+    let oldEnd = start + change.removed.count
+    let delta = change.delta
+    return TextRange(
+      start: range.start > start ? range.start + delta : range.start,
+      end: range.end >= oldEnd ? range.end + delta : range.end)
+  }
+
+  /// Whether the change lies inside a reference such as `&amp;` of `value`
+  /// (new offsets): an `&` unclosed before it or a `;` unopened after it.
+  private static func splitsReference(_ change: AppliedChange, value: TextRange, source: SourceText) -> Bool {
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var before = change.range.start - 1
+      while before >= value.start && bytes[before] != UInt8(ascii: ";") {
+        if bytes[before] == UInt8(ascii: "&") { return true }
+        before -= 1
+      }
+      var after = change.range.end
+      while after < value.end && bytes[after] != UInt8(ascii: "&") {
+        if bytes[after] == UInt8(ascii: ";") { return true }
+        after += 1
+      }
+      return false
+    }
+  }
+
+  /// Whether the document has an `outline-disable` comment (which may hide what the change brings).
+  private static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
+    let directive = Array("outline-disable".utf8)
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      tree.comments.contains { comment in
+        let range = moved(comment, by: change)
+        var index = range.start + 4
+        while index < range.end && XMLName.isSpace(bytes[index]) { index += 1 }
+        return range.end - index >= directive.count
+          && directive.elementsEqual(bytes[index..<index + directive.count])
+      }
+    }
+  }
+
+  private static func commit(_ plan: Plan, change: AppliedChange, to check: inout DocumentCheck) {
+    let start = change.range.start
+    var edited = ItemTree()
+    swap(&edited, &check.tree!)
+    edited.items.withUnsafeMutableBufferPointer { items in
+      for index in items.indices where items[index].fullRange.end >= start {
+        items[index].startTag = moved(items[index].startTag, by: change)
+        items[index].endTag = items[index].endTag.map { moved($0, by: change) }
+        items[index].orderRange = items[index].orderRange.map { moved($0, by: change) }
+        items[index].titleRange = items[index].titleRange.map { moved($0, by: change) }
+        items[index].idRange = items[index].idRange.map { moved($0, by: change) }
+      }
+      items[plan.item].order = plan.order
+      items[plan.item].orderRange = plan.orderRange
+      items[plan.item].titleRange = plan.titleRange
+    }
+    for index in edited.comments.indices {
+      edited.comments[index] = moved(edited.comments[index], by: change)
+    }
+    swap(&edited, &check.tree!)
+    // The rest moved (their order stays: none starts inside the changed value), the new merged in.
+    var kept: [Diagnostic] = []
+    kept.reserveCapacity(check.diagnostics.count - plan.removed.count + plan.added.count)
+    var next = 0
+    for (index, diagnostic) in check.diagnostics.enumerated() {
+      if next < plan.removed.count && plan.removed[next] == index {
+        next += 1
+        continue
+      }
+      var shifted = diagnostic
+      shifted.range = moved(diagnostic.range, by: change)
+      for related in shifted.related.indices where shifted.related[related].file == nil {
+        shifted.related[related].range = moved(shifted.related[related].range, by: change)
+      }
+      kept.append(shifted)
+    }
+    let added = Diagnostic.sortedByPosition(plan.added)
+    var merged: [Diagnostic] = []
+    merged.reserveCapacity(kept.count + added.count)
+    var left = 0
+    var right = 0
+    while left < kept.count || right < added.count {
+      if right == added.count || (left < kept.count && !precedes(added[right], kept[left])) {
+        merged.append(kept[left])
+        left += 1
+      } else {
+        merged.append(added[right])
+        right += 1
+      }
+    }
+    if zip(merged, merged.dropFirst()).contains(where: { precedes($1, $0) }) {
+      merged = Diagnostic.sortedByPosition(merged)
+    }
+    check.diagnostics = merged
+    if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
+  }
+}
