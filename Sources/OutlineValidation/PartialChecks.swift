@@ -49,4 +49,20 @@ extension OutlineValidator {
     validator.checkOrders(entries.map { OrderEntry(value: $0.value, range: $0.range) }, parent: parent)
     return (validator.diagnostics, validator.inOrder)
   }
+
+  /// The duplicate-id diagnostics (OL500) of `definitions`, the objects
+  /// defining some ids in document order (raw `xml:id` values and their
+  /// ranges), as a full pass reports them.
+  public static func checkDuplicateIDs(_ definitions: [(raw: [UInt8], range: TextRange)]) -> [Diagnostic] {
+    let validator = OutlineValidator(modelProvider: fixedModel())
+    for definition in definitions {
+      definition.raw.withUnsafeBufferPointer {
+        _ = validator.references.define(raw: $0, entity: nil, range: definition.range, validator: validator)
+      }
+    }
+    return validator.diagnostics
+  }
+
+  /// Whether the document wrote any relationship as a reference to an id.
+  public var madeReferences: Bool { references.referenceCount > 0 }
 }

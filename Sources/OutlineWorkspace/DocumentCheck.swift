@@ -28,6 +28,8 @@ public struct DocumentCheck: Sendable {
   public var isJSONForm = false
   /// The model version the document is for, when its model is a bundle of several (``checkVersion(histories:source:)``).
   public var versionStatus: DocumentVersionStatus?
+  /// Whether the document writes a reference to an id (true when not known).
+  public var madeReferences = true
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -117,7 +119,8 @@ public struct DocumentCheck: Sendable {
     return DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
-      childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value)
+      childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value,
+      madeReferences: validator.madeReferences)
   }
 }
 

@@ -30,8 +30,11 @@ import Testing
 
   /// A nested document of tasks; with `problems`, some orders are duplicated,
   /// out of range or missing, some priorities out of bounds or not numbers,
-  /// some owners missing, some attributes unknown, some references unresolved.
-  static func document(items: Int, problems: Bool, using random: inout SeededGenerator) -> String {
+  /// some owners missing, some attributes unknown, some ids used twice; with
+  /// `references`, some objects name others (some unresolved).
+  static func document(items: Int, problems: Bool, references: Bool, using random: inout SeededGenerator)
+    -> String
+  {
     var text =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" model=\"T.xcdatamodel\" owner=\"me\">\n"
     var open = 0
@@ -47,8 +50,8 @@ import Testing
       let priority = chance(6) ? ["12", "-1", "x"].randomElement(using: &random)! : String(index % 10)
       if index % 2 == 0 { attributes += " priority=\"\(priority)\"" }
       if !chance(20) { attributes += " owner=\"o\(index % 5)\"" }
-      if index % 5 == 0 { attributes += " xml:id=\"t\(index)\"" }
-      if index % 9 == 4 { attributes += " see=\"t\(index / 10 * 5) t\(chance(4) ? 3 : 0)\"" }
+      if index % 5 == 0 { attributes += " xml:id=\"t\(chance(3) ? index - 5 : index)\"" }
+      if references && index % 9 == 4 { attributes += " see=\"t\(index / 10 * 5) t\(chance(4) ? 3 : 0)\"" }
       if chance(12) { attributes += " colour=\"red\"" }
       let indent = String(repeating: "  ", count: open + 1)
       if open < 4 && Int.random(in: 0...3, using: &random) == 0 {
@@ -77,8 +80,8 @@ import Testing
     "a", " ", "\"", "<", "&amp;", "\n", "<Task title=\"n\" owner=\"o\"/>", "</Task>", "order=\"3\" ",
   ]
 
-  @Test(arguments: [false, true])
-  func carriedAnalysisEqualsAFreshOneAfterEveryEdit(problems: Bool) throws {
+  @Test(arguments: [(false, false), (true, false), (true, true)])
+  func carriedAnalysisEqualsAFreshOneAfterEveryEdit(problems: Bool, references: Bool) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "attribute-edit-\(UUID().uuidString)")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
@@ -86,11 +89,13 @@ import Testing
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(Self.model.utf8).write(to: modelFile)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var random = SeededGenerator(seed: problems ? 17 : 18)
+    var random = SeededGenerator(seed: problems ? references ? 17 : 19 : 18)
     let store = DocumentStore()
     let mapper = PositionMapper(unit: .utf16)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    store.open(uri: uri, version: 1, text: Self.document(items: 200, problems: problems, using: &random))
+    store.open(
+      uri: uri, version: 1,
+      text: Self.document(items: 200, problems: problems, references: references, using: &random))
     let first = store[uri]!.analysis
     #expect(first.model != nil)
     #expect(

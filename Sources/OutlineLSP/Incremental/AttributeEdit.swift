@@ -23,9 +23,14 @@ import OutlineXML
 /// - for the title of an object with children, the messages that name it:
 ///   the change is analyzed afresh when any diagnostic lies in its subtree.
 ///
-/// Ids and references (whose resolution spans the file), objects of
-/// entities with uniqueness constraints, the root, and documents with
-/// `outline-disable` comments are analyzed afresh, as is anything else.
+/// - for an id, the duplicate-id diagnostics of the objects with its old or
+///   new value, found in the item tree, when the document writes no
+///   reference and its model tracks no counts and has no uniqueness
+///   constraints (the id then counts nowhere else).
+///
+/// References (whose resolution spans the file), objects of entities with
+/// uniqueness constraints, the root, and documents with `outline-disable`
+/// comments are analyzed afresh, as is anything else.
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -79,7 +84,7 @@ enum AttributeEdit {
     let parentEntity = Int(tree.items[parent].entity)
     let newTag = TextRange(start: bound.startTag.start, end: bound.startTag.end + delta)
     // The value the change lies in, and what kind of attribute holds it.
-    enum Kind { case order, title, other }
+    enum Kind { case order, title, id, other }
     var found: (value: TextRange, kind: Kind)?
     var after: StartTagFindings?
     var selfClosing = false
@@ -92,13 +97,15 @@ enum AttributeEdit {
         })
       else { return }
       let name = tag.name(of: index)
-      if XMLName.equals(name, "xml:id") || schema.relationship(name, of: entity) != nil { return }
+      if schema.relationship(name, of: entity) != nil { return }
       let attribute = schema.attribute(name, of: entity)
       let kind: Kind =
-        attribute == nil
-        ? .other
-        : attribute == schema.orderAttribute[entity]
-          ? .order : attribute == schema.titleAttribute[entity] ? .title : .other
+        XMLName.equals(name, "xml:id")
+        ? .id
+        : attribute == nil
+          ? .other
+          : attribute == schema.orderAttribute[entity]
+            ? .order : attribute == schema.titleAttribute[entity] ? .title : .other
       found = (tag.valueRange(of: index), kind)
       after = OutlineValidator.checkStartTag(
         tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model)
@@ -136,6 +143,18 @@ enum AttributeEdit {
         guard !new.inOrder else { return nil }
         childrenInOrder = false
       }
+    }
+    if found.kind == .id {
+      // Without references, tracked counts or uniqueness keys, an id counts only in duplicates.
+      guard !check.madeReferences, !schema.trackedCount.contains(where: { $0 > 0 }),
+        !schema.uniqueness.hasChecks.contains(true),
+        let old = bound.idRange,
+        let duplicates = duplicateIDs(
+          of: item, old: Array(oldBytes[(old.start - newTag.start)..<(old.end - newTag.start)]),
+          new: found.value, tree: tree, source: source, change: change)
+      else { return nil }
+      gone += settings.apply(to: duplicates.before, configuration: check.configuration)
+      added += settings.apply(to: duplicates.after, configuration: check.configuration)
     }
     guard let removed = indices(of: gone, in: check.diagnostics) else { return nil }
     if found.kind == .title && !selfClosing {
@@ -187,6 +206,44 @@ enum AttributeEdit {
       }
     }
     return (before, after)
+  }
+
+  /// The duplicate-id diagnostics of every object whose id is `item`'s
+  /// before the change (`old`, raw) or after it (at `new`), before the change and after it.
+  private static func duplicateIDs(
+    of item: Int, old: [UInt8], new: TextRange, tree: ItemTree, source: SourceText, change: AppliedChange
+  ) -> (before: [Diagnostic], after: [Diagnostic])? {
+    let oldID = Array(XMLEscaping.decodeAttribute(old).utf8)
+    let newRaw = Array(source.bytes[new.start..<new.end])
+    let newID = Array(XMLEscaping.decodeAttribute(newRaw).utf8)
+    guard oldID != newID else { return ([], []) }
+    var before: [(raw: [UInt8], range: TextRange)] = []
+    var after: [(raw: [UInt8], range: TextRange)] = []
+    source.bytes.withUnsafeBufferPointer { bytes in
+      tree.items.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          guard let range = items[index].idRange else { continue }
+          if index == item {
+            before.append((old, range))
+            after.append((newRaw, new))
+            continue
+          }
+          let now = moved(range, by: change)
+          let raw = UnsafeBufferPointer(rebasing: bytes[now.start..<now.end])
+          let named: Bool
+          if raw.contains(UInt8(ascii: "&")) {
+            let id = Array(XMLEscaping.decodeAttribute(raw).utf8)
+            named = id == oldID || id == newID
+          } else {
+            named = raw.elementsEqual(oldID) || raw.elementsEqual(newID)
+          }
+          guard named else { continue }
+          before.append((Array(raw), range))
+          after.append((Array(raw), now))
+        }
+      }
+    }
+    return (OutlineValidator.checkDuplicateIDs(before), OutlineValidator.checkDuplicateIDs(after))
   }
 
   /// How the validator's messages name the object `item` as a parent.
