@@ -284,8 +284,40 @@ enum AttributeEdit {
     return lhs.message < rhs.message
   }
 
+  /// Moves `tree`'s offsets to the text after `change`, which lies in the
+  /// start tag of `item`: only that item, the end tags of its ancestors, and
+  /// every later item move (by the change's length), and the comments after it.
+  static func move(_ tree: inout ItemTree, item: Int, by change: AppliedChange) {
+    let delta = change.delta
+    guard delta != 0 else { return }
+    func shifted(_ range: TextRange) -> TextRange {
+      TextRange(start: range.start + delta, end: range.end + delta)
+    }
+    tree.items.withUnsafeMutableBufferPointer { items in
+      items[item].startTag = moved(items[item].startTag, by: change)
+      items[item].endTag = items[item].endTag.map(shifted)
+      items[item].orderRange = items[item].orderRange.map { moved($0, by: change) }
+      items[item].titleRange = items[item].titleRange.map { moved($0, by: change) }
+      items[item].idRange = items[item].idRange.map { moved($0, by: change) }
+      var ancestor = Int(items[item].parent)
+      while ancestor >= 0 {
+        items[ancestor].endTag = items[ancestor].endTag.map(shifted)
+        ancestor = Int(items[ancestor].parent)
+      }
+      // Everything of the later items lies after the change.
+      for index in (item + 1)..<items.count {
+        items[index].startTag = shifted(items[index].startTag)
+        if let range = items[index].endTag { items[index].endTag = shifted(range) }
+        if let range = items[index].orderRange { items[index].orderRange = shifted(range) }
+        if let range = items[index].titleRange { items[index].titleRange = shifted(range) }
+        if let range = items[index].idRange { items[index].idRange = shifted(range) }
+      }
+    }
+    for index in tree.comments.indices { tree.comments[index] = moved(tree.comments[index], by: change) }
+  }
+
   /// `range` of the previous text in the new one.
-  private static func moved(_ range: TextRange, by change: AppliedChange) -> TextRange {
+  static func moved(_ range: TextRange, by change: AppliedChange) -> TextRange {
     let start = change.range.start
     let oldEnd = start + change.removed.count
     let delta = change.delta
@@ -327,24 +359,12 @@ enum AttributeEdit {
   }
 
   private static func commit(_ plan: Plan, change: AppliedChange, to check: inout DocumentCheck) {
-    let start = change.range.start
     var edited = ItemTree()
     swap(&edited, &check.tree!)
-    edited.items.withUnsafeMutableBufferPointer { items in
-      for index in items.indices where items[index].fullRange.end >= start {
-        items[index].startTag = moved(items[index].startTag, by: change)
-        items[index].endTag = items[index].endTag.map { moved($0, by: change) }
-        items[index].orderRange = items[index].orderRange.map { moved($0, by: change) }
-        items[index].titleRange = items[index].titleRange.map { moved($0, by: change) }
-        items[index].idRange = items[index].idRange.map { moved($0, by: change) }
-      }
-      items[plan.item].order = plan.order
-      items[plan.item].orderRange = plan.orderRange
-      items[plan.item].titleRange = plan.titleRange
-    }
-    for index in edited.comments.indices {
-      edited.comments[index] = moved(edited.comments[index], by: change)
-    }
+    move(&edited, item: plan.item, by: change)
+    edited.items[plan.item].order = plan.order
+    edited.items[plan.item].orderRange = plan.orderRange
+    edited.items[plan.item].titleRange = plan.titleRange
     swap(&edited, &check.tree!)
     // The rest moved (their order stays: none starts inside the changed value), the new merged in.
     var kept: [Diagnostic] = []

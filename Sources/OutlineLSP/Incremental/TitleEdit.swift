@@ -46,16 +46,7 @@ enum TitleEdit {
     }
     var edited = ItemTree()
     swap(&edited, &check.tree!)
-    edited.items.withUnsafeMutableBufferPointer { items in
-      for index in items.indices where items[index].fullRange.end >= start {
-        items[index].startTag = moved(items[index].startTag)
-        items[index].endTag = items[index].endTag.map(moved)
-        items[index].orderRange = items[index].orderRange.map(moved)
-        items[index].titleRange = items[index].titleRange.map(moved)
-        items[index].idRange = items[index].idRange.map(moved)
-      }
-    }
-    for index in edited.comments.indices { edited.comments[index] = moved(edited.comments[index]) }
+    if let item = edited.item(at: start) { AttributeEdit.move(&edited, item: item, by: change) }
     swap(&edited, &check.tree!)
     for index in check.diagnostics.indices {
       check.diagnostics[index].range = moved(check.diagnostics[index].range)
