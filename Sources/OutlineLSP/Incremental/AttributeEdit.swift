@@ -19,7 +19,10 @@ import OutlineXML
 ///   stored-but-derived attributes, required ones): the tag is checked before
 ///   and after the change, and the first findings replace the second;
 /// - for the order attribute, the sibling group's order diagnostics
-///   (OL401-OL403), checked again from the orders in the item tree;
+///   (OL401-OL403), checked again from the orders in the item tree (and
+///   ``DocumentCheck/childrenInOrder`` false when the group is out of
+///   order; once false it stays so until a full pass, which only costs a
+///   serializer its streaming);
 /// - for the title of an object with children, the messages that name it:
 ///   the change is analyzed afresh when any diagnostic lies in its subtree.
 ///
@@ -56,7 +59,7 @@ enum AttributeEdit {
     var removed: [Int]
     /// The diagnostics it adds, at offsets of the new text.
     var added: [Diagnostic]
-    /// Whether every parent's children are now in order order, when the change decides it.
+    /// False when the change puts a sibling group out of order (nil: as it was).
     var childrenInOrder: Bool?
   }
 
@@ -138,11 +141,9 @@ enum AttributeEdit {
       let new = OutlineValidator.checkSiblingOrders(group.after, parent: label)
       gone += settings.apply(to: old.diagnostics, configuration: check.configuration)
       added += settings.apply(to: new.diagnostics, configuration: check.configuration)
-      if old.inOrder != new.inOrder {
-        // A group put in order cannot tell whether the others are.
-        guard !new.inOrder else { return nil }
-        childrenInOrder = false
-      }
+      // A group put in order cannot tell whether the others are: the
+      // document stays "not known to be in order" (a serializer then sorts).
+      if !new.inOrder { childrenInOrder = false }
     }
     if found.kind == .id {
       // Without references, tracked counts or uniqueness keys, an id counts only in duplicates.
