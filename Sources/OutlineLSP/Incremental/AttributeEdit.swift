@@ -1,3 +1,4 @@
+import Foundation
 import OutlineCore
 import OutlineModel
 import OutlineSyntax
@@ -231,12 +232,11 @@ enum AttributeEdit {
           }
           let now = moved(range, by: change)
           let raw = UnsafeBufferPointer(rebasing: bytes[now.start..<now.end])
-          let named: Bool
-          if raw.contains(UInt8(ascii: "&")) {
+          // Most ids differ in length or bytes from both; only one with a reference needs decoding.
+          var named = equal(raw, oldID) || equal(raw, newID)
+          if !named && !raw.isEmpty && memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil {
             let id = Array(XMLEscaping.decodeAttribute(raw).utf8)
             named = id == oldID || id == newID
-          } else {
-            named = raw.elementsEqual(oldID) || raw.elementsEqual(newID)
           }
           guard named else { continue }
           before.append((Array(raw), range))
@@ -245,6 +245,12 @@ enum AttributeEdit {
       }
     }
     return (OutlineValidator.checkDuplicateIDs(before), OutlineValidator.checkDuplicateIDs(after))
+  }
+
+  private static func equal(_ raw: UnsafeBufferPointer<UInt8>, _ id: [UInt8]) -> Bool {
+    raw.count == id.count
+      && (raw.isEmpty
+        || id.withUnsafeBufferPointer { memcmp(raw.baseAddress!, $0.baseAddress!, raw.count) == 0 })
   }
 
   /// How the validator's messages name the object `item` as a parent.
