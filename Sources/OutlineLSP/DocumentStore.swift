@@ -23,6 +23,9 @@ final class Snapshot: @unchecked Sendable {
   /// this version from (``TitleEdit``, ``AttributeEdit``) when the change allows.
   private var carried: DocumentCheck?
   private var change: AppliedChange?
+  /// The directory of the ids of `cached`'s and `carried`'s trees, when an edit made one.
+  private var ids: IDDirectory?
+  private var carriedIDs: IDDirectory?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
   /// The editor's settings `analyze` applies, for diagnostics found without it.
   let settings: EditorSettings
@@ -45,11 +48,16 @@ final class Snapshot: @unchecked Sendable {
     defer { lock.unlock() }
     if let cached { return cached }
     if let change, carried != nil {
-      defer { carried = nil }
+      defer {
+        carried = nil
+        carriedIDs = nil
+      }
+      var directory = carriedIDs
       if TitleEdit.apply(change, to: &carried!, source: source)
-        || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings)
+        || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
       {
         cached = carried
+        ids = directory
         return carried!
       }
     }
@@ -61,21 +69,24 @@ final class Snapshot: @unchecked Sendable {
   /// A new version with `text`, sharing nothing but the identity; with
   /// `change` and `previous`, the analysis of the version it was edited from.
   func replacing(
-    version: Int, source: SourceText, change: AppliedChange? = nil, previous: DocumentCheck? = nil
+    version: Int, source: SourceText, change: AppliedChange? = nil,
+    previous: (DocumentCheck, IDDirectory?)? = nil
   ) -> Snapshot {
     let snapshot = Snapshot(uri: uri, version: version, source: source, settings: settings, analyze: analyze)
     snapshot.change = change
-    snapshot.carried = change == nil ? nil : previous
+    snapshot.carried = change == nil ? nil : previous?.0
+    snapshot.carriedIDs = change == nil ? nil : previous?.1
     return snapshot
   }
 
   /// Hands its analysis, if made, over to the next version (as ``surrenderSource()``).
-  fileprivate func surrenderAnalysis() -> DocumentCheck? {
+  fileprivate func surrenderAnalysis() -> (DocumentCheck, IDDirectory?)? {
     lock.lock()
     defer { lock.unlock() }
-    let analysis = cached
+    guard let analysis = cached else { return nil }
     cached = nil
-    return analysis
+    defer { ids = nil }
+    return (analysis, ids)
   }
 
   /// Hands its text over to the next version, so that version edits the

@@ -183,6 +183,7 @@ import Testing
     guard let offsets = mapper.textRange(lspRange, in: source) else { return nil }
     range = offsets
     var probe = previous
+    var ids: IDDirectory?
     var edited = source
     edited.replace(range, with: Array(text.utf8))
     let applied = AppliedChange(
@@ -190,7 +191,41 @@ import Testing
       removed: Array(source.bytes[range.start..<range.end]))
     let qualifies =
       TitleEdit.apply(applied, to: &probe, source: edited)
-      || AttributeEdit.apply(applied, to: &probe, source: edited, settings: snapshot.settings)
+      || AttributeEdit.apply(applied, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
     return (LSP.TextDocumentContentChangeEvent(range: lspRange, text: DocumentText(text)), qualifies)
+  }
+
+  /// Ids edited one after the other, each carried over: the directory of ids
+  /// kept between them follows each change (the second finds the first's new id).
+  @Test func successiveIdEditsFindEachOther() throws {
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf16)
+    let uri = "untitled:ids.outline"
+    store.open(
+      uri: uri, version: 1,
+      text: "<outline version=\"1\">\n  <Item title=\"x\" order=\"0\" xml:id=\"a\"/>\n"
+        + "  <Item title=\"y\" order=\"1\" xml:id=\"b\"/>\n  <Item title=\"z\" order=\"2\" xml:id=\"d\"/>\n</outline>\n"
+    )
+    #expect(store[uri]!.analysis.diagnostics.isEmpty)
+    // a -> c, b -> c (now used twice), c -> e on the first (no longer), d -> e (twice again).
+    for (step, (line, column, length, text)) in [
+      (1, 36, 1, "c"), (2, 36, 1, "c"), (1, 36, 1, "e"), (3, 36, 1, "e"),
+    ]
+    .enumerated() {
+      let snapshot = store[uri]!
+      let range = LSP.Range(
+        start: LSP.Position(line: line, character: column),
+        end: LSP.Position(line: line, character: column + length))
+      let offsets = try #require(mapper.textRange(range, in: snapshot.source))
+      #expect(snapshot.source.bytes[offsets.start - 8..<offsets.start] == Array("xml:id=\"".utf8)[...])
+      #expect(
+        store.change(
+          uri: uri, version: step + 2,
+          changes: [LSP.TextDocumentContentChangeEvent(range: range, text: DocumentText(text))],
+          mapper: mapper) != nil)
+      let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
+      #expect(store[uri]!.analysis.diagnostics == fresh.diagnostics, "step \(step)")
+      #expect(fresh.diagnostics.map(\.code) == (step % 2 == 1 ? [.duplicateID] : []), "step \(step)")
+    }
   }
 }

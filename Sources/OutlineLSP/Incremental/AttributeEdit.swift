@@ -38,14 +38,21 @@ import OutlineXML
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
+  /// `ids` is the directory of the ids of `check`'s tree, if made (made
+  /// here when an id edit needs it), moved along with it.
   static func apply(
-    _ change: AppliedChange, to check: inout DocumentCheck, source: SourceText, settings: EditorSettings
+    _ change: AppliedChange, to check: inout DocumentCheck, source: SourceText, settings: EditorSettings,
+    ids: inout IDDirectory?
   ) -> Bool {
     guard !check.isJSONForm, check.parsed, let model = check.model, check.tree != nil,
       let plan = plan(
-        change, check: check, tree: check.tree!, model: model, source: source, settings: settings)
+        change, check: check, tree: check.tree!, model: model, source: source, settings: settings, ids: ids)
     else { return false }
     commit(plan, change: change, to: &check)
+    if let directory = plan.ids {
+      if let (old, new) = plan.idChange { directory.move(plan.item, from: old, to: new) }
+      ids = directory
+    }
     return true
   }
 
@@ -60,13 +67,16 @@ enum AttributeEdit {
     var removed: [Int]
     /// The diagnostics it adds, at offsets of the new text.
     var added: [Diagnostic]
+    /// The directory of ids, when the change needed it, and the id it changes (decoded, before and after).
+    var ids: IDDirectory?
+    var idChange: (old: [UInt8], new: [UInt8])?
     /// False when the change puts a sibling group out of order (nil: as it was).
     var childrenInOrder: Bool?
   }
 
   private static func plan(
     _ change: AppliedChange, check: DocumentCheck, tree: ItemTree, model: Model, source: SourceText,
-    settings: EditorSettings
+    settings: EditorSettings, ids: IDDirectory?
   ) -> Plan? {
     let start = change.range.start
     let oldEnd = start + change.removed.count
@@ -132,6 +142,8 @@ enum AttributeEdit {
     var gone = settings.apply(to: before.diagnostics, configuration: check.configuration)
     var added = settings.apply(to: after.diagnostics, configuration: check.configuration)
     var childrenInOrder: Bool?
+    var directory: IDDirectory?
+    var idChange: (old: [UInt8], new: [UInt8])?
     if found.kind == .order, before.order != after.order,
       let group = siblingOrders(
         of: item, tree: tree, schema: schema, source: source, change: change, order: after.order,
@@ -153,8 +165,10 @@ enum AttributeEdit {
         let old = bound.idRange,
         let duplicates = duplicateIDs(
           of: item, old: Array(oldBytes[(old.start - newTag.start)..<(old.end - newTag.start)]),
-          new: found.value, tree: tree, source: source, change: change)
+          new: found.value, tree: tree, source: source, change: change, ids: ids)
       else { return nil }
+      directory = duplicates.ids
+      idChange = duplicates.change
       gone += settings.apply(to: duplicates.before, configuration: check.configuration)
       added += settings.apply(to: duplicates.after, configuration: check.configuration)
     }
@@ -171,7 +185,7 @@ enum AttributeEdit {
     }
     return Plan(
       item: item, order: after.order, orderRange: after.orderRange, titleRange: after.titleRange,
-      removed: removed, added: added, childrenInOrder: childrenInOrder)
+      removed: removed, added: added, ids: directory, idChange: idChange, childrenInOrder: childrenInOrder)
   }
 
   /// The orders of `item`'s sibling group (the children of its parent in its
@@ -211,40 +225,52 @@ enum AttributeEdit {
   }
 
   /// The duplicate-id diagnostics of every object whose id is `item`'s
-  /// before the change (`old`, raw) or after it (at `new`), before the change and after it.
+  /// before the change (`old`, raw) or after it (at `new`), before the
+  /// change and after it; the directory of ids they were found in (`ids`,
+  /// or made now) and the id's change (decoded).
   private static func duplicateIDs(
-    of item: Int, old: [UInt8], new: TextRange, tree: ItemTree, source: SourceText, change: AppliedChange
-  ) -> (before: [Diagnostic], after: [Diagnostic])? {
+    of item: Int, old: [UInt8], new: TextRange, tree: ItemTree, source: SourceText, change: AppliedChange,
+    ids: IDDirectory?
+  ) -> (before: [Diagnostic], after: [Diagnostic], ids: IDDirectory, change: (old: [UInt8], new: [UInt8]))? {
     let oldID = Array(XMLEscaping.decodeAttribute(old).utf8)
     let newRaw = Array(source.bytes[new.start..<new.end])
     let newID = Array(XMLEscaping.decodeAttribute(newRaw).utf8)
-    guard oldID != newID else { return ([], []) }
+    let directory = ids ?? IDDirectory(tree: tree, source: source, change: change, item: item, oldRaw: old)
+    guard oldID != newID else { return ([], [], directory, (oldID, newID)) }
+    var candidates = directory.candidates(oldID)
+    candidates.append(contentsOf: directory.candidates(newID))
+    candidates.append(Int32(item))
+    candidates.sort()
     var before: [(raw: [UInt8], range: TextRange)] = []
     var after: [(raw: [UInt8], range: TextRange)] = []
+    var last: Int32 = -1
     source.bytes.withUnsafeBufferPointer { bytes in
-      tree.items.withUnsafeBufferPointer { items in
-        for index in items.indices {
-          guard let range = items[index].idRange else { continue }
-          if index == item {
-            before.append((old, range))
-            after.append((newRaw, new))
-            continue
-          }
-          let now = moved(range, by: change)
-          let raw = UnsafeBufferPointer(rebasing: bytes[now.start..<now.end])
-          // Most ids differ in length or bytes from both; only one with a reference needs decoding.
-          var named = equal(raw, oldID) || equal(raw, newID)
-          if !named && !raw.isEmpty && memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil {
-            let id = Array(XMLEscaping.decodeAttribute(raw).utf8)
-            named = id == oldID || id == newID
-          }
-          guard named else { continue }
-          before.append((Array(raw), range))
-          after.append((Array(raw), now))
+      for candidate in candidates where candidate != last {
+        last = candidate
+        let index = Int(candidate)
+        guard let range = tree.items[index].idRange else { continue }
+        if index == item {
+          before.append((old, range))
+          after.append((newRaw, new))
+          continue
         }
+        let now = moved(range, by: change)
+        let raw = UnsafeBufferPointer(rebasing: bytes[now.start..<now.end])
+        // Ids with the same hash but another value are passed over; only one with a reference needs decoding.
+        var named = equal(raw, oldID) || equal(raw, newID)
+        if !named && !raw.isEmpty && memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil {
+          let id = Array(XMLEscaping.decodeAttribute(raw).utf8)
+          named = id == oldID || id == newID
+        }
+        guard named else { continue }
+        before.append((Array(raw), range))
+        after.append((Array(raw), now))
       }
     }
-    return (OutlineValidator.checkDuplicateIDs(before), OutlineValidator.checkDuplicateIDs(after))
+    return (
+      OutlineValidator.checkDuplicateIDs(before), OutlineValidator.checkDuplicateIDs(after), directory,
+      (oldID, newID)
+    )
   }
 
   private static func equal(_ raw: UnsafeBufferPointer<UInt8>, _ id: [UInt8]) -> Bool {
