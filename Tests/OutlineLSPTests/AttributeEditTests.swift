@@ -228,4 +228,14 @@ import Testing
       #expect(fresh.diagnostics.map(\.code) == (step % 2 == 1 ? [.duplicateID] : []), "step \(step)")
     }
   }
+
+  /// The item at each offset of a document is the one the tree's own walk finds.
+  @Test func itemAtAnOffsetIsTheTreesOwn() throws {
+    var random = SeededGenerator(seed: 3)
+    let text = Self.document(items: 150, problems: true, references: true, using: &random)
+    let tree = try #require(DocumentStore().open(uri: "untitled:t.outline", text: text).analysis.tree)
+    for offset in -1...(text.utf8.count + 1) {
+      #expect(AttributeEdit.item(at: offset, in: tree) == tree.item(at: offset), "offset \(offset)")
+    }
+  }
 }

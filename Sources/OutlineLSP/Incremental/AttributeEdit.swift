@@ -86,7 +86,7 @@ enum AttributeEdit {
       source.bytes.withUnsafeBufferPointer({
         TitleEdit.isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
       }),
-      let item = tree.item(at: start), item > 0
+      let item = Self.item(at: start, in: tree), item > 0
     else { return nil }
     let bound = tree.items[item]
     let entity = Int(bound.entity)
@@ -347,6 +347,24 @@ enum AttributeEdit {
       }
     }
     for index in tree.comments.indices { tree.comments[index] = moved(tree.comments[index], by: change) }
+  }
+
+  /// The deepest item whose range holds `offset`, as ``ItemTree/item(at:)``
+  /// finds it, in logarithmic time and the item's depth: the last item that
+  /// starts at or before `offset` (items are in document order), or the
+  /// nearest of its ancestors that holds it.
+  static func item(at offset: Int, in tree: ItemTree) -> Int? {
+    tree.items.withUnsafeBufferPointer { items in
+      var low = 0
+      var high = items.count
+      while low < high {
+        let middle = (low + high) / 2
+        if items[middle].startTag.start <= offset { low = middle + 1 } else { high = middle }
+      }
+      var item = low - 1
+      while item >= 0 && !items[item].fullRange.contains(offset) { item = Int(items[item].parent) }
+      return item >= 0 ? item : nil
+    }
   }
 
   /// `range` of the previous text in the new one.

@@ -46,7 +46,9 @@ enum TitleEdit {
     }
     var edited = ItemTree()
     swap(&edited, &check.tree!)
-    if let item = edited.item(at: start) { AttributeEdit.move(&edited, item: item, by: change) }
+    if let item = AttributeEdit.item(at: start, in: edited) {
+      AttributeEdit.move(&edited, item: item, by: change)
+    }
     swap(&edited, &check.tree!)
     for index in check.diagnostics.indices {
       check.diagnostics[index].range = moved(check.diagnostics[index].range)
@@ -70,7 +72,7 @@ enum TitleEdit {
       source.bytes.withUnsafeBufferPointer({
         isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
       }),
-      let item = tree.item(at: start), let title = tree.items[item].titleRange,
+      let item = AttributeEdit.item(at: start, in: tree), let title = tree.items[item].titleRange,
       title.start <= start, oldEnd <= title.end
     else { return false }
     // Not inside a reference such as `&amp;`: no `&` unclosed before the change, no `;` unopened after it.
