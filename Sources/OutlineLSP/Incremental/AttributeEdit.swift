@@ -32,9 +32,10 @@ import OutlineXML
 ///   reference and its model tracks no counts and has no uniqueness
 ///   constraints (the id then counts nowhere else).
 ///
-/// References (whose resolution spans the file), objects of entities with
-/// uniqueness constraints, the root, and documents with `outline-disable`
-/// comments are analyzed afresh, as is anything else.
+/// References (whose resolution spans the file), namespace declarations and
+/// `xml:` attributes other than `xml:id` (the parser reads them), objects of
+/// entities with uniqueness constraints, the root, and documents with
+/// `outline-disable` comments are analyzed afresh, as is anything else.
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -112,6 +113,9 @@ enum AttributeEdit {
       else { return }
       let name = tag.name(of: index)
       if schema.relationship(name, of: entity) != nil { return }
+      // The parser itself looks at namespace declarations and at xml:space or
+      // xml:lang (it may report their values); only xml:id is left to the validator.
+      if name.starts(with: "xml".utf8) && !XMLName.equals(name, "xml:id") { return }
       let attribute = schema.attribute(name, of: entity)
       let kind: Kind =
         XMLName.equals(name, "xml:id")
