@@ -20,19 +20,25 @@ final class Snapshot: @unchecked Sendable {
   private let lock = NSLock()
   private var cached: DocumentCheck?
   /// The previous version's analysis and the one change since, to analyze
-  /// this version from (``TitleEdit``) when the change allows.
+  /// this version from (``TitleEdit``, ``AttributeEdit``) when the change allows.
   private var carried: DocumentCheck?
   private var change: AppliedChange?
+  /// The directory of the ids of `cached`'s and `carried`'s trees, when an edit made one.
+  private var ids: IDDirectory?
+  private var carriedIDs: IDDirectory?
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
+  /// The editor's settings `analyze` applies, for diagnostics found without it.
+  let settings: EditorSettings
 
   init(
-    uri: String, version: Int, source: SourceText,
+    uri: String, version: Int, source: SourceText, settings: EditorSettings,
     analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
   ) {
     self.uri = uri
     self.version = version
     self.source = source
     self.path = Snapshot.path(of: uri)
+    self.settings = settings
     self.analyze = analyze
   }
 
@@ -42,9 +48,16 @@ final class Snapshot: @unchecked Sendable {
     defer { lock.unlock() }
     if let cached { return cached }
     if let change, carried != nil {
-      defer { carried = nil }
-      if TitleEdit.apply(change, to: &carried!, source: source) {
+      defer {
+        carried = nil
+        carriedIDs = nil
+      }
+      var directory = carriedIDs
+      if TitleEdit.apply(change, to: &carried!, source: source)
+        || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
+      {
         cached = carried
+        ids = directory
         return carried!
       }
     }
@@ -56,21 +69,24 @@ final class Snapshot: @unchecked Sendable {
   /// A new version with `text`, sharing nothing but the identity; with
   /// `change` and `previous`, the analysis of the version it was edited from.
   func replacing(
-    version: Int, source: SourceText, change: AppliedChange? = nil, previous: DocumentCheck? = nil
+    version: Int, source: SourceText, change: AppliedChange? = nil,
+    previous: (DocumentCheck, IDDirectory?)? = nil
   ) -> Snapshot {
-    let snapshot = Snapshot(uri: uri, version: version, source: source, analyze: analyze)
+    let snapshot = Snapshot(uri: uri, version: version, source: source, settings: settings, analyze: analyze)
     snapshot.change = change
-    snapshot.carried = change == nil ? nil : previous
+    snapshot.carried = change == nil ? nil : previous?.0
+    snapshot.carriedIDs = change == nil ? nil : previous?.1
     return snapshot
   }
 
   /// Hands its analysis, if made, over to the next version (as ``surrenderSource()``).
-  fileprivate func surrenderAnalysis() -> DocumentCheck? {
+  fileprivate func surrenderAnalysis() -> (DocumentCheck, IDDirectory?)? {
     lock.lock()
     defer { lock.unlock() }
-    let analysis = cached
+    guard let analysis = cached else { return nil }
     cached = nil
-    return analysis
+    defer { ids = nil }
+    return (analysis, ids)
   }
 
   /// Hands its text over to the next version, so that version edits the
@@ -115,7 +131,8 @@ final class DocumentStore: @unchecked Sendable {
   /// Opens (or reopens) `uri` with `text`; returns its first snapshot.
   @discardableResult
   func open(uri: String, version: Int = 0, text: [UInt8]) -> Snapshot {
-    let snapshot = Snapshot(uri: uri, version: version, source: SourceText(bytes: text), analyze: analyzer())
+    let snapshot = Snapshot(
+      uri: uri, version: version, source: SourceText(bytes: text), settings: settings, analyze: analyzer())
     documents[uri] = snapshot
     return snapshot
   }
@@ -168,7 +185,7 @@ final class DocumentStore: @unchecked Sendable {
     generation += 1
     for (uri, snapshot) in documents {
       documents[uri] = Snapshot(
-        uri: uri, version: snapshot.version, source: snapshot.source, analyze: analyzer())
+        uri: uri, version: snapshot.version, source: snapshot.source, settings: settings, analyze: analyzer())
     }
   }
 
@@ -179,7 +196,7 @@ final class DocumentStore: @unchecked Sendable {
     let bytes = try InputFile.read(path, limit: limit)
     return Snapshot(
       uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
-      analyze: analyzer(buildTree: buildTree))
+      settings: settings, analyze: analyzer(buildTree: buildTree))
   }
 
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {

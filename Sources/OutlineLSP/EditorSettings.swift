@@ -43,6 +43,21 @@ struct EditorSettings: Equatable, Sendable {
     }
   }
 
+  /// `diagnostics`, as a validator reported them, with `configuration`'s rules
+  /// and then the editor's applied, as ``apply(to:)`` leaves a whole document's.
+  func apply(to diagnostics: [Diagnostic], configuration: Configuration?) -> [Diagnostic] {
+    let configured = configuration?.apply(to: diagnostics) ?? diagnostics
+    guard !rules.isEmpty else { return configured }
+    let fromFile = configuration?.rules ?? [:]
+    return configured.compactMap { diagnostic in
+      guard fromFile[diagnostic.code] == nil, let rule = rules[diagnostic.code] else { return diagnostic }
+      guard let severity = rule else { return nil }
+      var changed = diagnostic
+      changed.severity = severity
+      return changed
+    }
+  }
+
   /// `check` with the editor's rules applied to the codes its configuration file leaves alone.
   func apply(to check: DocumentCheck) -> DocumentCheck {
     guard !rules.isEmpty else { return check }

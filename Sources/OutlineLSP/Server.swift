@@ -391,21 +391,30 @@ public final class LanguageServer: @unchecked Sendable {
     let mapper = self.mapper
     let reportsProgress = client.window?.workDoneProgress == true
     let delay = progressDelay
-    workers.async {
-      // Skip work for a version that is already stale.
-      guard self.state.sync(execute: { self.store[uri] === snapshot }) else { return }
-      // An analysis over 200 ms shows progress, on a token the server creates.
-      let progress =
-        reportsProgress
-        ? self.serverProgress(delay: delay, "Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
-      let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
-      progress?.finish()
+    // The snapshot is held weakly, and strongly only while it is rendered:
+    // the next change finds the published version unshared and edits its
+    // text and tree in place (a reference left here, on a thread the machine
+    // has not run again yet, would have it copy them).
+    workers.async { [weak snapshot] in
+      let rendered: (serial: Int, version: Int, diagnostics: [LSP.Diagnostic])? = {
+        // Skip work for a version that is already stale.
+        guard let snapshot, self.state.sync(execute: { self.store[uri] === snapshot }) else { return nil }
+        // An analysis over 200 ms shows progress, on a token the server creates.
+        let progress =
+          reportsProgress
+          ? self.serverProgress(delay: delay, "Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
+        let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
+        progress?.finish()
+        return (snapshot.serial, snapshot.version, diagnostics)
+      }()
+      guard let rendered else { return }
       self.state.async {
         self.learnFilesRead()
-        guard self.store[uri] === snapshot else { return }
+        guard self.store[uri]?.serial == rendered.serial else { return }
         self.sendNotification(
           "textDocument/publishDiagnostics",
-          LSP.PublishDiagnosticsParams(uri: uri, version: snapshot.version, diagnostics: diagnostics))
+          LSP.PublishDiagnosticsParams(uri: uri, version: rendered.version, diagnostics: rendered.diagnostics)
+        )
       }
     }
   }

@@ -22,6 +22,8 @@ struct ReferenceTable {
 
   private(set) var definitions = IDTable()
   private var references: [Reference] = []
+  /// How many relationships were written as references.
+  var referenceCount: Int { references.count }
   /// Per definition: where its tracked counters start in `counts`, or -1.
   private var firstCounter: [Int32] = []
   /// The tracked relationships' counters; ``writtenMark`` when the object writes it.

@@ -30,6 +30,8 @@ public struct DocumentCheck: Sendable {
   public var versionStatus: DocumentVersionStatus?
   /// The document's `outline-disable` comments, for checks made after validation.
   public var suppression = Suppression()
+  /// Whether the document writes a reference to an id (true when not known).
+  public var madeReferences = true
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -120,7 +122,7 @@ public struct DocumentCheck: Sendable {
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value,
-      suppression: validator.suppression)
+      suppression: validator.suppression, madeReferences: validator.madeReferences)
   }
 }
 

@@ -46,16 +46,9 @@ enum TitleEdit {
     }
     var edited = ItemTree()
     swap(&edited, &check.tree!)
-    edited.items.withUnsafeMutableBufferPointer { items in
-      for index in items.indices where items[index].fullRange.end >= start {
-        items[index].startTag = moved(items[index].startTag)
-        items[index].endTag = items[index].endTag.map(moved)
-        items[index].orderRange = items[index].orderRange.map(moved)
-        items[index].titleRange = items[index].titleRange.map(moved)
-        items[index].idRange = items[index].idRange.map(moved)
-      }
+    if let item = AttributeEdit.item(at: start, in: edited) {
+      AttributeEdit.move(&edited, item: item, by: change)
     }
-    for index in edited.comments.indices { edited.comments[index] = moved(edited.comments[index]) }
     swap(&edited, &check.tree!)
     for index in check.diagnostics.indices {
       check.diagnostics[index].range = moved(check.diagnostics[index].range)
@@ -79,7 +72,7 @@ enum TitleEdit {
       source.bytes.withUnsafeBufferPointer({
         isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
       }),
-      let item = tree.item(at: start), let title = tree.items[item].titleRange,
+      let item = AttributeEdit.item(at: start, in: tree), let title = tree.items[item].titleRange,
       title.start <= start, oldEnd <= title.end
     else { return false }
     // Not inside a reference such as `&amp;`: no `&` unclosed before the change, no `;` unopened after it.

@@ -1,0 +1,241 @@
+import Foundation
+import OutlineCore
+import OutlineSyntax
+import TestSupport
+import Testing
+
+@testable import OutlineLSP
+
+/// Keystrokes in attribute values of every kind (orders, titles, typed and
+/// unknown attributes, ids, references) and edits of tags, on documents with
+/// and without diagnostics, against a model with bounds and references:
+/// after every change the analysis the store gives (carried over by
+/// ``AttributeEdit`` where it can) equals a fresh analysis of the same text.
+@Suite struct AttributeEditTests {
+  static let model = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model>
+      <entity name="Task">
+        <attribute name="order" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="priority" optional="YES" attributeType="Integer 16" minValueString="0" maxValueString="9" usesScalarValueType="YES"/>
+        <attribute name="owner" attributeType="String"/>
+        <relationship name="children" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Task" inverseName="parent" inverseEntity="Task"/>
+        <relationship name="parent" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Task" inverseName="children" inverseEntity="Task"/>
+        <relationship name="see" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Task" inverseName="seenBy" inverseEntity="Task"/>
+        <relationship name="seenBy" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Task" inverseName="see" inverseEntity="Task"/>
+      </entity>
+    </model>
+    """
+
+  /// A nested document of tasks; with `problems`, some orders are duplicated,
+  /// out of range or missing, some priorities out of bounds or not numbers,
+  /// some owners missing, some attributes unknown, some ids used twice; with
+  /// `references`, some objects name others (some unresolved).
+  static func document(items: Int, problems: Bool, references: Bool, using random: inout SeededGenerator)
+    -> String
+  {
+    var text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" model=\"T.xcdatamodel\" owner=\"me\">\n"
+    var open = 0
+    var orders = [0]
+    func chance(_ one: Int) -> Bool { problems && Int.random(in: 0..<one, using: &random) == 0 }
+    for index in 0..<items {
+      let title = ["Milk", "Eggs", "plan", "R&amp;D", "café", "x"].randomElement(using: &random)!
+      var order = orders[open]
+      orders[open] += chance(8) ? 0 : 1
+      if chance(15) { order += 4 }
+      var attributes = " title=\"\(title)\""
+      if !chance(25) { attributes += " order=\"\(order)\"" }
+      let priority = chance(6) ? ["12", "-1", "x"].randomElement(using: &random)! : String(index % 10)
+      if index % 2 == 0 { attributes += " priority=\"\(priority)\"" }
+      if !chance(20) { attributes += " owner=\"o\(index % 5)\"" }
+      if index % 5 == 0 { attributes += " xml:id=\"t\(chance(3) ? index - 5 : index)\"" }
+      if references && index % 9 == 4 { attributes += " see=\"t\(index / 10 * 5) t\(chance(4) ? 3 : 0)\"" }
+      if chance(12) { attributes += " colour=\"red\"" }
+      let indent = String(repeating: "  ", count: open + 1)
+      if open < 4 && Int.random(in: 0...3, using: &random) == 0 {
+        text += "\(indent)<Task\(attributes)>\n"
+        open += 1
+        if orders.count <= open { orders.append(0) } else { orders[open] = 0 }
+      } else {
+        text += "\(indent)<Task\(attributes)/>\n"
+      }
+      while open > 0 && Int.random(in: 0...4, using: &random) == 0 {
+        open -= 1
+        text += String(repeating: "  ", count: open + 1) + "</Task>\n"
+      }
+    }
+    while open > 0 {
+      open -= 1
+      text += String(repeating: "  ", count: open + 1) + "</Task>\n"
+    }
+    return text + "</outline>\n"
+  }
+
+  /// What a keystroke in a value types.
+  static let keys = ["0", "1", "3", "9", "12", "-", "x", " ", "", "t", "5"]
+  /// What an edit elsewhere inserts: markup, quotes, references, attributes.
+  static let pieces = [
+    "a", " ", "\"", "<", "&amp;", "\n", "<Task title=\"n\" owner=\"o\"/>", "</Task>", "order=\"3\" ",
+  ]
+
+  @Test(arguments: [(false, false), (true, false), (true, true)])
+  func carriedAnalysisEqualsAFreshOneAfterEveryEdit(problems: Bool, references: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "attribute-edit-\(UUID().uuidString)")
+    let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
+    try FileManager.default.createDirectory(
+      at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(Self.model.utf8).write(to: modelFile)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var random = SeededGenerator(seed: problems ? references ? 17 : 19 : 18)
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf16)
+    let uri = folder.appendingPathComponent("t.outline").absoluteString
+    store.open(
+      uri: uri, version: 1,
+      text: Self.document(items: 200, problems: problems, references: references, using: &random))
+    let first = store[uri]!.analysis
+    #expect(first.model != nil)
+    #expect(
+      problems ? first.diagnostics.count > 20 : first.diagnostics.isEmpty, "\(first.diagnostics.prefix(3))")
+    var carried = 0
+    var undo: LSP.TextDocumentContentChangeEvent?
+    for step in 0..<500 {
+      // A change elsewhere is undone by the next one, so the document is well formed most of the time.
+      var change: LSP.TextDocumentContentChangeEvent
+      var qualifies = false
+      if let inverse = undo {
+        change = inverse
+        undo = nil
+      } else {
+        let snapshot = store[uri]!
+        (change, qualifies) = try #require(Self.randomChange(snapshot, using: &random, mapper: mapper))
+        if !qualifies {
+          let source = snapshot.source
+          let range = try #require(mapper.textRange(change.range!, in: source))
+          var after = source
+          after.replace(range, with: change.text.bytes)
+          undo = LSP.TextDocumentContentChangeEvent(
+            range: mapper.range(
+              TextRange(start: range.start, end: range.start + change.text.bytes.count), in: after),
+            text: DocumentText(Array(source.bytes[range.start..<range.end])))
+        }
+      }
+      if qualifies { carried += 1 }
+      #expect(store.change(uri: uri, version: step + 2, changes: [change], mapper: mapper) != nil)
+      let snapshot = store[uri]!
+      let fresh = DocumentStore().open(uri: uri, text: snapshot.source.bytes).analysis
+      let analysis = snapshot.analysis
+      guard analysis.diagnostics == fresh.diagnostics else {
+        let extra = Set(analysis.diagnostics).subtracting(fresh.diagnostics).map {
+          "\($0.range) \($0.message)"
+        }
+        let missing = Set(fresh.diagnostics).subtracting(analysis.diagnostics).map {
+          "\($0.range) \($0.message)"
+        }
+        Issue.record(
+          "step \(step): diagnostics differ from a fresh analysis (carried over: \(qualifies)): extra \(extra.sorted().prefix(3)), missing \(missing.sorted().prefix(3))"
+        )
+        return
+      }
+      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
+        !analysis.childrenInOrder || fresh.childrenInOrder
+      else {
+        Issue.record(
+          "step \(step): the tree or its order differs from a fresh one (carried over: \(qualifies))")
+        return
+      }
+    }
+    // Most value keystrokes are carried over; ids, references and the rest go through full passes.
+    #expect(carried > 150)
+  }
+
+  /// A keystroke in a random value of a random start tag (mostly), or a
+  /// random edit anywhere; and whether ``AttributeEdit`` carries the
+  /// previous analysis over it.
+  static func randomChange(_ snapshot: Snapshot, using random: inout SeededGenerator, mapper: PositionMapper)
+    -> (LSP.TextDocumentContentChangeEvent, Bool)?
+  {
+    let source = snapshot.source
+    let previous = snapshot.analysis
+    let tags = previous.tree?.items.dropFirst().map(\.startTag) ?? []
+    var range: TextRange
+    let text: String
+    if !tags.isEmpty && Int.random(in: 0...9, using: &random) < 8 {
+      // The values of a start tag: between each pair of quotes.
+      let tag = tags.randomElement(using: &random)!
+      let quotes = (tag.start..<tag.end).filter { source.bytes[$0] == UInt8(ascii: "\"") }
+      let pair = Int.random(in: 0..<max(1, quotes.count / 2), using: &random)
+      guard quotes.count >= 2 * pair + 2 else { return nil }
+      let value = TextRange(start: quotes[2 * pair] + 1, end: quotes[2 * pair + 1])
+      let start = Int.random(in: value.start...value.end, using: &random)
+      range = TextRange(start: start, end: min(value.end, start + Int.random(in: 0...2, using: &random)))
+      text = keys.randomElement(using: &random)!
+    } else {
+      let start = Int.random(in: 0...source.bytes.count, using: &random)
+      range = TextRange(
+        start: start, end: min(source.bytes.count, start + Int.random(in: 0...6, using: &random)))
+      text = pieces.randomElement(using: &random)!
+    }
+    let lspRange = mapper.range(range, in: source)
+    guard let offsets = mapper.textRange(lspRange, in: source) else { return nil }
+    range = offsets
+    var probe = previous
+    var ids: IDDirectory?
+    var edited = source
+    edited.replace(range, with: Array(text.utf8))
+    let applied = AppliedChange(
+      range: TextRange(start: range.start, end: range.start + text.utf8.count),
+      removed: Array(source.bytes[range.start..<range.end]))
+    let qualifies =
+      TitleEdit.apply(applied, to: &probe, source: edited)
+      || AttributeEdit.apply(applied, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
+    return (LSP.TextDocumentContentChangeEvent(range: lspRange, text: DocumentText(text)), qualifies)
+  }
+
+  /// Ids edited one after the other, each carried over: the directory of ids
+  /// kept between them follows each change (the second finds the first's new id).
+  @Test func successiveIdEditsFindEachOther() throws {
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf16)
+    let uri = "untitled:ids.outline"
+    store.open(
+      uri: uri, version: 1,
+      text: "<outline version=\"1\">\n  <Item title=\"x\" order=\"0\" xml:id=\"a\"/>\n"
+        + "  <Item title=\"y\" order=\"1\" xml:id=\"b\"/>\n  <Item title=\"z\" order=\"2\" xml:id=\"d\"/>\n</outline>\n"
+    )
+    #expect(store[uri]!.analysis.diagnostics.isEmpty)
+    // a -> c, b -> c (now used twice), c -> e on the first (no longer), d -> e (twice again).
+    for (step, (line, column, length, text)) in [
+      (1, 36, 1, "c"), (2, 36, 1, "c"), (1, 36, 1, "e"), (3, 36, 1, "e"),
+    ]
+    .enumerated() {
+      let snapshot = store[uri]!
+      let range = LSP.Range(
+        start: LSP.Position(line: line, character: column),
+        end: LSP.Position(line: line, character: column + length))
+      let offsets = try #require(mapper.textRange(range, in: snapshot.source))
+      #expect(snapshot.source.bytes[offsets.start - 8..<offsets.start] == Array("xml:id=\"".utf8)[...])
+      #expect(
+        store.change(
+          uri: uri, version: step + 2,
+          changes: [LSP.TextDocumentContentChangeEvent(range: range, text: DocumentText(text))],
+          mapper: mapper) != nil)
+      let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
+      #expect(store[uri]!.analysis.diagnostics == fresh.diagnostics, "step \(step)")
+      #expect(fresh.diagnostics.map(\.code) == (step % 2 == 1 ? [.duplicateID] : []), "step \(step)")
+    }
+  }
+
+  /// The item at each offset of a document is the one the tree's own walk finds.
+  @Test func itemAtAnOffsetIsTheTreesOwn() throws {
+    var random = SeededGenerator(seed: 3)
+    let text = Self.document(items: 150, problems: true, references: true, using: &random)
+    let tree = try #require(DocumentStore().open(uri: "untitled:t.outline", text: text).analysis.tree)
+    for offset in -1...(text.utf8.count + 1) {
+      #expect(AttributeEdit.item(at: offset, in: tree) == tree.item(at: offset), "offset \(offset)")
+    }
+  }
+}
