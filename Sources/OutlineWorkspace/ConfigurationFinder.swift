@@ -87,9 +87,20 @@ public final class ConfigurationFinder: @unchecked Sendable {
       // A home folder's tilde is the URL's to expand.
       return URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent().path
     }
-    let absolute =
-      documentPath.hasPrefix("/")
-      ? documentPath : FileManager.default.currentDirectoryPath + "/" + documentPath
+    // The document's own name goes (a path ending in `/` names its last folder, as URLs read it).
+    return "/" + components(of: documentPath).dropLast().joined(separator: "/")
+  }
+
+  /// `path` absolute, with `.`, `..` and repeated `/` removed, as
+  /// `URL(fileURLWithPath:).standardizedFileURL.path` spells it, by string operations.
+  static func standardized(_ path: String) -> String {
+    if path.hasPrefix("~") { return URL(fileURLWithPath: path).standardizedFileURL.path }
+    return "/" + components(of: path).joined(separator: "/")
+  }
+
+  /// The names from the root to `path` (made absolute against the working directory), `.` and `..` applied.
+  private static func components(of path: String) -> [Substring] {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts: [Substring] = []
     for part in absolute.split(separator: "/") where part != "." {
       if part == ".." {
@@ -98,9 +109,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
         parts.append(part)
       }
     }
-    // The document's own name (a path ending in `/` names its last folder, as URLs read it).
-    if !parts.isEmpty { parts.removeLast() }
-    return "/" + parts.joined(separator: "/")
+    return parts
   }
 
   /// Forgets what was read (the server calls it when a configuration changes).
