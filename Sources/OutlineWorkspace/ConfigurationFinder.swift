@@ -10,7 +10,8 @@ public final class ConfigurationFinder: @unchecked Sendable {
   /// before its last `/`), so files of one folder cost one dictionary
   /// lookup, not a URL's standardization each (the working directory does
   /// not change during a run).
-  private var bySpelledFolder: [Substring: Configuration?] = [:]
+  /// (String keys, as `byFolder`'s: one dictionary type's metadata to build at start, not two.)
+  private var bySpelledFolder: [String: Configuration?] = [:]
   /// The last answer by spelled folder: files come folder by folder, and
   /// comparing two paths costs less than hashing one.
   private var lastSpelled: (folder: Substring, configuration: Configuration?)?
@@ -29,7 +30,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
       lock.unlock()
       return last.configuration
     }
-    if let cached = bySpelledFolder[spelled] {
+    if let cached = bySpelledFolder[String(spelled)] {
       lastSpelled = (spelled, cached)
       lock.unlock()
       return cached
@@ -37,7 +38,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     lock.unlock()
     let found = search(for: documentPath)
     lock.lock()
-    bySpelledFolder[spelled] = .some(found)
+    bySpelledFolder[String(spelled)] = .some(found)
     lastSpelled = (spelled, found)
     lock.unlock()
     return found
