@@ -15,7 +15,8 @@ extension LintSettings {
   /// ArgumentParser must read them.
   static func parse(_ arguments: [String]) -> LintSettings? {
     var settings = LintSettings()
-    var seen: Set<String> = []
+    // An array, not a Set: building a Set<String>'s metadata is 0.4M instructions, 6% of a tiny run.
+    var seen: [Substring] = []
     var index = 0
     var onlyPaths = false
     while index < arguments.count {
@@ -39,7 +40,8 @@ extension LintSettings {
       } else {
         name = body
       }
-      guard seen.insert(String(name)).inserted else { return nil }
+      guard !seen.contains(name) else { return nil }
+      seen.append(name)
       switch name {
       case "fix", "quiet", "statistics", "follow", "verbose":
         guard value == nil else { return nil }

@@ -10,7 +10,8 @@ public final class ConfigurationFinder: @unchecked Sendable {
   /// before its last `/`), so files of one folder cost one dictionary
   /// lookup, not a URL's standardization each (the working directory does
   /// not change during a run).
-  private var bySpelledFolder: [Substring: Configuration?] = [:]
+  /// (String keys, as `byFolder`'s: one dictionary type's metadata to build at start, not two.)
+  private var bySpelledFolder: [String: Configuration?] = [:]
   /// The last answer by spelled folder: files come folder by folder, and
   /// comparing two paths costs less than hashing one.
   private var lastSpelled: (folder: Substring, configuration: Configuration?)?
@@ -29,7 +30,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
       lock.unlock()
       return last.configuration
     }
-    if let cached = bySpelledFolder[spelled] {
+    if let cached = bySpelledFolder[String(spelled)] {
       lastSpelled = (spelled, cached)
       lock.unlock()
       return cached
@@ -37,7 +38,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     lock.unlock()
     let found = search(for: documentPath)
     lock.lock()
-    bySpelledFolder[spelled] = .some(found)
+    bySpelledFolder[String(spelled)] = .some(found)
     lastSpelled = (spelled, found)
     lock.unlock()
     return found
@@ -87,9 +88,32 @@ public final class ConfigurationFinder: @unchecked Sendable {
       // A home folder's tilde is the URL's to expand.
       return URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent().path
     }
-    let absolute =
-      documentPath.hasPrefix("/")
-      ? documentPath : FileManager.default.currentDirectoryPath + "/" + documentPath
+    // The document's own name goes (a path ending in `/` names its last folder, as URLs read it).
+    return spelled(components(of: documentPath).dropLast())
+  }
+
+  /// `path` absolute, with `.`, `..` and repeated `/` removed, as
+  /// `URL(fileURLWithPath:).standardizedFileURL.path` spells it, by string operations.
+  static func standardized(_ path: String) -> String {
+    if path.hasPrefix("~") { return URL(fileURLWithPath: path).standardizedFileURL.path }
+    return spelled(components(of: path)[...])
+  }
+
+  /// `/a/b` for `[a, b]`, `/` for none; by appends (`joined` costs a tiny run
+  /// 0.6M instructions of generic metadata the first time it is called).
+  private static func spelled(_ parts: ArraySlice<Substring>) -> String {
+    if parts.isEmpty { return "/" }
+    var path = ""
+    for part in parts {
+      path.append("/")
+      path.append(contentsOf: part)
+    }
+    return path
+  }
+
+  /// The names from the root to `path` (made absolute against the working directory), `.` and `..` applied.
+  private static func components(of path: String) -> [Substring] {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts: [Substring] = []
     for part in absolute.split(separator: "/") where part != "." {
       if part == ".." {
@@ -98,9 +122,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
         parts.append(part)
       }
     }
-    // The document's own name (a path ending in `/` names its last folder, as URLs read it).
-    if !parts.isEmpty { parts.removeLast() }
-    return "/" + parts.joined(separator: "/")
+    return parts
   }
 
   /// Forgets what was read (the server calls it when a configuration changes).

@@ -40,7 +40,7 @@ public final class ModelHistoryCache: @unchecked Sendable {
 
   private func lookUp(_ modelPath: String) -> ModelHistory? {
     guard let bundle = ModelLocator.bundle(containing: modelPath) else { return nil }
-    let key = URL(fileURLWithPath: bundle).standardizedFileURL.path
+    let key = ConfigurationFinder.standardized(bundle)
     lock.lock()
     if let known = histories[key] {
       lock.unlock()

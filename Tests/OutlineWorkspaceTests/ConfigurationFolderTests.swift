@@ -14,5 +14,6 @@ import Testing
   func foldersAreSpelledAsURLsSpellThem(_ path: String) {
     let expected = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     #expect(ConfigurationFinder.folder(of: path) == expected)
+    #expect(ConfigurationFinder.standardized(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
   }
 }
