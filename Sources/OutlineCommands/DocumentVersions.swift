@@ -47,9 +47,7 @@ final class DocumentVersions {
       return .failure(VersionsError(description: reason))
     case .loaded(let model):
       // The shipped default model is one version, whatever its display path says.
-      guard let modelPath = model.path,
-        !(modelPath == ShippedModels.outlinePath && model.source == ModelLoader.defaultModel.source)
-      else {
+      guard let modelPath = model.path, !model.isShippedDefault else {
         return .success(ModelHistory(versions: [ModelVersion(name: "Outline", model: model)], current: 0))
       }
       let key = ModelLocator.bundle(containing: modelPath) ?? modelPath

@@ -22,3 +22,11 @@ public enum ModelLoader {
   public static let defaultModel: Model = load(
     SourceText(ShippedModels.outline), path: ShippedModels.outlinePath)
 }
+
+extension Model {
+  /// Whether this is the shipped default model, embedded in the binary: one
+  /// version, whatever a folder named like its display path holds.
+  public var isShippedDefault: Bool {
+    path == ShippedModels.outlinePath && source == ModelLoader.defaultModel.source
+  }
+}

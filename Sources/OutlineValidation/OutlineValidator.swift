@@ -144,10 +144,7 @@ public final class OutlineValidator: XMLEventHandler {
     case .refused(let reason):
       report(.modelOutsideProject, reason, at: modelRange)
     case .loaded(let loaded):
-      model = loaded
-      schema = loaded.index
-      keyLookup = KeyLookup(loaded.index)
-      uniqueness = UniquenessTables(count: schema!.uniqueness.tableCount)
+      bind(loaded)
       reportModelErrors(loaded, at: modelRange)
       if let index = tag.index(of: "entity") {
         let name = tag.value(of: index)
@@ -397,5 +394,17 @@ public final class OutlineValidator: XMLEventHandler {
       uniqueness.finish(model: schema, validator: self)
     }
     diagnostics = suppression.filter(diagnostics)
+  }
+}
+
+extension OutlineValidator {
+  /// Makes `loaded` the model every check reads: its index, the name lookup
+  /// built from it and the uniqueness tables it needs. The one place a
+  /// validator takes a model, so a partial check sets up what a full pass does.
+  func bind(_ loaded: Model) {
+    model = loaded
+    schema = loaded.index
+    keyLookup = KeyLookup(loaded.index)
+    uniqueness = UniquenessTables(count: loaded.index.uniqueness.tableCount)
   }
 }

@@ -26,8 +26,8 @@ extension OutlineValidator {
     _ tag: StartTag, entity: Int, relationship: Int, parentEntity: Int, model: Model
   ) -> StartTagFindings {
     let validator = OutlineValidator(modelProvider: fixedModel(model))
+    validator.bind(model)
     let schema = model.index
-    validator.schema = schema
     validator.checkValueSizes(tag)
     let implied =
       relationship >= 0 && parentEntity >= 0

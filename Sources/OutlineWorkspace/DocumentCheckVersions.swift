@@ -103,7 +103,8 @@ extension DocumentCheck {
     histories: ModelHistoryCache, root readRoot: () -> DocumentRoot?,
     chunks: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) {
-    guard !isJSONForm, parsed, let model, let modelPath = model.path,
+    // The shipped default model is embedded: its display path names no folder to read versions from.
+    guard !isJSONForm, parsed, let model, !model.isShippedDefault, let modelPath = model.path,
       let history = histories.history(forModelAt: modelPath), history.versions.count > 1,
       let root = readRoot()
     else { return }
