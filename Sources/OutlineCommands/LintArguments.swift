@@ -82,6 +82,7 @@ extension LintSettings {
         settings.maxSize = size
       }
     }
+    if settings.paths.isEmpty { settings.paths = LintSettings.defaultPaths }
     return settings.usageProblem == nil ? settings : nil
   }
 }

@@ -36,7 +36,7 @@ struct LintOptions: ParsableArguments {
   static let abstract = "Validate .outline files against their Core Data model."
   static let discussion = """
     PATH is a file, a folder (searched for *.outline, honouring `exclude` in .outline.json) \
-    or - for standard input.
+    or - for standard input; with no PATH, the current folder.
 
     Text output: path:line:col: severity[CODE]: message (1-based; columns count characters).
 
@@ -81,7 +81,7 @@ struct LintOptions: ParsableArguments {
   @Flag(help: "Also say which model version each file is for (recorded, or inferred when not).")
   var verbose = false
 
-  @Argument(help: "Files, folders or - for standard input.")
+  @Argument(help: "Files, folders or - for standard input (default: the current folder).")
   var paths: [String] = []
 
   init() {}
@@ -90,7 +90,8 @@ struct LintOptions: ParsableArguments {
   var settings: LintSettings {
     LintSettings(
       model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color, jobs: jobs,
-      follow: follow, maxSize: maxSize, verbose: verbose, paths: paths)
+      follow: follow, maxSize: maxSize, verbose: verbose,
+      paths: paths.isEmpty ? LintSettings.defaultPaths : paths)
   }
 
   func validate() throws {
@@ -116,9 +117,11 @@ struct LintSettings: Sendable {
   var verbose = false
   var paths: [String] = []
 
+  /// What is linted when no path is given: the current folder, as ruff and taplo do.
+  static let defaultPaths = ["."]
+
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
-    if paths.isEmpty { return "Give at least one file or folder (or - for standard input)." }
     if let jobs, jobs < 1 { return "--jobs must be at least 1." }
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
     if statistics && format != .text && format != .json {

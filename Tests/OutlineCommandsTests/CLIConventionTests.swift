@@ -59,8 +59,8 @@ import Testing
     }
     let named = try CLI.run("outline-lint", ["--no-such-option", Self.broken])
     #expect(named.status == 2 && named.stderr.hasPrefix("Error: Unknown option '--no-such-option'"))
-    // A bad value and a missing argument.
-    for arguments in [["--format", "xml", Self.broken], ["--jobs", "0", Self.broken], ["--jobs"], []] {
+    // Bad values and a missing option value (no path at all lints the current folder).
+    for arguments in [["--format", "xml", Self.broken], ["--jobs", "0", Self.broken], ["--jobs"]] {
       let run = try CLI.run("outline-lint", arguments)
       #expect(run.status == 2, "\(arguments): \(run.stderr)")
     }

@@ -21,10 +21,13 @@ import Testing
     #expect(settings.paths == ["a.outline", "-", "--fix"])
     let flags = try #require(LintSettings.parse(["--fix", "--follow", "--verbose", "--statistics", "x"]))
     #expect(flags.fix && flags.follow && flags.verbose && flags.statistics)
+    // No path: the current folder.
+    #expect(LintSettings.parse([])?.paths == ["."])
+    #expect(LintSettings.parse(["--quiet"])?.paths == ["."])
   }
 
   @Test(arguments: [
-    ["--help"], ["-h"], ["--version"], [], ["--jobs", "0", "a"], ["--jobs", "two", "a"],
+    ["--help"], ["-h"], ["--version"], ["--jobs", "0", "a"], ["--jobs", "two", "a"],
     ["--format", "xml", "a"],
     ["--jobs"], ["--model", "--quiet", "a"], ["--quiet", "--quiet", "a"], ["--quiet=yes", "a"],
     ["--unknown", "a"], ["-q", "a"], ["--fix", "-"], ["--statistics", "--format", "sarif", "a"],
