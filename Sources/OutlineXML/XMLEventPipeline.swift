@@ -36,6 +36,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     case doctype(TextRange)
     case syntaxError(String, TextRange, isFatal: Bool)
     case processingInstruction(TextRange)
+    case markup(TextRange, bytes: Range<Int>)
   }
 
   private struct Batch {
@@ -120,6 +121,13 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     submitIfFull()
   }
 
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+    let start = batch.bytes.count
+    batch.bytes.append(contentsOf: bytes)
+    batch.events.append(.markup(range, bytes: start..<batch.bytes.count))
+    submitIfFull()
+  }
+
   private func submitIfFull() {
     guard batch.bytes.count >= Self.batchBytes || batch.events.count >= Self.batchEvents else { return }
     submit()
@@ -195,6 +203,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
           case .syntaxError(let message, let range, let isFatal):
             handler.syntaxError(message: message, range: range, isFatal: isFatal)
           case .processingInstruction(let range): handler.processingInstruction(range: range)
+          case .markup(let range, let markup):
+            handler.markup(range: range, bytes: UnsafeBufferPointer(rebasing: bytes[markup]))
           }
         }
       }
