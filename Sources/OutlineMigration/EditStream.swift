@@ -4,12 +4,12 @@ import OutlineCore
 /// writing the result in pieces of about 1 MiB: only the bytes not yet
 /// copied are kept, so memory does not grow with the text.
 public final class EditStream {
-  private var pending: [UInt8] = []
+  @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The text offset of `pending[0]`.
-  private var pendingStart = 0
+  @exclusivity(unchecked) private var pendingStart = 0
   /// Everything before this offset has been written (or replaced).
-  private var copied = 0
-  private var output: [UInt8] = []
+  @exclusivity(unchecked) private var copied = 0
+  @exclusivity(unchecked) private var output: [UInt8] = []
   private let sink: ([UInt8]) -> Void
 
   /// A stream that hands its output to `sink`.
