@@ -82,13 +82,16 @@ public enum Migration {
       countingPipeline.finish()
       census = counting
     }
+    // This thread parses the older text; the migrator and the edit stream work behind a pipeline.
     let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
-    let parser = XMLEventParser(handler: migrator)
+    let migrating = XMLEventPipeline(handler: migrator)
+    let parser = XMLEventParser(handler: migrating)
     feed { chunk in
       stream.append(chunk)
       parser.feed(chunk)
     }
     parser.finish()
+    migrating.finish()
     stream.finish()
     feeder.finish()
     output.finish()
