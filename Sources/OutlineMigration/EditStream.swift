@@ -37,7 +37,6 @@ public final class EditStream: @unchecked Sendable {
   /// Replaces `edit.range` (not before the last edit's end) by its text.
   public func apply(_ edit: TextEdit) {
     lock.lock()
-    defer { lock.unlock() }
     var edit = edit
     let base = pendingStart
     pending.withUnsafeBufferPointer { bytes in
@@ -46,7 +45,17 @@ public final class EditStream: @unchecked Sendable {
     copy(upTo: edit.range.start)
     output.append(contentsOf: edit.newText.utf8)
     copied = max(copied, edit.range.end)
-    if output.count >= 1 << 20 { drain() }
+    guard output.count >= 1 << 20 else {
+      lock.unlock()
+      return
+    }
+    // Handed over outside the lock: the sink may wait (for the migrated text's parser), and
+    // the text's next chunk must not wait for it. Only the edits' thread drains.
+    let full = output
+    output = []
+    output.reserveCapacity(1 << 20)
+    lock.unlock()
+    sink(full)
   }
 
   /// Writes the rest of the text and everything held.
