@@ -63,9 +63,10 @@ final class DocumentVersions {
     }
   }
 
-  /// For `fmt`: the edit recording the version a document was validated
-  /// against, when it fits it with no error and records none, when its model has several versions.
-  func recordingEdit(for check: DocumentCheck, bytes: [UInt8]) -> TextEdit? {
+  /// For `fmt`: the version a document was validated against, to record on its root, when it
+  /// fits it with no error and its model has several versions (whether the root records one
+  /// already is for the caller to see, ``RootProbe/recordingEdit(version:in:)``).
+  func versionToRecord(for check: DocumentCheck) -> String? {
     guard let modelPath = check.model?.path, let bundle = ModelLocator.bundle(containing: modelPath),
       !check.diagnostics.contains(where: { $0.severity == .error })
     else { return nil }
@@ -84,7 +85,7 @@ final class DocumentVersions {
     guard case .success(let history) = loaded, history.versions.count > 1,
       history.index(named: version) != nil
     else { return nil }
-    return RootProbe.recordingEdit(version: version, in: bytes)
+    return version
   }
 
   /// Validates the file at `path` against every version of `history` in one streamed parse.

@@ -44,7 +44,7 @@ struct FmtCommand: ParsableCommand {
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var troubled = false
     var refused = false
-    var changed: [String] = []
+    var changed = false
     var written = 0
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
     let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { _, message in
@@ -52,70 +52,15 @@ struct FmtCommand: ParsableCommand {
       troubled = true
     }
     for path in files {
-      let isStdin = path == "-"
-      // Taken before reading: a write after it shows in the file's stamp, or in its bytes.
-      let snapshot = isStdin ? nil : FileSnapshot.take(path)
-      let bytes: [UInt8]
-      do {
-        bytes = try FileInput.read(path, limit: configurations.inputLimit(for: path, maxSize: maxSize))
-      } catch {
-        Terminal.error(error.description)
-        troubled = true
-        continue
-      }
-      let source = SourceText(bytes: bytes)
-      // One parse: the formatter hears the validator's events and is used only if the check allows.
-      var formatter: OutlineConvert.Formatter?
-      let checked = DocumentCheck.run(
-        source, path: isStdin ? nil : path, modelOverride: model, configurations: configurations,
-        models: models, buildTree: false
-      ) { validator in
-        let alongside = OutlineConvert.Formatter.alongside(source) { validator.model }
-        formatter = alongside
-        return alongside
-      }
-      if ConfigurationProblems.report(checked.configuration) {
-        // The layout follows the model, which a broken configuration may have chosen: write nothing.
-        troubled = true
-        continue
-      }
-      if let blocker = checked.diagnostics.first(where: {
-        $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
-          || $0.code == .valueTooLarge
-      }) {
-        let position = source.position(of: blocker.range.start, unit: .scalar)
-        Terminal.error(
-          "cannot format \(isStdin ? "<stdin>" : path):\(position): \(blocker.code): \(blocker.message)")
-        refused = true
-        continue
-      }
-      var formatted = formatter?.finish() ?? OutlineConvert.Formatter.format(source, model: checked.model)
-      if let edit = versions.recordingEdit(for: checked, bytes: bytes),
-        let recorded = TextEdit.apply([edit], to: bytes)
-      {
-        // A document that fits the current version of a versioned model says so.
-        formatted = OutlineConvert.Formatter.format(SourceText(bytes: recorded), model: checked.model)
-      }
-      if isStdin {
-        if let code = FileDescriptorIO.writeAll(1, formatted) {
-          Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
-          troubled = true
-        }
-        continue
-      }
-      guard formatted != bytes else { continue }
-      changed.append(path)
-      if check {
-        Terminal.write("\(path)\n")
-        continue
-      }
-      do {
-        try AtomicFile.write(
-          formatted, to: path, unchangedSince: snapshot?.holding(bytes), activity: "formatted")
-        written += 1
-      } catch {
-        Terminal.error(error.description)
-        troubled = true
+      let run = FmtRun(
+        path: path, check: check, modelOverride: model,
+        limit: configurations.inputLimit(for: path, maxSize: maxSize))
+      switch run.format(configurations: configurations, models: models, versions: versions) {
+      case .unchanged: break
+      case .written: written += 1
+      case .changed: changed = true
+      case .refused: refused = true
+      case .trouble: troubled = true
       }
     }
     // Only what was really written is counted.
@@ -123,6 +68,350 @@ struct FmtCommand: ParsableCommand {
       Terminal.write("formatted \(written) file\(written == 1 ? "" : "s")\n", to: 2)
     }
     if troubled { throw ExitCode(2) }
-    if refused || (check && !changed.isEmpty) { throw ExitCode(1) }
+    if refused || (check && changed) { throw ExitCode(1) }
+  }
+}
+
+/// Formatting one file, or standard input, as it streams: the input is read in chunks and
+/// parsed once, the validator and the formatter hearing the same events; the formatted bytes are
+/// compared with the input as they come and, from the first difference, written to a temporary
+/// file beside the original (the equal start copied from the input), which replaces it only if
+/// the check allows; standard input's formatted text waits in a spool until then. Memory does
+/// not grow with the document.
+struct FmtRun {
+  let path: String
+  let check: Bool
+  let modelOverride: String?
+  let limit: Int
+
+  enum Outcome { case unchanged, written, changed, refused, trouble }
+
+  /// Files smaller than this are read whole first, so the lost-update check can compare their
+  /// bytes; larger ones stream from disk, after their stamps have aged past the 2 s in which
+  /// a change could hide (``FileSnapshot/waitUntilSettled(_:)``).
+  static let heldBytes = 16 << 20
+
+  func format(configurations: ConfigurationFinder, models: ModelCache, versions: DocumentVersions) -> Outcome
+  {
+    path == "-"
+      ? formatStandardInput(configurations: configurations, models: models, versions: versions)
+      : formatFile(configurations: configurations, models: models, versions: versions)
+  }
+
+  // MARK: Files
+
+  private func formatFile(configurations: ConfigurationFinder, models: ModelCache, versions: DocumentVersions)
+    -> Outcome
+  {
+    var info = stat()
+    let small = stat(path, &info) != 0 || Int(info.st_size) < Self.heldBytes
+    if !small { FileSnapshot.waitUntilSettled(path) }
+    // Taken before reading: a write after it shows in the file's stamp (or, for a file read
+    // whole, in its bytes).
+    let snapshot = FileSnapshot.take(path)
+    var whole: [UInt8]?
+    let descriptor: Int32
+    do {
+      if small {
+        whole = try FileInput.read(path, limit: limit)
+        descriptor = -1
+      } else {
+        descriptor = try InputFile.open(path)
+      }
+    } catch {
+      Terminal.error(error.description)
+      return .trouble
+    }
+    defer { if descriptor >= 0 { close(descriptor) } }
+    let output = FileOutput(
+      path: path, writes: !check, snapshot: whole.map { snapshot?.holding($0) } ?? snapshot
+    ) { range, body in
+      if let whole {
+        whole.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return true
+      }
+      return FileOutput.read(descriptor, range, body)
+    }
+    var failure: ReadError?
+    var size: Int? = whole?.count
+    if size == nil {
+      var opened = stat()
+      size = fstat(descriptor, &opened) == 0 ? Int(opened.st_size) : nil
+    }
+    let (checked, formatter) = Self.check(
+      path: path, size: size, modelOverride: modelOverride, configurations: configurations, models: models,
+      sink: { output.formatted($0) }
+    ) { parse in
+      let feed = { (chunk: UnsafeBufferPointer<UInt8>) in
+        output.comparison.input(chunk)
+        parse(chunk)
+      }
+      if let whole {
+        Self.slices(of: whole, feed)
+        return
+      }
+      do {
+        try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
+      } catch let error as ReadError {
+        failure = error
+      } catch {}
+    }
+    if let failure {
+      Terminal.error(failure.description)
+      return .trouble
+    }
+    if let outcome = refusal(checked) {
+      if outcome == .refused, let blocker = blocker(in: checked) {
+        let position: SourcePosition
+        if let whole {
+          position = SourceText(bytes: whole).position(of: blocker.range.start, unit: .scalar)
+        } else {
+          var lines = LineIndex()
+          try? FileChunks.read(path, limit: limit) { lines.append($0) }
+          position = FileLines(path: path, lines: lines).linePosition(of: blocker.range.start, unit: .scalar)
+        }
+        report(blocker, at: position)
+      }
+      return outcome
+    }
+    if let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
+      let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
+      let opening = formatter.rootOpening(editedBy: edit)
+    {
+      // A document that fits the version of a versioned model it was checked with says so.
+      output.replace(range, with: opening)
+    }
+    guard output.changed else { return .unchanged }
+    if check {
+      Terminal.write("\(path)\n")
+      return .changed
+    }
+    do {
+      try output.commit()
+      return .written
+    } catch {
+      Terminal.error(error.description)
+      return .trouble
+    }
+  }
+
+  // MARK: Standard input
+
+  private func formatStandardInput(
+    configurations: ConfigurationFinder, models: ModelCache, versions: DocumentVersions
+  ) -> Outcome {
+    // Standard input that is a regular file (`< file`) is read back where a message points;
+    // a pipe's bytes are kept in a spool for that.
+    var info = stat()
+    let start = lseek(0, 0, SEEK_CUR)
+    let seekable = fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && start >= 0
+    let kept = seekable ? nil : Spool()
+    var lines = LineIndex()
+    let formatted = Spool()
+    var failure: ReadError?
+    let (checked, formatter) = Self.check(
+      path: nil, size: seekable ? Int(info.st_size) - Int(start) : nil, modelOverride: modelOverride,
+      configurations: configurations, models: models, sink: { formatted.append($0) }
+    ) { parse in
+      do {
+        try FileChunks.read(descriptor: 0, name: "standard input", limit: limit) { chunk in
+          if let kept {
+            lines.append(chunk)
+            kept.append(chunk)
+          }
+          parse(chunk)
+        }
+      } catch let error as ReadError {
+        failure = error
+      } catch {}
+    }
+    if let failure {
+      Terminal.error(failure.description)
+      return .trouble
+    }
+    if let outcome = refusal(checked) {
+      if outcome == .refused, let blocker = blocker(in: checked) {
+        let read: @Sendable (Range<Int>) -> [UInt8]
+        if let kept {
+          read = { kept.bytes(in: $0) }
+        } else {
+          read = { range in
+            var bytes: [UInt8] = []
+            FileOutput.read(0, (range.lowerBound + Int(start))..<(range.upperBound + Int(start))) {
+              bytes.append(contentsOf: $0)
+            }
+            return bytes
+          }
+          let end = Int(info.st_size)
+          var offset = Int(start)
+          while offset < end {
+            let next = min(end, offset + (1 << 20))
+            FileOutput.read(0, offset..<next) { lines.append($0) }
+            offset = next
+          }
+        }
+        report(
+          blocker,
+          at: StreamedLines(lines: lines, read: read).linePosition(of: blocker.range.start, unit: .scalar))
+      }
+      return outcome
+    }
+    var replacement: (Range<Int>, [UInt8])?
+    if let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
+      let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
+      let opening = formatter.rootOpening(editedBy: edit)
+    {
+      replacement = (range, opening)
+    }
+    if let code = formatted.write(to: 1, replacing: replacement?.0, with: replacement?.1 ?? []) {
+      Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
+      return .trouble
+    }
+    return .unchanged
+  }
+
+  // MARK: Shared
+
+  /// Checks the document `feed` hands out, formatting it alongside into `sink`.
+  private static func check(
+    path: String?, size: Int?, modelOverride: String?, configurations: ConfigurationFinder,
+    models: ModelCache, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
+    feed: (_ parse: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> (DocumentCheck, OutlineConvert.Formatter) {
+    // One parse: the formatter hears the validator's events; its output is used only if the check allows.
+    var made: OutlineConvert.Formatter?
+    let checked = DocumentCheck.run(
+      path: path, size: size, modelOverride: modelOverride, configurations: configurations, models: models,
+      alongside: { validator in
+        let formatter = OutlineConvert.Formatter.streaming(model: { validator.model }, sink: sink)
+        made = formatter
+        return formatter
+      }, feed: feed)
+    made!.finish()
+    return (checked, made!)
+  }
+
+  /// Whether the check forbids writing: configuration trouble (the layout follows the model,
+  /// which a broken configuration may have chosen), or a document that cannot be formatted.
+  private func refusal(_ checked: DocumentCheck) -> Outcome? {
+    if ConfigurationProblems.report(checked.configuration) { return .trouble }
+    return blocker(in: checked) == nil ? nil : .refused
+  }
+
+  private func blocker(in checked: DocumentCheck) -> Diagnostic? {
+    checked.diagnostics.first {
+      $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
+        || $0.code == .valueTooLarge
+    }
+  }
+
+  private func report(_ blocker: Diagnostic, at position: SourcePosition) {
+    Terminal.error(
+      "cannot format \(path == "-" ? "<stdin>" : path):\(position): \(blocker.code): \(blocker.message)")
+  }
+
+  /// Hands `bytes` to `body` in 1 MiB slices, as they would come from disk.
+  static func slices(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withUnsafeBufferPointer { all in
+      var start = 0
+      repeat {
+        let end = min(all.count, start + (1 << 20))
+        body(UnsafeBufferPointer(rebasing: all[start..<end]))
+        start = end
+      } while start < all.count
+    }
+  }
+}
+
+/// Where a file's formatted text goes: compared with the input as both stream by, and written
+/// to a temporary file only from the first difference (with the equal start copied from the
+/// input), so an unchanged file is never written and `--check` writes nothing.
+final class FileOutput: @unchecked Sendable {
+  let comparison = StreamComparison()
+  private let path: String
+  private let writes: Bool
+  private let snapshot: FileSnapshot?
+  /// Reads a range of the input, handing it over in pieces.
+  private let input: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+  private var writer: AtomicFileWriter?
+  private var failure: WriteError?
+  private var started = false
+  private var replaced = false
+
+  init(
+    path: String, writes: Bool, snapshot: FileSnapshot?,
+    input: @escaping (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+  ) {
+    self.path = path
+    self.writes = writes
+    self.snapshot = snapshot
+    self.input = input
+  }
+
+  /// The next formatted bytes (on the formatter's thread).
+  func formatted(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if started {
+      writer?.write(bytes)
+      return
+    }
+    comparison.output(bytes)
+    guard comparison.differs else { return }
+    // With --check nothing is written: the answer is known.
+    if writes { start() } else { started = true }
+  }
+
+  /// Opens the temporary file and writes into it what was formatted so far.
+  private func start() {
+    started = true
+    let (equal, rest) = comparison.takeDivergence()
+    do {
+      writer = try AtomicFileWriter(path: path, unchangedSince: snapshot, activity: "formatted")
+    } catch {
+      failure = error
+      return
+    }
+    guard input(0..<equal, { self.writer?.write($0) }) else {
+      failure = WriteError(description: "cannot write '\(path)': it could not be read again; not changed")
+      writer = nil
+      return
+    }
+    rest.withUnsafeBufferPointer { writer?.write($0) }
+  }
+
+  /// Whether the formatted text differs from the input (once both ended).
+  var changed: Bool { replaced || !comparison.equal }
+
+  /// Replaces `range` of the formatted text with `bytes` (once both ended).
+  func replace(_ range: Range<Int>, with bytes: [UInt8]) {
+    replaced = true
+    guard writes else { return }
+    if !started { start() }
+    writer?.splice(range, with: bytes)
+  }
+
+  /// Makes the formatted text appear at the path.
+  func commit() throws(WriteError) {
+    if !started { start() }
+    if let failure { throw failure }
+    try writer?.commit()
+  }
+
+  /// Reads `range` of `descriptor` with `pread`, handing it to `body` in pieces; whether all of it was read.
+  @discardableResult
+  static func read(_ descriptor: Int32, _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+    -> Bool
+  {
+    var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(1, range.count)))
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, min($0.count, range.upperBound - offset), off_t(offset))
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return false }
+      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+      offset += count
+    }
+    return true
   }
 }

@@ -179,7 +179,7 @@ struct MigrateCommand: ParsableCommand {
     // Taken before reading: a write after it shows in the file's stamp (or, for a file read
     // whole, in its bytes). Large files stream from disk and are never held.
     let small = fileSize(path) < 16 << 20
-    if !small { waitUntilSettled(path) }
+    if !small { FileSnapshot.waitUntilSettled(path) }
     let snapshot = FileSnapshot.take(path)
     var whole: [UInt8]?
     if small {
@@ -249,17 +249,6 @@ struct MigrateCommand: ParsableCommand {
     }
     Terminal.write("\(path): migrated \(step)\n", to: 2)
     return .written
-  }
-
-  /// A streamed file is never held, so the writer can only compare its stamps, which
-  /// hide a change made within their 2-second window: a file changed in the last
-  /// 3 seconds is given the time to age past it before it is read.
-  private func waitUntilSettled(_ path: String) {
-    guard
-      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    else { return }
-    let age = Date().timeIntervalSince(modified)
-    if age < 3 { Thread.sleep(forTimeInterval: 3 - age) }
   }
 
   private func fileSize(_ path: String) -> Int {

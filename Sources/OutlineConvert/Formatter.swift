@@ -7,27 +7,47 @@ import OutlineXML
 /// escaped as `&amp; &lt; &quot;`, comments and processing instructions kept
 /// in place. Formatting is idempotent: `format(format(x)) == format(x)`.
 ///
-/// Works from the parser's events in one pass with a stack of open names;
-/// the caller formats only documents that parsed and hold no text content.
+/// Works from the parser's events in one pass with a stack of open names,
+/// reading nothing but the events (so it can follow a document streamed
+/// from disk); the caller formats only documents that parsed and hold no
+/// text content.
 public final class Formatter: XMLEventHandler {
-  private let source: SourceText
   private var model: Model?
   /// Where the model comes from when the formatter hears a validator's
   /// parse: asked once, at the root's start tag, after the validator chose it.
   private var modelSource: (() -> Model?)?
-  @exclusivity(unchecked) private var output: [UInt8] = []
-  @exclusivity(unchecked) private var names: [ArraySlice<UInt8>] = []
+  @exclusivity(unchecked) private var output = ByteOutput(capacity: 1 << 16)
+  /// Where streamed output goes, in blocks of about ``blockBytes`` (nil: all of it is kept).
+  private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  /// Bytes handed to `sink` so far: `output[0]` is byte `flushed` of the formatted text.
+  @exclusivity(unchecked) public private(set) var flushed = 0
+  /// The open elements' names, one after the other, and where each ends.
+  @exclusivity(unchecked) private var nameBytes: [UInt8] = []
+  @exclusivity(unchecked) private var nameEnds: [Int] = []
   @exclusivity(unchecked) private var pendingOpen = false
   /// The entity last found by name, tried first for the next element.
   @exclusivity(unchecked) private var lastEntity = -1
+  /// The element name last looked up, and the entity it named (nil: none).
+  @exclusivity(unchecked) private var lastName: [UInt8] = []
+  @exclusivity(unchecked) private var lastNamed: Int?
   /// Attribute layouts by the tag's attribute names, entity and rootness:
   /// the order to write them in and which are integers. Most tags of a
-  /// document repeat a few name lists, so each is worked out once.
-  @exclusivity(unchecked) private var layouts: [LayoutKey: [(index: Int, isInteger: Bool)]] = [:]
+  /// document repeat a few name lists, so each is worked out once; the last
+  /// ones used are tried first.
+  @exclusivity(unchecked) private var layouts: [Layout] = []
+  @exclusivity(unchecked) private var byKey: [LayoutKey: Int] = [:]
+  @exclusivity(unchecked) private var recent: [Int] = []
   @exclusivity(unchecked) private var keyBytes: [UInt8] = []
   private static let layoutsKept = 1024
+  private static let recentKept = 8
+  /// Streamed output is handed over in blocks of this size.
+  public static let blockBytes = 1 << 18
   /// For ``layout(_:model:)``: where each line written came from.
   private var origins: [FormattedLine]?
+  /// The root's start tag as read (for ``rootOpening(editedBy:)``) and its entity.
+  private var rootTag: (bytes: [UInt8], entity: Entity?)?
+  /// Where the root's `<name attributes` stands in the formatted text (without `>` or `/>`).
+  public private(set) var rootOpening: Range<Int>?
 
   private struct LayoutKey: Hashable {
     var names: [UInt8]
@@ -35,28 +55,38 @@ public final class Formatter: XMLEventHandler {
     var isRoot: Bool
   }
 
+  private struct Layout {
+    var names: [UInt8]
+    var entity: Int
+    var isRoot: Bool
+    var order: [(index: Int, isInteger: Bool)]
+  }
+
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
-    let formatter = Formatter(source: source, model: model)
+    let formatter = Formatter(model: model, sink: nil)
     XMLEventParser.parse(source.bytes, handler: formatter)
-    if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
-    return formatter.output
+    formatter.endWithNewline()
+    return Array(formatter.output.buffer)
   }
 
   /// A formatter that hears the events of a parse made for something else
   /// (``OutlineWorkspace/DocumentCheck``'s, beside the validator), so a
-  /// document is parsed once; `model` is asked at the root's start tag.
-  /// ``finish()`` gives the formatted text.
-  public static func alongside(_ source: SourceText, model: @escaping () -> Model?) -> Formatter {
-    let formatter = Formatter(source: source, model: nil)
+  /// document is parsed once; `model` is asked at the root's start tag. The
+  /// formatted text goes to `sink` in blocks as it is made (the last at
+  /// ``finish()``), so memory does not grow with the document.
+  public static func streaming(
+    model: @escaping () -> Model?, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Formatter {
+    let formatter = Formatter(model: nil, sink: sink)
     formatter.modelSource = model
     return formatter
   }
 
-  /// The formatted text of the events heard so far (the whole document once its parse ended).
-  public func finish() -> [UInt8] {
-    if output.last != 0x0A { output.append(0x0A) }
-    return output
+  /// Hands over the rest of the formatted text of the events heard (the whole document once its parse ended).
+  public func finish() {
+    endWithNewline()
+    flush()
   }
 
   /// The formatted text of `source` and, for each line after the XML
@@ -64,37 +94,71 @@ public final class Formatter: XMLEventHandler {
   /// replaces). A document cut short by a syntax error gives the lines of
   /// what parsed, its last open start tag closed.
   public static func layout(_ source: SourceText, model: Model?) -> (text: [UInt8], lines: [FormattedLine]) {
-    let formatter = Formatter(source: source, model: model)
+    let formatter = Formatter(model: model, sink: nil)
     formatter.origins = []
     XMLEventParser.parse(source.bytes, handler: formatter)
     formatter.closePendingOpen()
-    if formatter.output.last != 0x0A { formatter.output.append(0x0A) }
+    formatter.endWithNewline()
     var lines = formatter.origins ?? []
     for index in lines.indices {
       let end = index + 1 < lines.count ? lines[index + 1].text.lowerBound : formatter.output.count
       lines[index].text = lines[index].text.lowerBound..<(end - 1)
     }
-    return (formatter.output, lines)
+    return (Array(formatter.output.buffer), lines)
+  }
+
+  /// The root's start tag as it was read (`<` to `>`), once seen.
+  public var rootStartTag: [UInt8]? { rootTag?.bytes }
+
+  /// The root's canonical `<name attributes` (what ``rootOpening`` covers) once `edit`, a
+  /// change of ``rootStartTag`` (offsets in it), is made to it; nil without a root.
+  public func rootOpening(editedBy edit: TextEdit) -> [UInt8]? {
+    guard let rootTag, edit.range.start > 0, edit.range.start <= edit.range.end,
+      edit.range.end < rootTag.bytes.count
+    else { return nil }
+    let bytes = rootTag.bytes
+    let edited =
+      Array(bytes[..<edit.range.start]) + Array(edit.newText.utf8) + Array(bytes[edit.range.end...])
+    var opening: [UInt8] = []
+    TagScanner.withStartTag(in: edited, range: TextRange(start: 0, end: edited.count)) { tag in
+      Self.appendOpening(tag, isRoot: true, entity: rootTag.entity, to: &opening)
+    }
+    return opening
   }
 
   private func record(_ range: TextRange) {
     origins?.append(FormattedLine(source: range, text: output.count..<output.count))
   }
 
-  private init(source: SourceText, model: Model?) {
-    self.source = source
+  private init(model: Model?, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
     self.model = model
-    output.reserveCapacity(source.bytes.count + 64)
-    output += Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
+    self.sink = sink
+    output.reserve(sink == nil ? 1 << 16 : Self.blockBytes + (1 << 16))
+    output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+  }
+
+  deinit { output.free() }
+
+  /// Hands the output made so far to the sink, when there is one.
+  private func flush() {
+    guard let sink, !output.isEmpty else { return }
+    sink(output.buffer)
+    flushed += output.count
+    output.removeAll()
+  }
+
+  /// Ends the text with a line break unless it ends with one.
+  private func endWithNewline() {
+    if output.last != 0x0A && !(output.isEmpty && flushed > 0) { output.append(0x0A) }
   }
 
   private func indent() {
-    output.append(contentsOf: repeatElement(0x20, count: CanonicalLayout.indentWidth(depth: names.count)))
+    output.appendSpaces(CanonicalLayout.indentWidth(depth: nameEnds.count))
   }
 
   private func closePendingOpen() {
     if pendingOpen {
-      output += Array(">\n".utf8)
+      output.append(">\n")
       pendingOpen = false
     }
   }
@@ -108,17 +172,28 @@ public final class Formatter: XMLEventHandler {
     record(tag.range)
     indent()
     let entityIndex = entityIndex(tag)
-    let entity = entityIndex.flatMap { index in model?.entities[index] }
-    Self.appendOpening(
-      tag, layout: layout(tag, entityIndex: entityIndex, entity: entity), entity: entity, to: &output)
-    names.append(source.bytes[tag.nameRange.start..<tag.nameRange.end])
+    let isRoot = nameEnds.isEmpty
+    let opening = flushed + output.count
+    appendOpening(tag, layout: layout(tag, entityIndex: entityIndex), entityIndex: entityIndex)
+    if isRoot && rootTag == nil {
+      rootTag = (Array(tag.bytes), entityIndex.flatMap { model?.entities[$0] })
+      rootOpening = opening..<(flushed + output.count)
+    }
+    nameBytes.append(contentsOf: tag.name)
+    nameEnds.append(nameBytes.count)
+    if output.count >= Self.blockBytes { flush() }
     pendingOpen = true
   }
 
   public func endElement(range: TextRange?) {
-    guard let name = names.popLast() else { return }
+    guard let nameEnd = nameEnds.popLast() else { return }
+    let nameStart = nameEnds.last ?? 0
+    defer {
+      nameBytes.removeLast(nameEnd - nameStart)
+      if output.count >= Self.blockBytes { flush() }
+    }
     if pendingOpen {
-      output += Array("/>\n".utf8)
+      output.append("/>\n")
       pendingOpen = false
       // `<a></a>` is written `<a/>`: the line stands for both tags.
       if let range, let last = origins?.indices.last { origins![last].source.end = range.end }
@@ -126,21 +201,25 @@ public final class Formatter: XMLEventHandler {
     }
     if let range { record(range) }
     indent()
-    output += Array("</".utf8)
-    output += name
-    output += Array(">\n".utf8)
+    output.append("</")
+    nameBytes.withUnsafeBufferPointer {
+      output.append(UnsafeBufferPointer(rebasing: $0[nameStart..<nameEnd]))
+    }
+    output.append(">\n")
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) { verbatim(range) }
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
 
-  public func processingInstruction(range: TextRange) { verbatim(range) }
+  public func processingInstruction(range: TextRange) {}
 
-  private func verbatim(_ range: TextRange) {
+  /// Comments and processing instructions are copied as they stand.
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
     closePendingOpen()
     record(range)
     indent()
-    output += source.bytes[range.start..<range.end]
+    output.append(bytes)
     output.append(0x0A)
+    if output.count >= Self.blockBytes { flush() }
   }
 
   public func text(range: TextRange) {
@@ -153,29 +232,63 @@ public final class Formatter: XMLEventHandler {
   /// Appends `<name` and `tag`'s attributes in canonical order, values
   /// canonical and escaped (the caller closes it with `>` or `/>`).
   static func appendOpening(_ tag: StartTag, isRoot: Bool, entity: Entity?, to output: inout [UInt8]) {
-    appendOpening(
-      tag, layout: attributeLayout(tag, isRoot: isRoot, entity: entity), entity: entity, to: &output)
+    let layout = attributeLayout(tag, isRoot: isRoot, entity: entity)
+    var written = ByteOutput(capacity: tag.bytes.count + 64)
+    defer { written.free() }
+    appendOpening(tag, layout: layout[...], entity: { entity }, to: &written)
+    output.append(contentsOf: written.buffer)
   }
 
-  /// Appends `<name` and `tag`'s attributes in the order of `layout`.
+  private func appendOpening(_ tag: StartTag, layout index: Int, entityIndex: Int?) {
+    layouts.withUnsafeBufferPointer { layouts in
+      Self.appendOpening(
+        tag, layout: layouts[index].order[...], entity: { entityIndex.flatMap { self.model?.entities[$0] } },
+        to: &output)
+    }
+  }
+
+  /// Appends `<name` and `tag`'s attributes in the order of `layout`; `entity` is asked only
+  /// for an integer value not written canonically.
   private static func appendOpening(
-    _ tag: StartTag, layout: [(index: Int, isInteger: Bool)], entity: Entity?, to output: inout [UInt8]
+    _ tag: StartTag, layout: ArraySlice<(index: Int, isInteger: Bool)>, entity: () -> Entity?,
+    to output: inout ByteOutput
   ) {
     output.append(UInt8(ascii: "<"))
-    output += tag.name
+    output.append(tag.name)
     for (index, isInteger) in layout {
       output.append(0x20)
-      output += tag.name(of: index)
-      output += Array("=\"".utf8)
-      if isInteger {
+      output.append(tag.name(of: index))
+      output.append("=\"")
+      let raw = tag.rawValue(of: index)
+      if isInteger ? isCanonicalInteger(raw) : XMLEscaping.isCanonicalAttribute(raw) {
+        output.append(raw)
+      } else if isInteger {
         let name = XMLName.string(tag.name(of: index))
-        let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity)
-        output += Array(XMLEscaping.escapeAttribute(value).utf8)
+        let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity())
+        output.append(Array(XMLEscaping.escapeAttribute(value).utf8))
       } else {
-        XMLEscaping.appendCanonicalAttribute(tag.rawValue(of: index), to: &output)
+        var escaped: [UInt8] = []
+        XMLEscaping.appendCanonicalAttribute(raw, to: &escaped)
+        output.append(escaped)
       }
       output.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether `raw` is an integer as fmt writes it: `0`, or digits not starting with `0`, with an
+  /// optional `-` (not `-0`); at most 18 digits. Most order values are, and are copied as they are.
+  @inline(__always)
+  private static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    if raw.count > 1 && raw[0] == UInt8(ascii: "-") { index = 1 }
+    let digits = raw.count - index
+    guard digits >= 1, digits <= 18 else { return false }
+    if raw[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
+    while index < raw.count {
+      guard raw[index] >= UInt8(ascii: "0"), raw[index] <= UInt8(ascii: "9") else { return false }
+      index += 1
+    }
+    return true
   }
 
   // MARK: Attribute order
@@ -192,29 +305,59 @@ public final class Formatter: XMLEventHandler {
     }
   }
 
-  /// ``attributeLayout(_:isRoot:entity:)``, worked out once per name list.
-  private func layout(_ tag: StartTag, entityIndex: Int?, entity: Entity?) -> [(index: Int, isInteger: Bool)]
-  {
+  /// ``attributeLayout(_:isRoot:entity:)``, worked out once per name list: its index in `layouts`.
+  private func layout(_ tag: StartTag, entityIndex: Int?) -> Int {
     keyBytes.removeAll(keepingCapacity: true)
     for index in 0..<tag.attributes.count {
-      keyBytes += tag.name(of: index)
+      keyBytes.append(contentsOf: tag.name(of: index))
       keyBytes.append(0)
     }
-    let key = LayoutKey(names: keyBytes, entity: entityIndex ?? -1, isRoot: names.isEmpty)
-    if let known = layouts[key] { return known }
-    let layout = Self.attributeLayout(tag, isRoot: names.isEmpty, entity: entity)
-    if layouts.count < Self.layoutsKept { layouts[key] = layout }
-    return layout
+    let entityKey = entityIndex ?? -1
+    let isRoot = nameEnds.isEmpty
+    for position in recent.indices {
+      let candidate = recent[position]
+      guard layouts[candidate].entity == entityKey, layouts[candidate].isRoot == isRoot,
+        layouts[candidate].names == keyBytes
+      else { continue }
+      if position > 0 {
+        recent.remove(at: position)
+        recent.insert(candidate, at: 0)
+      }
+      return candidate
+    }
+    let key = LayoutKey(names: keyBytes, entity: entityKey, isRoot: isRoot)
+    let found =
+      byKey[key]
+      ?? {
+        let order = Self.attributeLayout(
+          tag, isRoot: isRoot, entity: entityIndex.flatMap { model?.entities[$0] })
+        if layouts.count >= Self.layoutsKept {
+          layouts.removeAll(keepingCapacity: true)
+          byKey.removeAll(keepingCapacity: true)
+          recent.removeAll(keepingCapacity: true)
+        }
+        layouts.append(Layout(names: keyBytes, entity: entityKey, isRoot: isRoot, order: order))
+        byKey[key] = layouts.count - 1
+        return layouts.count - 1
+      }()
+    recent.insert(found, at: 0)
+    if recent.count > Self.recentKept { recent.removeLast() }
+    return found
   }
 
   private func entityIndex(_ tag: StartTag) -> Int? {
+    if !nameEnds.isEmpty, !lastName.isEmpty, XMLName.equals(tag.name, lastName) { return lastNamed }
     guard let model else { return nil }
-    if names.isEmpty {
+    if nameEnds.isEmpty {
       if let index = tag.index(of: "entity") { return model.entity(named: tag.value(of: index)) }
       return model.defaultRootEntity
     }
-    return model.index.entity(named: tag.name, hint: &lastEntity)
+    let found = model.index.entity(named: tag.name, hint: &lastEntity)
+    lastName = Array(tag.name)
+    lastNamed = found
+    return found
   }
+
 }
 
 /// One line of the canonical layout and the source bytes it stands for.

@@ -114,7 +114,7 @@ public enum AtomicFile {
 public final class AtomicFileWriter {
   private let path: String
   private let target: String
-  private let temporary: String
+  private var temporary: String
   private var descriptor: Int32
   private let existing: ExistingFile
   private let snapshot: FileSnapshot?
@@ -152,24 +152,78 @@ public final class AtomicFileWriter {
     } else if errno != ENOENT {
       throw WriteError(description: "cannot write '\(path)': \(Self.describe(errno))")
     }
+    temporary = ""
+    (descriptor, temporary) = try Self.temporaryFile(beside: target, for: path)
+  }
+
+  deinit { discard() }
+
+  /// A new file in `target`'s folder, opened, and its path.
+  private static func temporaryFile(beside target: String, for path: String) throws(WriteError) -> (
+    Int32, String
+  ) {
     let folder = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     var template = Array("\(folder.isEmpty ? "." : folder)/.\(name).tmp-XXXXXX".utf8CString)
-    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw WriteError(
         description:
           "cannot write '\(path)': \(Self.describe(errno)) (creating a temporary file in '\(folder)')")
     }
-    temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
   }
-
-  deinit { discard() }
 
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) {
     guard failure == nil, descriptor >= 0 else { return }
     failure = FileDescriptorIO.writeAll(descriptor, bytes)
+  }
+
+  /// Appends `bytes`.
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard failure == nil, descriptor >= 0 else { return }
+    failure = FileDescriptorIO.writeAll(descriptor, bytes)
+  }
+
+  /// Replaces the bytes of `range` in what was written so far with `replacement`: the contents
+  /// are copied into a new temporary file beside the first, which is removed (time linear in
+  /// what was written; for a change near the start found only at the end).
+  public func splice(_ range: Range<Int>, with replacement: [UInt8]) {
+    guard failure == nil, descriptor >= 0 else { return }
+    let size = Int(lseek(descriptor, 0, SEEK_END))
+    guard range.lowerBound >= 0, range.upperBound <= size, !range.isEmpty || !replacement.isEmpty else {
+      return
+    }
+    let old = (descriptor, temporary)
+    guard let new = try? Self.temporaryFile(beside: target, for: path) else {
+      failure = errno == 0 ? EIO : errno
+      return
+    }
+    (descriptor, temporary) = new
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    func copy(_ part: Range<Int>) -> Int32? {
+      var offset = part.lowerBound
+      while offset < part.upperBound {
+        let count = chunk.withUnsafeMutableBytes {
+          pread(old.0, $0.baseAddress, min($0.count, part.upperBound - offset), off_t(offset))
+        }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return count < 0 ? errno : EIO }
+        if let code = chunk.withUnsafeBufferPointer({
+          FileDescriptorIO.writeAll(descriptor, UnsafeBufferPointer(rebasing: $0[0..<count]))
+        }) {
+          return code
+        }
+        offset += count
+      }
+      return nil
+    }
+    failure =
+      copy(0..<range.lowerBound) ?? FileDescriptorIO.writeAll(descriptor, replacement)
+      ?? copy(range.upperBound..<size)
+    close(old.0)
+    unlink(old.1)
   }
 
   /// Empties the temporary file, to write it again from the start.

@@ -18,18 +18,39 @@ public enum FileDescriptorIO {
   /// Writes all of `bytes`, retrying short and interrupted writes; the errno of a failure, or nil.
   @discardableResult
   public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+    bytes.withUnsafeBufferPointer { writeAll(descriptor, $0) }
+  }
+
+  /// Writes all of `buffer`, retrying short and interrupted writes; the errno of a failure, or nil.
+  @discardableResult
+  public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return nil
+      offset += written
     }
+    return nil
+  }
+
+  /// Writes all of `buffer` at `position` in the file (`pwrite`); the errno of a failure, or nil.
+  public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>, at position: Int)
+    -> Int32?
+  {
+    var offset = 0
+    while offset < buffer.count {
+      let written = pwrite(
+        descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(position + offset))
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return nil
   }
 }
 

@@ -1,15 +1,19 @@
+import Foundation
 import OutlineCore
 
 /// Applies edits handed out in text order to a text that arrives in chunks,
 /// writing the result in pieces of about 1 MiB: only the bytes not yet
-/// copied are kept, so memory does not grow with the text.
-public final class EditStream {
-  private var pending: [UInt8] = []
+/// copied are kept, so memory does not grow with the text. The text may
+/// arrive on one thread while the edits come on another (a migrator behind an
+/// event pipeline): each chunk is appended before the parser sees it.
+public final class EditStream: @unchecked Sendable {
+  private let lock = NSLock()
+  @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The text offset of `pending[0]`.
-  private var pendingStart = 0
+  @exclusivity(unchecked) private var pendingStart = 0
   /// Everything before this offset has been written (or replaced).
-  private var copied = 0
-  private var output: [UInt8] = []
+  @exclusivity(unchecked) private var copied = 0
+  @exclusivity(unchecked) private var output: [UInt8] = []
   private let sink: ([UInt8]) -> Void
 
   /// A stream that hands its output to `sink`.
@@ -20,6 +24,8 @@ public final class EditStream {
 
   /// The next chunk of the text; call before the parser sees it.
   public func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    lock.lock()
+    defer { lock.unlock() }
     let consumed = copied - pendingStart
     if consumed > 0 && consumed >= pending.count / 2 {
       pending.removeFirst(consumed)
@@ -30,6 +36,7 @@ public final class EditStream {
 
   /// Replaces `edit.range` (not before the last edit's end) by its text.
   public func apply(_ edit: TextEdit) {
+    lock.lock()
     var edit = edit
     let base = pendingStart
     pending.withUnsafeBufferPointer { bytes in
@@ -38,11 +45,23 @@ public final class EditStream {
     copy(upTo: edit.range.start)
     output.append(contentsOf: edit.newText.utf8)
     copied = max(copied, edit.range.end)
-    if output.count >= 1 << 20 { drain() }
+    guard output.count >= 1 << 20 else {
+      lock.unlock()
+      return
+    }
+    // Handed over outside the lock: the sink may wait (for the migrated text's parser), and
+    // the text's next chunk must not wait for it. Only the edits' thread drains.
+    let full = output
+    output = []
+    output.reserveCapacity(1 << 20)
+    lock.unlock()
+    sink(full)
   }
 
   /// Writes the rest of the text and everything held.
   public func finish() {
+    lock.lock()
+    defer { lock.unlock() }
     copy(upTo: pendingStart + pending.count)
     drain()
   }

@@ -63,28 +63,37 @@ public enum Migration {
     let validator = OutlineValidator(modelProvider: fixedModel(plan.target))
     let pipeline = XMLEventPipeline(handler: validator)
     let output = XMLEventParser(handler: pipeline)
+    // Three threads: this one migrates, the feeder parses the migrated text, the pipeline validates it.
+    let feeder = ChunkFeeder { output.feed($0) }
     let stream = EditStream { bytes in
       write(bytes)
-      bytes.withUnsafeBufferPointer { output.feed($0) }
+      feeder.submit(bytes)
     }
     var census: OrderCensus?
     if plan.mayRenumber {
       // A first pass finds the sibling groups that lose objects or merge, so the
       // second renumbers their survivors as they stream by.
+      // The census listens on a thread of its own while this one parses.
       let counting = OrderCensus(plan: plan)
-      let parser = XMLEventParser(handler: counting)
+      let countingPipeline = XMLEventPipeline(handler: counting)
+      let parser = XMLEventParser(handler: countingPipeline)
       feed { parser.feed($0) }
       parser.finish()
+      countingPipeline.finish()
       census = counting
     }
+    // This thread parses the older text; the migrator and the edit stream work behind a pipeline.
     let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
-    let parser = XMLEventParser(handler: migrator)
+    let migrating = XMLEventPipeline(handler: migrator)
+    let parser = XMLEventParser(handler: migrating)
     feed { chunk in
       stream.append(chunk)
       parser.feed(chunk)
     }
     parser.finish()
+    migrating.finish()
     stream.finish()
+    feeder.finish()
     output.finish()
     pipeline.finish()
     validator.finish()

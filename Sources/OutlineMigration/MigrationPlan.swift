@@ -30,23 +30,102 @@ public struct MigrationPlan: Sendable {
   }
 
   /// What becomes of the objects of one entity.
+  ///
+  /// Its fields live in one shared box, copied only when a copy is changed: a migration hands
+  /// the plan of each of millions of elements around, and copying its strings, arrays and
+  /// dictionaries one by one was a sixth of a migration's instructions.
   public struct EntityPlan: Sendable {
+    private final class Storage: @unchecked Sendable {
+      var sourceName: String
+      var source: Int
+      var sourceOrder: [UInt8]?
+      var targetName: String?
+      var target: Int?
+      var actions: [String: PropertyAction]
+      var additions: [(name: String, value: String?)]
+      var newOrderAttribute: String?
+
+      init(sourceName: String) {
+        self.sourceName = sourceName
+        source = -1
+        sourceOrder = nil
+        targetName = nil
+        target = nil
+        actions = [:]
+        additions = []
+        newOrderAttribute = nil
+      }
+
+      func copy() -> Storage {
+        let copy = Storage(sourceName: sourceName)
+        copy.source = source
+        copy.sourceOrder = sourceOrder
+        copy.targetName = targetName
+        copy.target = target
+        copy.actions = actions
+        copy.additions = additions
+        copy.newOrderAttribute = newOrderAttribute
+        return copy
+      }
+    }
+
+    private var storage: Storage
+
+    /// A plan for the older entity `sourceName`, changing nothing yet.
+    public init(sourceName: String) { storage = Storage(sourceName: sourceName) }
+
+    private mutating func unique() -> Storage {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+
     /// The entity's name in the older version.
-    public var sourceName: String
+    public var sourceName: String {
+      get { storage.sourceName }
+      set { unique().sourceName = newValue }
+    }
+
     /// The older entity's index.
-    public var source = -1
+    public var source: Int {
+      get { storage.source }
+      set { unique().source = newValue }
+    }
+
     /// The older entity's order attribute's name, as bytes.
-    public var sourceOrder: [UInt8]?
+    public var sourceOrder: [UInt8]? {
+      get { storage.sourceOrder }
+      set { unique().sourceOrder = newValue }
+    }
+
     /// The entity's name in the target version; nil when the entity was removed.
-    public var targetName: String?
+    public var targetName: String? {
+      get { storage.targetName }
+      set { unique().targetName = newValue }
+    }
+
     /// The target entity's index.
-    public var target: Int?
+    public var target: Int? {
+      get { storage.target }
+      set { unique().target = newValue }
+    }
+
     /// XML attributes (older names) that change; those not listed stay as they are.
-    public var actions: [String: PropertyAction] = [:]
+    public var actions: [String: PropertyAction] {
+      get { storage.actions }
+      set { unique().actions = newValue }
+    }
+
     /// New attributes that need a value: name and the value to write (nil: none given).
-    public var additions: [(name: String, value: String?)] = []
+    public var additions: [(name: String, value: String?)] {
+      get { storage.additions }
+      set { unique().additions = newValue }
+    }
+
     /// The target's order attribute when the older version had none: numbered 0, 1, ... per sibling group.
-    public var newOrderAttribute: String?
+    public var newOrderAttribute: String? {
+      get { storage.newOrderAttribute }
+      set { unique().newOrderAttribute = newValue }
+    }
   }
 
   /// The version names, older and target.

@@ -31,19 +31,19 @@ public final class Migrator: XMLEventHandler {
 
   private let plan: MigrationPlan
   private let emit: (TextEdit) -> Void
-  private var stack: [Frame] = []
+  @exclusivity(unchecked) private var stack: [Frame] = []
   /// Inside a dropped element: how deep, where it started, how many objects it holds.
-  private var droppedDepth = 0
-  private var droppedStart = 0
-  private var droppedObjects = 0
-  private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
-  private var edits: [TextEdit] = []
+  @exclusivity(unchecked) private var droppedDepth = 0
+  @exclusivity(unchecked) private var droppedStart = 0
+  @exclusivity(unchecked) private var droppedObjects = 0
+  @exclusivity(unchecked) private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
+  @exclusivity(unchecked) private var edits: [TextEdit] = []
   /// The sibling groups to renumber (from ``OrderCensus``), by the parent's ordinal.
   private let shifts: [Int: [Int: OrderCensus.Shift]]
   /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
   private let placesChildren: Bool
   /// The open elements whose children are renumbered, by their depth in `stack`.
-  private var renumbering: [Int: Renumbering] = [:]
+  @exclusivity(unchecked) private var renumbering: [Int: Renumbering] = [:]
 
   private struct Renumbering {
     /// Per older containment: the shift of its survivors' numbers.
@@ -55,7 +55,7 @@ public final class Migrator: XMLEventHandler {
     var count = 0
   }
   /// How many start tags came before the current one.
-  private var ordinal = 0
+  @exclusivity(unchecked) private var ordinal = 0
 
   private struct Frame {
     /// The older entity's name, when known.
@@ -187,17 +187,21 @@ public final class Migrator: XMLEventHandler {
 
   /// Renames, drops and fills the XML attributes of one start tag (edits go to `edits`).
   private func rewriteAttributes(_ tag: StartTag, plan entityPlan: MigrationPlan.EntityPlan, isRoot: Bool) {
-    var present = Set<String>()
+    // Most entities keep every attribute and gain none: nothing to look at.
+    if entityPlan.actions.isEmpty && entityPlan.additions.isEmpty { return }
+    // The names present after the migration, kept only when there are additions to check.
+    let needsPresent = !entityPlan.additions.isEmpty
+    var present: [String] = []
     for index in 0..<tag.attributes.count {
       let name = XMLName.string(tag.name(of: index))
       guard let action = entityPlan.actions[name] else {
-        present.insert(name)
+        if needsPresent { present.append(name) }
         continue
       }
       if isRoot && ["version", "model", "entity", "modelVersion"].contains(name) { continue }
       switch action {
       case .rename(let newer):
-        present.insert(newer)
+        if needsPresent { present.append(newer) }
         edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer))
       case .drop:
         let start = index == 0 ? tag.nameRange.end : tag.valueRange(of: index - 1).end + 1
@@ -209,7 +213,7 @@ public final class Migrator: XMLEventHandler {
             offset: tag.nameRange(of: index).start,
             what: "\(entityPlan.sourceName).\(name)=\"\(escaped(value))\""))
       case .toOne(let newer):
-        present.insert(newer ?? name)
+        if needsPresent { present.append(newer ?? name) }
         if let newer { edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer)) }
         let ids = tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         if ids.count > 1 {
@@ -337,7 +341,7 @@ public final class Migrator: XMLEventHandler {
   }
 
   /// The end of the last start tag seen (a self-closing element ends there).
-  private var lastStartEnd = 0
+  @exclusivity(unchecked) private var lastStartEnd = 0
 
   public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
   public func text(range: TextRange) {}

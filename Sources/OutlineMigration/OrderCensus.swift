@@ -135,13 +135,13 @@ final class OrderCensus: XMLEventHandler {
   }
 
   private let plan: MigrationPlan
-  private var stack: [Frame] = []
-  private var ordinal = 0
-  private var droppedDepth = 0
+  @exclusivity(unchecked) private var stack: [Frame] = []
+  @exclusivity(unchecked) private var ordinal = 0
+  @exclusivity(unchecked) private var droppedDepth = 0
 
   init(plan: MigrationPlan) { self.plan = plan }
 
-  private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
+  @exclusivity(unchecked) private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
 
   private func entityPlan(for name: UnsafeBufferPointer<UInt8>) -> MigrationPlan.EntityPlan? {
     if let lastPlan, XMLName.equals(name, lastPlan.name) { return lastPlan.plan }

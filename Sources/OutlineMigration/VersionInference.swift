@@ -64,6 +64,9 @@ public final class FanOut: XMLEventHandler {
   public func processingInstruction(range: TextRange) {
     for handler in handlers { handler.processingInstruction(range: range) }
   }
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+    for handler in handlers { handler.markup(range: range, bytes: bytes) }
+  }
 }
 
 /// Reads the root's attributes and nothing else (feeding may stop once `done`).

@@ -54,6 +54,23 @@ public struct DocumentCheck: Sendable {
     }
   }
 
+  /// Checks a document that `feed` hands to the parser in chunks (its argument takes each: a
+  /// file read piece by piece, standard input, bytes in memory), found at `path` (nil for
+  /// standard input). `size` (nil when unknown) says whether a second thread is worth it.
+  public static func run(
+    path: String?, size: Int?, modelOverride: String?, configurations: ConfigurationFinder,
+    models: ModelCache, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil,
+    feed: (_ parse: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> DocumentCheck {
+    check(
+      path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+      buildTree: false, alongside: alongside,
+      pipelined: (size ?? Int.max) >= XMLEventPipeline.worthwhileBytes
+    ) { parser in
+      feed { parser.feed($0) }
+    }
+  }
+
   /// Checks the file at `path` as it streams from disk in 1 MiB chunks, so
   /// memory does not grow with the file; the returned lines read back only
   /// the lines diagnostics point to. Throws when the file cannot be read.

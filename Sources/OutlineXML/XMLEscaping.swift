@@ -154,26 +154,54 @@ public enum XMLEscaping {
   /// `"` is copied as it is (the escaped bytes are all ASCII, so UTF-8
   /// sequences pass through whole).
   public static func appendCanonicalAttribute(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    var plain = true
-    for byte in raw where byte == UInt8(ascii: "&") || byte < 0x20 || byte == UInt8(ascii: "\"") {
-      plain = false
-      break
-    }
-    if plain { return out.append(contentsOf: raw) }
+    if isCanonicalAttribute(raw) { return out.append(contentsOf: raw) }
     var decoded: [UInt8] = []
     decoded.reserveCapacity(raw.count)
     appendDecoded(raw, normalizeWhitespace: true, to: &decoded)
     for byte in decoded {
       switch byte {
-      case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-      case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-      case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-      case 0x09: out += Array("&#9;".utf8)
-      case 0x0A: out += Array("&#10;".utf8)
-      case 0x0D: out += Array("&#13;".utf8)
+      case UInt8(ascii: "&"): append("&amp;", to: &out)
+      case UInt8(ascii: "<"): append("&lt;", to: &out)
+      case UInt8(ascii: "\""): append("&quot;", to: &out)
+      case 0x09: append("&#9;", to: &out)
+      case 0x0A: append("&#10;", to: &out)
+      case 0x0D: append("&#13;", to: &out)
       default: out.append(byte)
       }
     }
+  }
+
+  /// Whether `raw` is already what ``appendCanonicalAttribute(_:to:)`` writes: no control byte
+  /// or `"`, and each `&` starts `&amp;`, `&lt;` or `&quot;` (which decode and escape to themselves).
+  public static func isCanonicalAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = raw.baseAddress else { return true }
+    var index = 0
+    let count = raw.count
+    while index < count {
+      let byte = base[index]
+      if byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "\"") {
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "&") else { return false }
+      let left = count - index
+      if left >= 5 && memcmp(base + index, "&amp;", 5) == 0 {
+        index += 5
+      } else if left >= 4 && memcmp(base + index, "&lt;", 4) == 0 {
+        index += 4
+      } else if left >= 6 && memcmp(base + index, "&quot;", 6) == 0 {
+        index += 6
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Appends `text`'s bytes without making an array of them first.
+  @inline(__always)
+  private static func append(_ text: StaticString, to out: inout [UInt8]) {
+    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// The bytes ``escapeAttribute(_:)`` would write for `value`, counted without writing them.

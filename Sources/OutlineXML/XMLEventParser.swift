@@ -356,9 +356,27 @@ public final class XMLEventParser {
     let length = Int(strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self)))
     let text = UnsafeBufferPointer(
       start: UnsafeRawPointer(content).assumingMemoryBound(to: UInt8.self), count: length)
-    // libxml2 stands just past `-->`.
+    // libxml2 stands just past `-->`; the comment starts at the last `<!--` before it (its
+    // content holds no `--`). Counting back from the content's length would miss the `\r`
+    // libxml2 drops from each `\r\n` inside it.
     let end = input.baseOffset + input.base.distance(to: input.cur)
-    handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: text)
+    var cursor = input.cur
+    var opener: UnsafePointer<UInt8>?
+    while opener == nil, let found = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base) {
+      cursor = found
+      if found.distance(to: input.end) >= 4, found[1] == UInt8(ascii: "!"), found[2] == UInt8(ascii: "-"),
+        found[3] == UInt8(ascii: "-")
+      {
+        opener = found
+      }
+    }
+    guard let open = opener else {
+      handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: text)
+      return
+    }
+    let range = TextRange(start: input.baseOffset + input.base.distance(to: open), end: end)
+    handler.comment(range: range, content: text)
+    handler.markup(range: range, bytes: UnsafeBufferPointer(start: open, count: open.distance(to: input.cur)))
   }
 
   private func onProcessingInstruction() {
@@ -370,8 +388,11 @@ public final class XMLEventParser {
       pointer -= 1
       if pointer.pointee == UInt8(ascii: "?") && (pointer - 1).pointee == UInt8(ascii: "<") {
         let start = input.baseOffset + input.base.distance(to: pointer - 1)
-        handler.processingInstruction(
-          range: TextRange(start: start, end: input.baseOffset + input.base.distance(to: input.cur)))
+        let range = TextRange(start: start, end: input.baseOffset + input.base.distance(to: input.cur))
+        handler.processingInstruction(range: range)
+        handler.markup(
+          range: range,
+          bytes: UnsafeBufferPointer(start: pointer - 1, count: (pointer - 1).distance(to: input.cur)))
         return
       }
     }

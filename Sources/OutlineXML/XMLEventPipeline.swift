@@ -38,6 +38,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     /// hold no references and a batch is copied and freed without walking them).
     case syntaxError(message: Int, TextRange, isFatal: Bool)
     case processingInstruction(TextRange)
+    case markup(TextRange, bytes: Range<Int>)
   }
 
   private struct Batch {
@@ -121,6 +122,13 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
 
   public func processingInstruction(range: TextRange) {
     batch.events.append(.processingInstruction(range))
+    submitIfFull()
+  }
+
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+    let start = batch.bytes.count
+    batch.bytes.append(contentsOf: bytes)
+    batch.events.append(.markup(range, bytes: start..<batch.bytes.count))
     submitIfFull()
   }
 
@@ -217,6 +225,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
           case .syntaxError(let message, let range, let isFatal):
             handler.syntaxError(message: batch.messages[message], range: range, isFatal: isFatal)
           case .processingInstruction(let range): handler.processingInstruction(range: range)
+          case .markup(let range, let markup):
+            handler.markup(range: range, bytes: UnsafeBufferPointer(rebasing: bytes[markup]))
           }
         }
       }

@@ -93,12 +93,19 @@ public protocol XMLEventHandler: AnyObject {
   func syntaxError(message: String, range: TextRange, isFatal: Bool)
   /// A processing instruction `<?target data?>` (not the XML declaration).
   func processingInstruction(range: TextRange)
+  /// The bytes of the comment or processing instruction reported just before, exactly as
+  /// they stand (`<!--` to `-->`, `<?` to `?>`; a comment's content has its line ends
+  /// normalized): for handlers that copy them (the formatter). Valid only during the callback.
+  func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension XMLEventHandler {
   /// Processing instructions carry no outline data; handlers that keep
   /// layout (the formatter) override this.
   public func processingInstruction(range: TextRange) {}
+
+  /// Only handlers that copy markup verbatim (the formatter) read its bytes.
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// Helpers for comparing names given as bytes.
@@ -210,5 +217,10 @@ public final class XMLEventTee: XMLEventHandler {
   public func processingInstruction(range: TextRange) {
     first.processingInstruction(range: range)
     second.processingInstruction(range: range)
+  }
+
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+    first.markup(range: range, bytes: bytes)
+    second.markup(range: range, bytes: bytes)
   }
 }
