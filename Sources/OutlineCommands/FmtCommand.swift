@@ -132,6 +132,9 @@ struct FmtRun {
       }
       return FileOutput.read(descriptor, range, body)
     }
+    // A refused or failed file removes its temporary file now: the formatter's thread may still
+    // hold the output when the command ends (a no-op after a commit).
+    defer { output.discard() }
     var failure: ReadError?
     var size: Int? = whole?.count
     if size == nil {
@@ -388,6 +391,9 @@ final class FileOutput: @unchecked Sendable {
     if !started { start() }
     writer?.splice(range, with: bytes)
   }
+
+  /// Removes the temporary file, if one was started: nothing is written.
+  func discard() { writer?.discard() }
 
   /// Makes the formatted text appear at the path.
   func commit() throws(WriteError) {
