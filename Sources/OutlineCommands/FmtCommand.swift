@@ -87,8 +87,8 @@ struct FmtRun {
   enum Outcome { case unchanged, written, changed, refused, trouble }
 
   /// Files smaller than this are read whole first, so the lost-update check can compare their
-  /// bytes; larger ones stream from disk, after their stamps have aged past the 2 s in which
-  /// a change could hide (``FileSnapshot/waitUntilSettled(_:)``).
+  /// bytes; larger ones stream from disk, and the check compares a digest of what streamed by
+  /// (``StreamDigest``) with the file read again, when a change could hide in its stamps.
   static let heldBytes = 16 << 20
 
   func format(configurations: ConfigurationFinder, models: ModelCache, versions: DocumentVersions) -> Outcome
@@ -105,10 +105,10 @@ struct FmtRun {
   {
     var info = stat()
     let small = stat(path, &info) != 0 || Int(info.st_size) < Self.heldBytes
-    if !small { FileSnapshot.waitUntilSettled(path) }
-    // Taken before reading: a write after it shows in the file's stamp (or, for a file read
-    // whole, in its bytes).
-    let snapshot = FileSnapshot.take(path)
+    // Taken before reading: a write after it shows in the file's stamp (or in its bytes: held
+    // for a file read whole, digested for one that streams).
+    let digest = small ? nil : StreamDigest()
+    let snapshot = digest.flatMap { FileSnapshot.take(path)?.digesting($0) } ?? FileSnapshot.take(path)
     var whole: [UInt8]?
     let descriptor: Int32
     do {
@@ -147,6 +147,7 @@ struct FmtRun {
     ) { parse in
       let feed = { (chunk: UnsafeBufferPointer<UInt8>) in
         output.comparison.input(chunk)
+        digest?.add(chunk)
         parse(chunk)
       }
       if let whole {

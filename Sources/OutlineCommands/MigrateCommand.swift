@@ -176,11 +176,11 @@ struct MigrateCommand: ParsableCommand {
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
     report.step = (sourceName, targetName, inferred)
 
-    // Taken before reading: a write after it shows in the file's stamp (or, for a file read
-    // whole, in its bytes). Large files stream from disk and are never held.
+    // Taken before reading: a write after it shows in the file's stamp (or in its bytes: held
+    // for a file read whole; digested for a large one, which streams from disk and is never held).
     let small = fileSize(path) < 16 << 20
-    if !small { FileSnapshot.waitUntilSettled(path) }
-    let snapshot = FileSnapshot.take(path)
+    let digest = small ? nil : StreamDigest()
+    let snapshot = digest.flatMap { FileSnapshot.take(path)?.digesting($0) } ?? FileSnapshot.take(path)
     var whole: [UInt8]?
     if small {
       do {
@@ -219,7 +219,10 @@ struct MigrateCommand: ParsableCommand {
         return
       }
       do {
-        try FileChunks.read(path, limit: limit) { feed($0) }
+        try FileChunks.read(path, limit: limit) {
+          digest?.add($0)
+          feed($0)
+        }
       } catch let error as ReadError {
         failure = error
       } catch {}

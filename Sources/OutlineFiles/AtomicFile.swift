@@ -46,6 +46,8 @@ public struct FileSnapshot: Sendable {
   var takenAt: Timestamp
   /// The bytes read after the snapshot was taken.
   public private(set) var bytes: [UInt8] = []
+  /// For a file streamed rather than held: the digest of the bytes read.
+  public private(set) var digest: StreamDigest?
 
   /// Takes the snapshot of `path` (links followed) before reading it; nil if it cannot be stat'ed.
   public static func take(_ path: String) -> FileSnapshot? {
@@ -61,13 +63,22 @@ public struct FileSnapshot: Sendable {
     return copy
   }
 
+  /// This snapshot for a file that streams by: `digest` is fed the bytes as they are read.
+  public func digesting(_ digest: StreamDigest) -> FileSnapshot {
+    var copy = self
+    copy.digest = digest
+    return copy
+  }
+
   /// Whether the file at `path`, whose status is `now`, is still the one read: same device and
   /// inode, size, modification and change times; when a change could hide in the timestamps'
-  /// granularity (the file was touched less than 2 s before it was read), same bytes as well.
+  /// granularity (the file was touched less than 2 s before it was read), same bytes as well
+  /// (the bytes held, or for a streamed file the digest of the bytes read, read again).
   func matches(_ now: FileStatus, at path: String) -> Bool {
     guard now.sameContentStamp(as: status) else { return false }
     let latest = max(status.modified, status.changed)
     if latest.seconds + 2 < takenAt.seconds { return true }
+    if let digest { return digest.matches(fileAt: path) }
     return FileStatus.contents(of: path, equal: bytes)
   }
 }
