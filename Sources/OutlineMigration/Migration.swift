@@ -64,7 +64,10 @@ public enum Migration {
     let pipeline = XMLEventPipeline(handler: validator)
     let output = XMLEventParser(handler: pipeline)
     // Three threads: this one migrates, the feeder parses the migrated text, the pipeline validates it.
-    let feeder = ChunkFeeder { output.feed($0) }
+    // At most four chunks wait, so memory stays bounded whatever the document's size.
+    let feeder = Handoff<[UInt8]>(name: "outline-migrated") { chunk in
+      chunk.withUnsafeBufferPointer { output.feed($0) }
+    }
     let stream = EditStream { bytes in
       write(bytes)
       feeder.submit(bytes)

@@ -14,17 +14,13 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private let handler: any XMLEventHandler
   /// The batch being filled (producer only).
   @exclusivity(unchecked) private var batch = Batch()
-  private let condition = NSCondition()
-  /// Guarded by `condition`: full batches waiting, and whether the producer ended.
-  @exclusivity(unchecked) private var waiting: [Batch] = []
-  @exclusivity(unchecked) private var ended = false
-  @exclusivity(unchecked) private var drained = false
+  /// Full batches on their way to the consumer's thread (at most four wait).
+  private var handoff: Handoff<Batch>!
   /// Documents of at least this many bytes are worth a pipeline; below it
   /// a thread costs more than it saves.
   public static let worthwhileBytes = 1 << 20
   private static let batchBytes = 1 << 18
   private static let batchEvents = 1 << 12
-  private static let maximumWaiting = 4
 
   private enum Event {
     case start(offset: Int, bytes: Range<Int>, nameEnd: Int, attributes: Range<Int>, isSelfClosing: Bool)
@@ -57,10 +53,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// Starts the thread that hands events to `handler`.
   public init(handler: any XMLEventHandler) {
     self.handler = handler
-    let thread = Thread { [self] in consume() }
-    thread.name = "outline-events"
-    thread.stackSize = 1 << 18
-    thread.start()
+    // Unowned: the handoff's thread calls back only until `finish()` returns, and the
+    // pipeline must not outlive its owner through it.
+    handoff = Handoff(name: "outline-events") { [unowned self] in self.replay($0) }
   }
 
   // MARK: Producer side (the parser's thread)
@@ -140,41 +135,16 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private func submit() {
     let full = batch
     batch = Batch()
-    condition.lock()
-    while waiting.count >= Self.maximumWaiting { condition.wait() }
-    waiting.append(full)
-    condition.broadcast()
-    condition.unlock()
+    handoff.submit(full)
   }
 
   /// Hands over the last events and waits until the handler has seen them all.
   public func finish() {
     if !batch.events.isEmpty { submit() }
-    condition.lock()
-    ended = true
-    condition.broadcast()
-    while !drained { condition.wait() }
-    condition.unlock()
+    handoff.finish()
   }
 
   // MARK: Consumer side
-
-  private func consume() {
-    while true {
-      condition.lock()
-      while waiting.isEmpty && !ended { condition.wait() }
-      if waiting.isEmpty {
-        drained = true
-        condition.broadcast()
-        condition.unlock()
-        return
-      }
-      let next = waiting.removeFirst()
-      condition.broadcast()
-      condition.unlock()
-      replay(next)
-    }
-  }
 
   /// The consumer's attribute ranges of the start tag being replayed (`scannedCapacity` of them).
   @exclusivity(unchecked) private var scanned = UnsafeMutablePointer<RawAttribute>.allocate(capacity: 16)

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Items handed from one producer thread to a consumer thread of their own, in order, with at
+/// most `capacity` waiting (the producer waits beyond that), so memory stays bounded whatever
+/// the input's size. The parser's event pipeline and `migrate`'s second parse use it.
+public final class Handoff<Item>: @unchecked Sendable {
+  private let body: (Item) -> Void
+  private let capacity: Int
+  private let condition = NSCondition()
+  /// Guarded by `condition`: the items waiting, whether the producer ended, whether all were handed over.
+  @exclusivity(unchecked) private var waiting: [Item] = []
+  private var ended = false
+  private var drained = false
+
+  /// Starts the thread, named `name`, that calls `body` with each item submitted.
+  public init(name: String, capacity: Int = 4, _ body: @escaping (Item) -> Void) {
+    self.body = body
+    self.capacity = capacity
+    let thread = Thread { [self] in consume() }
+    thread.name = name
+    thread.stackSize = 1 << 18
+    thread.start()
+  }
+
+  /// Queues `item`; waits while `capacity` items are waiting.
+  public func submit(_ item: Item) {
+    condition.lock()
+    while waiting.count >= capacity { condition.wait() }
+    waiting.append(item)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Ends the input and waits until every item submitted was handed to `body`.
+  public func finish() {
+    condition.lock()
+    ended = true
+    condition.broadcast()
+    while !drained { condition.wait() }
+    condition.unlock()
+  }
+
+  private func consume() {
+    while true {
+      condition.lock()
+      while waiting.isEmpty && !ended { condition.wait() }
+      if waiting.isEmpty {
+        drained = true
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      let next = waiting.removeFirst()
+      condition.broadcast()
+      condition.unlock()
+      body(next)
+    }
+  }
+}
