@@ -178,11 +178,7 @@ struct FmtRun {
       }
       return outcome
     }
-    if let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
-      let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
-      let opening = formatter.rootOpening(editedBy: edit)
-    {
-      // A document that fits the version of a versioned model it was checked with says so.
+    if let (range, opening) = Self.versionRecording(checked, formatter, versions) {
       output.replace(range, with: opening)
     }
     guard output.changed else { return .unchanged }
@@ -260,13 +256,7 @@ struct FmtRun {
       }
       return outcome
     }
-    var replacement: (Range<Int>, [UInt8])?
-    if let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
-      let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
-      let opening = formatter.rootOpening(editedBy: edit)
-    {
-      replacement = (range, opening)
-    }
+    let replacement = Self.versionRecording(checked, formatter, versions)
     if let code = formatted.write(to: 1, replacing: replacement?.0, with: replacement?.1 ?? []) {
       Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
       return .trouble
@@ -275,6 +265,19 @@ struct FmtRun {
   }
 
   // MARK: Shared
+
+  /// The root's opening tag rewritten to record the model version, and the range it replaces in
+  /// the formatted text: a document that fits the version of a versioned model it was checked
+  /// with says so. Nil when there is nothing to record.
+  private static func versionRecording(
+    _ checked: DocumentCheck, _ formatter: OutlineConvert.Formatter, _ versions: DocumentVersions
+  ) -> (Range<Int>, [UInt8])? {
+    guard let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
+      let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
+      let opening = formatter.rootOpening(editedBy: edit)
+    else { return nil }
+    return (range, opening)
+  }
 
   /// Checks the document `feed` hands out, formatting it alongside into `sink`.
   private static func check(

@@ -37,15 +37,11 @@ public final class StreamDigest: @unchecked Sendable {
     defer { close(file) }
     let expected = value
     let again = StreamDigest()
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let read = chunk.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, $0.count) }
-      if read < 0 && errno == EINTR { continue }
-      if read < 0 { return false }
-      if read == 0 { break }
-      if again.count + read > expected.count { return false }
-      chunk.withUnsafeBufferPointer { again.add(UnsafeBufferPointer(rebasing: $0[0..<read])) }
+    let read = FileDescriptorIO.contents(of: file) { offset, chunk in
+      guard offset + chunk.count <= expected.count else { return false }
+      again.add(chunk)
+      return true
     }
-    return again.value == expected
+    return read == expected.count && again.value == expected
   }
 }

@@ -14,6 +14,12 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     for (name, range) in elements { self[name] = range }
   }
 
+  /// Adds `name`, which the element does not have yet (no second search).
+  mutating func append(_ name: String, _ range: TextRange) {
+    names.append(name)
+    ranges.append(range)
+  }
+
   /// The range of XML attribute `name`'s value, if the element has it.
   public subscript(name: String) -> TextRange? {
     get { names.firstIndex(of: name).map { ranges[$0] } }
@@ -49,7 +55,7 @@ struct TagFields {
       guard !names.contains(name) else { continue }
       names.append(name)
       values.append(tag.value(of: index))
-      ranges[name] = tag.valueRange(of: index)
+      ranges.append(name, tag.valueRange(of: index))
     }
   }
 
