@@ -133,4 +133,20 @@ import Testing
       path: contents.path, position: tag, includeDeclaration: false, context: .detached)
     #expect(elements.count == 3)
   }
+
+  /// The shipped default model is embedded: nothing leads to a file named like its display path.
+  @Test func theDefaultModelHasNoFileToLeadTo() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (snapshot, marks) = session.open(
+      "<outline>\n  <1️⃣Item order=\"0\" 2️⃣title=\"a\"/>\n</outline>\n",
+      uri: folder.appendingPathComponent("d.outline").absoluteString)
+    let navigation = NavigationFeature(mapper: session.mapper)
+    #expect(try navigation.definition(snapshot, session.at(marks[0] + 1, in: snapshot)) == nil)
+    let types = ModelNavigationFeature(mapper: session.mapper)
+    #expect(try types.typeDefinition(snapshot, session.at(marks[1] + 1, in: snapshot)) == nil)
+    let hover = try HoverFeature(mapper: session.mapper).hover(
+      snapshot, session.at(marks[1] + 1, in: snapshot))
+    #expect(hover?.contents.value.contains("title") == true)
+    #expect(hover?.contents.value.contains("declared at") == false, "\(hover?.contents.value ?? "")")
+  }
 }

@@ -30,7 +30,9 @@ struct DiagnosticsFeature {
   static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> [LSP.Diagnostic] {
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
-    let modelURI = analysis.model?.path.map { URL(fileURLWithPath: $0).absoluteString }
+    let modelURI = analysis.model.flatMap(ModelNavigationFeature.file(of:)).map {
+      URL(fileURLWithPath: $0).absoluteString
+    }
     return analysis.diagnostics.map { diagnostic in
       let related = diagnostic.related.compactMap { related -> LSP.DiagnosticRelatedInformation? in
         let inModel = related.file != nil

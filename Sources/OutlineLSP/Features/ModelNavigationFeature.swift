@@ -49,9 +49,15 @@ struct ModelNavigationFeature {
     }
   }
 
+  /// The file the model was read from: none for one built in memory, nor for the shipped
+  /// default model, which is embedded and whose display path names no file beside the document.
+  static func file(of model: Model) -> String? {
+    model.isShippedDefault ? nil : model.path
+  }
+
   /// The location of `range` in the model file, when the model was read from one.
   func location(_ range: TextRange, in model: Model) -> LSP.Location? {
-    guard let path = model.path else { return nil }
+    guard let path = Self.file(of: model) else { return nil }
     return LSP.Location(
       uri: URL(fileURLWithPath: path).absoluteString, range: mapper.range(range, in: model.source))
   }
@@ -87,7 +93,7 @@ struct ModelNavigationFeature {
 
   /// Where the declaration stands, for hover: `contents:12` linked to the line.
   func declaredAt(_ declaration: Declaration, in model: Model) -> String? {
-    guard let path = model.path else { return nil }
+    guard let path = Self.file(of: model) else { return nil }
     let range = Self.nameRange(of: declaration, in: model)
     let line = model.source.position(of: range.start, unit: .utf8).line + 1
     let url = URL(fileURLWithPath: path)
