@@ -13,7 +13,9 @@ import OutlineXML
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
   private let output: (inout [UInt8]) -> Void
-  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  @exclusivity(unchecked) private var buffer = ByteOutput(capacity: (1 << 20) + (1 << 16))
+  /// What `output` is handed: the buffer's bytes, copied once a megabyte.
+  @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
     var entity: Int?
     /// The open array: a containment relationship, -1 for `@objects`, nil for none.
@@ -24,14 +26,17 @@ final class StreamingJSONWriter: XMLEventHandler {
   init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
     self.head = head
     self.output = output
-    buffer.reserveCapacity(1 << 20)
   }
+
+  deinit { buffer.free() }
 
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
     if final || buffer.count >= 1 << 20 {
-      output(&buffer)
-      buffer.removeAll(keepingCapacity: true)
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: buffer.buffer)
+      output(&chunk)
+      buffer.removeAll()
     }
   }
 
@@ -47,8 +52,8 @@ final class StreamingJSONWriter: XMLEventHandler {
     if parent.array == array {
       buffer.append(UInt8(ascii: ","))
     } else {
-      if parent.array != nil { buffer += Array("\n]".utf8) }
-      buffer += head.arrayOpening(parentEntity: parent.entity, index: array)
+      if parent.array != nil { buffer.append("\n]") }
+      buffer.append(head.arrayOpening(parentEntity: parent.entity, index: array))
       stack[stack.count - 1].array = array
     }
     buffer.append(0x0A)
@@ -59,7 +64,7 @@ final class StreamingJSONWriter: XMLEventHandler {
 
   func endElement(range: TextRange?) {
     guard let open = stack.popLast() else { return }
-    if open.array != nil { buffer += Array("\n]".utf8) }
+    if open.array != nil { buffer.append("\n]") }
     buffer.append(UInt8(ascii: "}"))
   }
 
@@ -79,7 +84,15 @@ struct TreeJSONWriter {
 
   func write(_ output: (inout [UInt8]) -> Void) {
     guard !tree.items.isEmpty else { return }
-    var out: [UInt8] = []
+    var out = ByteOutput(capacity: (1 << 20) + (1 << 16))
+    defer { out.free() }
+    var chunk: [UInt8] = []
+    func flush() {
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: out.buffer)
+      output(&chunk)
+      out.removeAll()
+    }
     // Explicit stack of (item, its remaining children grouped by array key).
     struct Pending {
       var groups: [(key: String, children: [Int])]
@@ -110,7 +123,7 @@ struct TreeJSONWriter {
     while !stack.isEmpty {
       var top = stack[stack.count - 1]
       if top.group >= top.groups.count {
-        if !top.groups.isEmpty { out += Array("\n]".utf8) }
+        if !top.groups.isEmpty { out.append("\n]") }
         out.append(UInt8(ascii: "}"))
         stack.removeLast()
         continue
@@ -119,11 +132,11 @@ struct TreeJSONWriter {
         top.group += 1
         top.child = 0
         stack[stack.count - 1] = top
-        if top.group < top.groups.count { out += Array("\n]".utf8) }
+        if top.group < top.groups.count { out.append("\n]") }
         continue
       }
       if top.child == 0 {
-        out += Array(",\(JSONText.quote(top.groups[top.group].key)):[".utf8)
+        out.append(Array(",\(JSONText.quote(top.groups[top.group].key)):[".utf8))
       } else {
         out.append(UInt8(ascii: ","))
       }
@@ -132,13 +145,10 @@ struct TreeJSONWriter {
       top.child += 1
       stack[stack.count - 1] = top
       stack.append(open(child, isRoot: false))
-      if out.count >= 1 << 20 {
-        output(&out)
-        out.removeAll(keepingCapacity: true)
-      }
+      if out.count >= 1 << 20 { flush() }
     }
     out.append(0x0A)
-    output(&out)
+    flush()
   }
 }
 
