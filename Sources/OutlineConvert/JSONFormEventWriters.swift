@@ -13,8 +13,11 @@ import OutlineXML
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
   private let output: (inout [UInt8]) -> Void
-  @exclusivity(unchecked) private var buffer = ByteOutput(capacity: (1 << 20) + (1 << 16))
-  /// What `output` is handed: the buffer's bytes, copied once a megabyte.
+  /// Half a megabyte, copied into `chunk` for `output`: the two together hold what one
+  /// megabyte array held before (peak memory of a 1M-item convert is near its 48 MB bound).
+  @exclusivity(unchecked) private var buffer = ByteOutput(
+    capacity: StreamingJSONWriter.flushBytes + (1 << 16))
+  /// What `output` is handed: the buffer's bytes, copied at each flush.
   @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
     var entity: Int?
@@ -22,6 +25,9 @@ final class StreamingJSONWriter: XMLEventHandler {
     var array: Int?
   }
   @exclusivity(unchecked) private var stack: [Open] = []
+
+  /// How many bytes are written at a time.
+  static let flushBytes = 1 << 19
 
   init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
     self.head = head
@@ -32,7 +38,7 @@ final class StreamingJSONWriter: XMLEventHandler {
 
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
-    if final || buffer.count >= 1 << 20 {
+    if final || buffer.count >= Self.flushBytes {
       chunk.removeAll(keepingCapacity: true)
       chunk.append(contentsOf: buffer.buffer)
       output(&chunk)
@@ -84,7 +90,7 @@ struct TreeJSONWriter {
 
   func write(_ output: (inout [UInt8]) -> Void) {
     guard !tree.items.isEmpty else { return }
-    var out = ByteOutput(capacity: (1 << 20) + (1 << 16))
+    var out = ByteOutput(capacity: StreamingJSONWriter.flushBytes + (1 << 16))
     defer { out.free() }
     var chunk: [UInt8] = []
     func flush() {
@@ -145,7 +151,7 @@ struct TreeJSONWriter {
       top.child += 1
       stack[stack.count - 1] = top
       stack.append(open(child, isRoot: false))
-      if out.count >= 1 << 20 { flush() }
+      if out.count >= StreamingJSONWriter.flushBytes { flush() }
     }
     out.append(0x0A)
     flush()
