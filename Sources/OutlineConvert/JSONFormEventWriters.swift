@@ -13,7 +13,12 @@ import OutlineXML
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
   private let output: (inout [UInt8]) -> Void
-  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  /// Half a megabyte, copied into `chunk` for `output`: the two together hold what one
+  /// megabyte array held before (peak memory of a 1M-item convert is near its 48 MB bound).
+  @exclusivity(unchecked) private var buffer = ByteOutput(
+    capacity: StreamingJSONWriter.flushBytes + (1 << 16))
+  /// What `output` is handed: the buffer's bytes, copied at each flush.
+  @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
     var entity: Int?
     /// The open array: a containment relationship, -1 for `@objects`, nil for none.
@@ -21,17 +26,23 @@ final class StreamingJSONWriter: XMLEventHandler {
   }
   @exclusivity(unchecked) private var stack: [Open] = []
 
+  /// How many bytes are written at a time.
+  static let flushBytes = 1 << 19
+
   init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
     self.head = head
     self.output = output
-    buffer.reserveCapacity(1 << 20)
   }
+
+  deinit { buffer.free() }
 
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
-    if final || buffer.count >= 1 << 20 {
-      output(&buffer)
-      buffer.removeAll(keepingCapacity: true)
+    if final || buffer.count >= Self.flushBytes {
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: buffer.buffer)
+      output(&chunk)
+      buffer.removeAll()
     }
   }
 
@@ -47,8 +58,8 @@ final class StreamingJSONWriter: XMLEventHandler {
     if parent.array == array {
       buffer.append(UInt8(ascii: ","))
     } else {
-      if parent.array != nil { buffer += Array("\n]".utf8) }
-      buffer += head.arrayOpening(parentEntity: parent.entity, index: array)
+      if parent.array != nil { buffer.append("\n]") }
+      buffer.append(head.arrayOpening(parentEntity: parent.entity, index: array))
       stack[stack.count - 1].array = array
     }
     buffer.append(0x0A)
@@ -59,7 +70,7 @@ final class StreamingJSONWriter: XMLEventHandler {
 
   func endElement(range: TextRange?) {
     guard let open = stack.popLast() else { return }
-    if open.array != nil { buffer += Array("\n]".utf8) }
+    if open.array != nil { buffer.append("\n]") }
     buffer.append(UInt8(ascii: "}"))
   }
 
@@ -79,7 +90,15 @@ struct TreeJSONWriter {
 
   func write(_ output: (inout [UInt8]) -> Void) {
     guard !tree.items.isEmpty else { return }
-    var out: [UInt8] = []
+    var out = ByteOutput(capacity: StreamingJSONWriter.flushBytes + (1 << 16))
+    defer { out.free() }
+    var chunk: [UInt8] = []
+    func flush() {
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: out.buffer)
+      output(&chunk)
+      out.removeAll()
+    }
     // Explicit stack of (item, its remaining children grouped by array key).
     struct Pending {
       var groups: [(key: String, children: [Int])]
@@ -110,7 +129,7 @@ struct TreeJSONWriter {
     while !stack.isEmpty {
       var top = stack[stack.count - 1]
       if top.group >= top.groups.count {
-        if !top.groups.isEmpty { out += Array("\n]".utf8) }
+        if !top.groups.isEmpty { out.append("\n]") }
         out.append(UInt8(ascii: "}"))
         stack.removeLast()
         continue
@@ -119,11 +138,11 @@ struct TreeJSONWriter {
         top.group += 1
         top.child = 0
         stack[stack.count - 1] = top
-        if top.group < top.groups.count { out += Array("\n]".utf8) }
+        if top.group < top.groups.count { out.append("\n]") }
         continue
       }
       if top.child == 0 {
-        out += Array(",\(JSONText.quote(top.groups[top.group].key)):[".utf8)
+        out.append(Array(",\(JSONText.quote(top.groups[top.group].key)):[".utf8))
       } else {
         out.append(UInt8(ascii: ","))
       }
@@ -132,13 +151,10 @@ struct TreeJSONWriter {
       top.child += 1
       stack[stack.count - 1] = top
       stack.append(open(child, isRoot: false))
-      if out.count >= 1 << 20 {
-        output(&out)
-        out.removeAll(keepingCapacity: true)
-      }
+      if out.count >= StreamingJSONWriter.flushBytes { flush() }
     }
     out.append(0x0A)
-    output(&out)
+    flush()
   }
 }
 

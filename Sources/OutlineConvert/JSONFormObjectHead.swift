@@ -71,10 +71,10 @@ struct ObjectHead {
     }
 
     /// Appends `,"name":` of key `index`.
-    func appendQuoted(_ index: Int, to out: inout [UInt8]) {
+    func appendQuoted(_ index: Int, to out: inout ByteOutput) {
       let start = index == 0 ? 0 : quotedEnds[index - 1]
       quoted.withUnsafeBufferPointer {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
+        out.append(UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
       }
     }
 
@@ -148,35 +148,37 @@ struct ObjectHead {
     XMLName.index(of: tag.name, in: index.entityNames)
   }
 
-  func write(_ tag: StartTag, entity: Int?, isRoot: Bool, into out: inout [UInt8]) {
+  /// Appends the opening of `tag`'s object to `out`: written through a pointer into a reused
+  /// buffer, so the millions of small appends make no array uniqueness or capacity checks.
+  func write(_ tag: StartTag, entity: Int?, isRoot: Bool, into out: inout ByteOutput) {
     // Every key is written with a leading comma; the first one's is overwritten by `{`.
     let opening = out.count
     if isRoot {
-      out += Array(",\"@outline\":1".utf8)
+      out.append(",\"@outline\":1")
       if let index = tag.index(of: "model") {
-        out += Array(",\"@model\":".utf8)
+        out.append(",\"@model\":")
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
       if let index = tag.index(of: "modelVersion") {
-        out += Array(",\"@modelVersion\":".utf8)
+        out.append(",\"@modelVersion\":")
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
     }
-    if let entity { out += tables[entity].entity }
+    if let entity { out.append(tables[entity].entity) }
     if let index = tag.index(of: "xml:id") {
-      out += Self.idKey
+      out.append(",\"@id\":")
       Self.appendString(tag.rawValue(of: index), to: &out)
     }
     if let entity { writeValues(tag, table: tables[entity], into: &out) }
     if out.count > opening {
-      out[opening] = UInt8(ascii: "{")
+      out.base[opening] = UInt8(ascii: "{")
     } else {
       out.append(UInt8(ascii: "{"))
     }
   }
 
   /// The attributes and references the entity knows, in model order.
-  private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout [UInt8]) {
+  private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout ByteOutput) {
     let count = tag.attributes.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
@@ -200,20 +202,20 @@ struct ObjectHead {
         case .string:
           Self.appendString(raw, to: &out)
         case .integer where Self.isCanonicalInteger(raw):
-          out.append(contentsOf: raw)
+          out.append(raw)
         case .integer, .other:
-          out += Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].valueKind).utf8)
+          out.append(Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].valueKind).utf8))
         case .toOne, .toMany:
           let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
-          out += Array(
-            (table.kinds[entry.key] == .toMany ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
-              .utf8)
+          out.append(
+            Array(
+              (table.kinds[entry.key] == .toMany
+                ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
+                .utf8))
         }
       }
     }
   }
-
-  private static let idKey = Array(",\"@id\":".utf8)
 
   /// Whether any of the eight bytes at `word` is `&`, `"`, `\\` or a control
   /// character: the bytes ``appendString(_:to:)`` does more with than copy.
@@ -233,11 +235,11 @@ struct ObjectHead {
   /// Appends a raw attribute value as a JSON string: XML references
   /// resolved and white space normalized (XML 1.0 §3.3.3) on the way, with
   /// no intermediate buffer.
-  static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  static func appendString(_ raw: UnsafeBufferPointer<UInt8>, to out: inout ByteOutput) {
     out.append(UInt8(ascii: "\""))
     var index = 0
     var runStart = 0
-    func flushRun() { out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
+    func flushRun() { out.append(UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
     while index < raw.count {
       // One pass: runs of bytes that are copied as they are (most of a value)
       // are skipped eight at a time.
@@ -247,7 +249,7 @@ struct ObjectHead {
       if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
         flushRun()
         if scalar.value < 0x80 {
-          JSONText.appendEscaped(UInt8(scalar.value), to: &out)
+          out.appendJSONEscaped(UInt8(scalar.value))
         } else {
           UTF8.encode(scalar) { out.append($0) }
         }
@@ -262,7 +264,7 @@ struct ObjectHead {
           // A CR LF pair is one line end, so one space.
           if byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
         } else {
-          JSONText.appendEscaped(byte, to: &out)
+          out.appendJSONEscaped(byte)
         }
         index += 1
         runStart = index
@@ -304,5 +306,22 @@ struct ObjectHead {
     let index = arrayIndex(parentEntity: parentEntity, child: child)
     guard let parentEntity, index >= 0 else { return "@objects" }
     return model.entities[parentEntity].relationships[index].name
+  }
+}
+
+extension ByteOutput {
+  /// Appends an ASCII `byte` as it stands inside a JSON string (``JSONText/appendEscaped(_:to:)``).
+  mutating func appendJSONEscaped(_ byte: UInt8) {
+    switch byte {
+    case 0x22, 0x5C:
+      append(0x5C)
+      append(byte)
+    case 0x20...:
+      append(byte)
+    default:
+      var escaped: [UInt8] = []
+      JSONText.appendEscaped(byte, to: &escaped)
+      append(escaped)
+    }
   }
 }

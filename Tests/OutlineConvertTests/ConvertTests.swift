@@ -259,10 +259,11 @@ enum Fixtures {
   ])
   func matchesDecodeThenQuote(raw: String) {
     let bytes = Array(raw.utf8)
-    var direct: [UInt8] = []
+    var direct = ByteOutput(capacity: 16)
+    defer { direct.free() }
     bytes.withUnsafeBufferPointer { ObjectHead.appendString($0, to: &direct) }
     let viaString = JSONText.quote(XMLEscaping.decodeAttribute(bytes))
-    #expect(String(decoding: direct, as: UTF8.self) == viaString)
+    #expect(String(decoding: direct.buffer, as: UTF8.self) == viaString)
   }
 }
 
