@@ -122,12 +122,32 @@ struct MigrateCommand: ParsableCommand {
     -> FileResult
   {
     let root: [String: String]
+    // A document in the JSON form is read mapped, after a snapshot that shows a later write.
+    var json: (bytes: ByteBuffer, snapshot: FileSnapshot?)?
     do {
-      guard let found = try DocumentVersions.rootAttributes(path: path) else {
-        Terminal.error("\(path): not migrated: it has no root element")
-        return .refused
+      if DocumentCheck.isJSONForm(path) {
+        let snapshot = FileSnapshot.take(path)
+        let bytes = try MappedFile.map(path, limit: limit)
+        // The bytes as read, to tell a same-stamp change: held when small, else digested.
+        if bytes.buffer.count < 16 << 20 {
+          json = (bytes, snapshot?.holding(Array(bytes.buffer)))
+        } else {
+          let digest = StreamDigest()
+          digest.add(bytes.buffer)
+          json = (bytes, snapshot?.digesting(digest))
+        }
+        guard let found = JSONFormVersions.root(bytes) else {
+          Terminal.error("\(path): not migrated: it is not a JSON object")
+          return .refused
+        }
+        root = found.attributes
+      } else {
+        guard let found = try DocumentVersions.rootAttributes(path: path) else {
+          Terminal.error("\(path): not migrated: it has no root element")
+          return .refused
+        }
+        root = found
       }
-      root = found
     } catch {
       Terminal.error(error.description)
       return .trouble
@@ -151,6 +171,7 @@ struct MigrateCommand: ParsableCommand {
     }
     var readFailure: ReadError?
     let (source, inferred) = Migration.sourceVersion(rootAttributes: root, history: history) {
+      if let json { return JSONFormVersions.infer(json.bytes, history: history) }
       do {
         return try DocumentVersions.infer(path: path, history: history, limit: limit)
       } catch let error as ReadError {
@@ -175,6 +196,10 @@ struct MigrateCommand: ParsableCommand {
     plan.recordsVersion = history.versions.count > 1
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
     report.step = (sourceName, targetName, inferred)
+    if let json {
+      return migrateJSON(
+        path, bytes: json.bytes, snapshot: json.snapshot, plan: plan, step: step, report: &report)
+    }
 
     // Taken before reading: a write after it shows in the file's stamp (or in its bytes: held
     // for a file read whole; digested for a large one, which streams from disk and is never held).
@@ -275,25 +300,36 @@ struct MigrationReport {
   init(path: String) { self.path = path }
 
   /// Positions what the migration dropped and renumbered (columns count characters), reading the file's lines again.
-  mutating func list(_ outcome: MigrationOutcome, limit: Int) {
+  /// `locate`, for the JSON form, maps the offsets (into its XML) to JSON offsets and paths, which the text names.
+  mutating func list(
+    _ outcome: MigrationOutcome, limit: Int, locate: (([Int]) -> [Int: (path: String, offset: Int)])? = nil
+  ) {
     guard !outcome.dropped.isEmpty || !outcome.renumbered.isEmpty else { return }
     var lines = LineIndex()
     try? FileChunks.read(path, limit: limit) { lines.append($0) }
     let file = FileLines(path: path, lines: lines)
-    func position(_ offset: Int) -> (Int, Int) {
-      let found = file.linePosition(of: offset, unit: .scalar)
-      return (found.line + 1, found.column + 1)
+    let located = locate?(outcome.dropped.map(\.offset) + outcome.renumbered.map(\.offset))
+    func position(_ offset: Int) -> (Int, Int, String) {
+      var at = offset
+      var suffix = ""
+      if let located {
+        let found = located[offset] ?? (path: "$", offset: 0)
+        at = found.offset
+        suffix = " (at \(found.path))"
+      }
+      let found = file.linePosition(of: at, unit: .scalar)
+      return (found.line + 1, found.column + 1, suffix)
     }
     for item in outcome.dropped {
-      let (line, column) = position(item.offset)
+      let (line, column, at) = position(item.offset)
       dropped.append((line, column, item.what))
-      text += "\(path):\(line):\(column): dropped \(item.what)\n"
+      text += "\(path):\(line):\(column): dropped \(item.what)\(at)\n"
     }
     for item in outcome.renumbered {
-      let (line, column) = position(item.offset)
+      let (line, column, at) = position(item.offset)
       renumbered.append((line, column, item.parent, item.count))
       text +=
-        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\n"
+        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\(at)\n"
     }
   }
 

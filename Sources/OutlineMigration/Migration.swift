@@ -17,6 +17,10 @@ public struct MigrationOutcome: Sendable {
   public var errors: [Diagnostic]
   /// The first fatal syntax error of the older text.
   public var syntaxError: String?
+  /// The root entity the migrated text was validated with (for a writer of the JSON form).
+  public var rootEntity: Int?
+  /// Whether the migrated text's children come in order order (a JSON form writer can stream).
+  public var childrenInOrder = true
 
   /// Why the result may not be written, given whether data may be dropped; nil when it may.
   public func refusal(allowDataLoss: Bool) -> String? {
@@ -76,14 +80,7 @@ public enum Migration {
     if plan.mayRenumber {
       // A first pass finds the sibling groups that lose objects or merge, so the
       // second renumbers their survivors as they stream by.
-      // The census listens on a thread of its own while this one parses.
-      let counting = OrderCensus(plan: plan)
-      let countingPipeline = XMLEventPipeline(handler: counting)
-      let parser = XMLEventParser(handler: countingPipeline)
-      feed { parser.feed($0) }
-      parser.finish()
-      countingPipeline.finish()
-      census = counting
+      census = OrderCensus.take(plan: plan, feed: feed)
     }
     // This thread parses the older text; the migrator and the edit stream work behind a pipeline.
     let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
@@ -103,7 +100,8 @@ public enum Migration {
     return MigrationOutcome(
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
       changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
-      syntaxError: migrator.syntaxError?.message)
+      syntaxError: migrator.syntaxError?.message, rootEntity: validator.rootEntity,
+      childrenInOrder: validator.childrenInOrder)
   }
 }
 
@@ -124,6 +122,14 @@ public struct DocumentVersionStatus: Sendable {
   public var currentName: String { history.versions[history.current].name }
   /// Whether the document is for an older version than the current one.
   public var migrationPending: Bool { version < history.current }
+
+  /// The status of a document for `version` of `history`, recorded or not, pointed at by `range`.
+  public init(history: ModelHistory, version: Int, isRecorded: Bool, range: TextRange) {
+    self.history = history
+    self.version = version
+    self.isRecorded = isRecorded
+    self.range = range
+  }
 
   /// What the document at `source` is for, given its model's `history`; nil when it has no root.
   public static func of(_ source: SourceText, history: ModelHistory) -> DocumentVersionStatus? {

@@ -87,8 +87,7 @@ public final class Migrator: XMLEventHandler {
   public static func edits(of text: [UInt8], plan: MigrationPlan) -> (Migrator, [TextEdit]) {
     var census: OrderCensus?
     if plan.mayRenumber {
-      census = OrderCensus(plan: plan)
-      XMLEventParser.parse(text, handler: census!)
+      census = OrderCensus.take(plan: plan) { body in text.withUnsafeBufferPointer { body($0) } }
     }
     var edits: [TextEdit] = []
     let migrator = Migrator(plan: plan, census: census) { edits.append($0) }
