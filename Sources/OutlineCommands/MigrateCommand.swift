@@ -305,20 +305,19 @@ struct MigrationReport {
     _ outcome: MigrationOutcome, limit: Int, locate: (([Int]) -> [Int: (path: String, offset: Int)])? = nil
   ) {
     guard !outcome.dropped.isEmpty || !outcome.renumbered.isEmpty else { return }
-    var lines = LineIndex()
-    try? FileChunks.read(path, limit: limit) { lines.append($0) }
-    let file = FileLines(path: path, lines: lines)
-    let located = locate?(outcome.dropped.map(\.offset) + outcome.renumbered.map(\.offset))
+    let offsets = outcome.dropped.map(\.offset) + outcome.renumbered.map(\.offset)
+    let located = locate?(offsets)
+    let positions = Self.positions(
+      of: located.map { found in offsets.map { found[$0]?.offset ?? 0 } } ?? offsets, path: path, limit: limit
+    )
     func position(_ offset: Int) -> (Int, Int, String) {
-      var at = offset
-      var suffix = ""
-      if let located {
-        let found = located[offset] ?? (path: "$", offset: 0)
-        at = found.offset
-        suffix = " (at \(found.path))"
+      guard let located else {
+        let found = positions[offset] ?? (1, 1)
+        return (found.line, found.column, "")
       }
-      let found = file.linePosition(of: at, unit: .scalar)
-      return (found.line + 1, found.column + 1, suffix)
+      let at = located[offset] ?? (path: "$", offset: 0)
+      let found = positions[at.offset] ?? (1, 1)
+      return (found.line, found.column, " (at \(at.path))")
     }
     for item in outcome.dropped {
       let (line, column, at) = position(item.offset)
@@ -331,6 +330,52 @@ struct MigrationReport {
       text +=
         "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\(at)\n"
     }
+  }
+
+  /// The 1-based line and column (in Unicode scalars) of each of `offsets` in the file at
+  /// `path`, read once in chunks: memory holds the offsets, not an index of every line.
+  static func positions(of offsets: [Int], path: String, limit: Int) -> [Int: (line: Int, column: Int)] {
+    let wanted = Array(Set(offsets)).sorted()
+    var found: [Int: (line: Int, column: Int)] = [:]
+    var next = 0
+    var line = 0
+    var lineStart = 0
+    // The scalars of the current line in earlier chunks.
+    var carried = 0
+    var chunkStart = 0
+    func scalars(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+      var count = 0
+      for index in from..<max(from, to) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+      return count
+    }
+    try? FileChunks.read(path, limit: limit) { chunk in
+      guard let base = chunk.baseAddress, next < wanted.count else {
+        chunkStart += chunk.count
+        return
+      }
+      var index = 0
+      while true {
+        let newline =
+          memchr(base + index, 0x0A, chunk.count - index).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          } ?? chunk.count
+        let from = max(0, lineStart - chunkStart)
+        let before = lineStart >= chunkStart ? 0 : carried
+        while next < wanted.count && wanted[next] < chunkStart + min(newline + 1, chunk.count) {
+          found[wanted[next]] = (line + 1, before + scalars(base, from, wanted[next] - chunkStart) + 1)
+          next += 1
+        }
+        if newline == chunk.count {
+          carried = before + scalars(base, from, chunk.count)
+          break
+        }
+        line += 1
+        lineStart = chunkStart + newline + 1
+        index = newline + 1
+      }
+      chunkStart += chunk.count
+    }
+    return found
   }
 
   /// The JSON object of the file: its path, versions, status, refusal, dropped and renumbered lists.

@@ -135,4 +135,17 @@ import Testing
       #expect(!run.stdout.contains("new.json"))
     }
   }
+
+  @Test func aLossIsPositionedInScalarsOnALineLongerThanAChunk() throws {
+    // 1.5 MiB of two-byte characters before the dropped value: its line spans two chunks of the read.
+    let long = String(repeating: "é", count: 800_000)
+    let text = try VersionsCLITests.read(VersionsCLITests.fixtures, "v1.outline").replacingOccurrences(
+      of: "<Task title=\"Groceries\"", with: "<Task title=\"\(long)\"")
+    let folder = try Self.project(["long.outline": text])
+    let run = try CLI.run("outline", ["migrate", "--check", "--allow-data-loss", "long.outline"], in: folder)
+    #expect(
+      run.stdout.contains("long.outline:6:\(54 - 9 + 800_000): dropped Task.done=\"YES\""),
+      "\(run.stdout.prefix(300))")
+    #expect(run.stdout.contains("long.outline:5:3: dropped Archive object"))
+  }
 }
