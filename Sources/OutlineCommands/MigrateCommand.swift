@@ -11,7 +11,8 @@ import OutlineWorkspace
 struct MigrateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "migrate",
-    abstract: "Move .outline files to another version of their model (default: the current one).",
+    abstract:
+      "Move .outline files (and .json files in the JSON form) to another version of their model (default: the current one).",
     discussion: """
       Each file goes from the version its root's modelVersion names (else the one it fits \
       best) to the target along the bundle's versions: renames follow renamingIdentifiers, new \
@@ -27,7 +28,7 @@ struct MigrateCommand: ParsableCommand {
       (with --check: a migration is pending), 2 usage or I/O trouble.
       """)
 
-  @Argument(help: "Files or folders (searched for *.outline).")
+  @Argument(help: "Files or folders (searched for *.outline); a .json file is in the JSON form.")
   var paths: [String]
 
   @Option(
