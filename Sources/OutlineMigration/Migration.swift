@@ -65,17 +65,11 @@ public enum Migration {
     write: @escaping ([UInt8]) -> Void
   ) -> MigrationOutcome {
     let validator = OutlineValidator(modelProvider: fixedModel(plan.target))
-    let pipeline = XMLEventPipeline(handler: validator)
-    let output = XMLEventParser(handler: pipeline)
-    // Three threads: this one migrates, the feeder parses the migrated text, the pipeline validates it.
-    // At most four chunks wait, so memory stays bounded whatever the document's size.
-    let feeder = Handoff<[UInt8]>(name: "outline-migrated") { chunk in
-      chunk.withUnsafeBufferPointer { output.feed($0) }
-    }
-    let stream = EditStream { bytes in
-      write(bytes)
-      feeder.submit(bytes)
-    }
+    // The migrator hands the validator the migrated text's events as it makes them (the text
+    // is not parsed again): the validator works on a thread of its own, the migrator and the
+    // edit stream on another, while this one parses.
+    let validating = XMLEventPipeline(handler: validator)
+    let stream = EditStream(sink: write)
     var census: OrderCensus?
     if plan.mayRenumber {
       // A first pass finds the sibling groups that lose objects or merge, so the
@@ -83,7 +77,7 @@ public enum Migration {
       census = OrderCensus.take(plan: plan, feed: feed)
     }
     // This thread parses the older text; the migrator and the edit stream work behind a pipeline.
-    let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
+    let migrator = Migrator(plan: plan, census: census, output: validating) { stream.apply($0) }
     let migrating = XMLEventPipeline(handler: migrator)
     let parser = XMLEventParser(handler: migrating)
     feed { chunk in
@@ -93,9 +87,7 @@ public enum Migration {
     parser.finish()
     migrating.finish()
     stream.finish()
-    feeder.finish()
-    output.finish()
-    pipeline.finish()
+    validating.finish()
     validator.finish()
     return MigrationOutcome(
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
