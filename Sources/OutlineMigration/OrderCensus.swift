@@ -25,7 +25,7 @@ enum Placement: Equatable {
 extension MigrationPlan {
   /// Whether dropping objects or merging sibling groups can leave order numbers to renumber:
   /// an entity is removed, an entity has fewer containments, or one changes cardinality.
-  var mayRenumber: Bool {
+  public var mayRenumber: Bool {
     for plan in entities.values {
       guard let target = plan.target else { return true }
       let older = source.entities[plan.source]

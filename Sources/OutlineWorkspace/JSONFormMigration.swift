@@ -122,8 +122,24 @@ public final class JSONFormMigration {
     while true {
       let spool = Spool()
       var read: (errors: [JSONFormError], restarts: Int) = ([], 0)
+      // A plan that renumbers reads the XML twice (its census first): the second time from a spool.
+      let xml = plan.mayRenumber ? Spool() : nil
+      var transcoded = false
       let outcome = Migration.run(plan: plan) { feed in
-        read = JSONFormVersions.xml(of: bytes, model: plan.source, skippingRestarts: skipping, feed)
+        if transcoded, let xml {
+          var start = 0
+          while start < xml.count {
+            let piece = xml.bytes(in: start..<min(xml.count, start + (1 << 20)))
+            piece.withUnsafeBufferPointer { feed($0) }
+            start += piece.count
+          }
+          return
+        }
+        transcoded = true
+        read = JSONFormVersions.xml(of: bytes, model: plan.source, skippingRestarts: skipping) { piece in
+          xml?.append(piece)
+          feed(piece)
+        }
       } write: { piece in
         piece.withUnsafeBufferPointer { spool.append($0) }
       }
