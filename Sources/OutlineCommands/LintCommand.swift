@@ -326,9 +326,10 @@ struct LintJob {
     } catch {
       return Result(failure: error.description)
     }
-    let check = DocumentCheck.runJSON(
-      ByteBuffer(copying: bytes), path: path, modelOverride: modelOverride, configurations: configurations,
-      models: models)
+    let buffer = ByteBuffer(copying: bytes)
+    var check = DocumentCheck.runJSON(
+      buffer, path: path, modelOverride: modelOverride, configurations: configurations, models: models)
+    check.checkVersion(histories: histories, json: buffer)
     return Result(
       report: report(check, SourceText(bytes: bytes)), configuration: check.configuration,
       modelTrouble: Self.modelTrouble(check))

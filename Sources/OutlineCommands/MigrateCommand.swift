@@ -11,7 +11,8 @@ import OutlineWorkspace
 struct MigrateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "migrate",
-    abstract: "Move .outline files to another version of their model (default: the current one).",
+    abstract:
+      "Move .outline files (and .json files in the JSON form) to another version of their model (default: the current one).",
     discussion: """
       Each file goes from the version its root's modelVersion names (else the one it fits \
       best) to the target along the bundle's versions: renames follow renamingIdentifiers, new \
@@ -27,7 +28,7 @@ struct MigrateCommand: ParsableCommand {
       (with --check: a migration is pending), 2 usage or I/O trouble.
       """)
 
-  @Argument(help: "Files or folders (searched for *.outline).")
+  @Argument(help: "Files or folders (searched for *.outline); a .json file is in the JSON form.")
   var paths: [String]
 
   @Option(
@@ -122,12 +123,32 @@ struct MigrateCommand: ParsableCommand {
     -> FileResult
   {
     let root: [String: String]
+    // A document in the JSON form is read mapped, after a snapshot that shows a later write.
+    var json: (bytes: ByteBuffer, snapshot: FileSnapshot?)?
     do {
-      guard let found = try DocumentVersions.rootAttributes(path: path) else {
-        Terminal.error("\(path): not migrated: it has no root element")
-        return .refused
+      if DocumentCheck.isJSONForm(path) {
+        let snapshot = FileSnapshot.take(path)
+        let bytes = try MappedFile.map(path, limit: limit)
+        // The bytes as read, to tell a same-stamp change: held when small, else digested.
+        if bytes.buffer.count < 16 << 20 {
+          json = (bytes, snapshot?.holding(Array(bytes.buffer)))
+        } else {
+          let digest = StreamDigest()
+          digest.add(bytes.buffer)
+          json = (bytes, snapshot?.digesting(digest))
+        }
+        guard let found = JSONFormVersions.root(bytes) else {
+          Terminal.error("\(path): not migrated: it is not a JSON object")
+          return .refused
+        }
+        root = found.attributes
+      } else {
+        guard let found = try DocumentVersions.rootAttributes(path: path) else {
+          Terminal.error("\(path): not migrated: it has no root element")
+          return .refused
+        }
+        root = found
       }
-      root = found
     } catch {
       Terminal.error(error.description)
       return .trouble
@@ -151,6 +172,7 @@ struct MigrateCommand: ParsableCommand {
     }
     var readFailure: ReadError?
     let (source, inferred) = Migration.sourceVersion(rootAttributes: root, history: history) {
+      if let json { return JSONFormVersions.infer(json.bytes, history: history) }
       do {
         return try DocumentVersions.infer(path: path, history: history, limit: limit)
       } catch let error as ReadError {
@@ -175,6 +197,10 @@ struct MigrateCommand: ParsableCommand {
     plan.recordsVersion = history.versions.count > 1
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
     report.step = (sourceName, targetName, inferred)
+    if let json {
+      return migrateJSON(
+        path, bytes: json.bytes, snapshot: json.snapshot, plan: plan, step: step, report: &report)
+    }
 
     // Taken before reading: a write after it shows in the file's stamp (or in its bytes: held
     // for a file read whole; digested for a large one, which streams from disk and is never held).
@@ -275,26 +301,82 @@ struct MigrationReport {
   init(path: String) { self.path = path }
 
   /// Positions what the migration dropped and renumbered (columns count characters), reading the file's lines again.
-  mutating func list(_ outcome: MigrationOutcome, limit: Int) {
+  /// `locate`, for the JSON form, maps the offsets (into its XML) to JSON offsets and paths, which the text names.
+  mutating func list(
+    _ outcome: MigrationOutcome, limit: Int, locate: (([Int]) -> [Int: (path: String, offset: Int)])? = nil
+  ) {
     guard !outcome.dropped.isEmpty || !outcome.renumbered.isEmpty else { return }
-    var lines = LineIndex()
-    try? FileChunks.read(path, limit: limit) { lines.append($0) }
-    let file = FileLines(path: path, lines: lines)
-    func position(_ offset: Int) -> (Int, Int) {
-      let found = file.linePosition(of: offset, unit: .scalar)
-      return (found.line + 1, found.column + 1)
+    let offsets = outcome.dropped.map(\.offset) + outcome.renumbered.map(\.offset)
+    let located = locate?(offsets)
+    let positions = Self.positions(
+      of: located.map { found in offsets.map { found[$0]?.offset ?? 0 } } ?? offsets, path: path, limit: limit
+    )
+    func position(_ offset: Int) -> (Int, Int, String) {
+      guard let located else {
+        let found = positions[offset] ?? (1, 1)
+        return (found.line, found.column, "")
+      }
+      let at = located[offset] ?? (path: "$", offset: 0)
+      let found = positions[at.offset] ?? (1, 1)
+      return (found.line, found.column, " (at \(at.path))")
     }
     for item in outcome.dropped {
-      let (line, column) = position(item.offset)
+      let (line, column, at) = position(item.offset)
       dropped.append((line, column, item.what))
-      text += "\(path):\(line):\(column): dropped \(item.what)\n"
+      text += "\(path):\(line):\(column): dropped \(item.what)\(at)\n"
     }
     for item in outcome.renumbered {
-      let (line, column) = position(item.offset)
+      let (line, column, at) = position(item.offset)
       renumbered.append((line, column, item.parent, item.count))
       text +=
-        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\n"
+        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\(at)\n"
     }
+  }
+
+  /// The 1-based line and column (in Unicode scalars) of each of `offsets` in the file at
+  /// `path`, read once in chunks: memory holds the offsets, not an index of every line.
+  static func positions(of offsets: [Int], path: String, limit: Int) -> [Int: (line: Int, column: Int)] {
+    let wanted = Array(Set(offsets)).sorted()
+    var found: [Int: (line: Int, column: Int)] = [:]
+    var next = 0
+    var line = 0
+    var lineStart = 0
+    // The scalars of the current line in earlier chunks.
+    var carried = 0
+    var chunkStart = 0
+    func scalars(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+      var count = 0
+      for index in from..<max(from, to) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+      return count
+    }
+    try? FileChunks.read(path, limit: limit) { chunk in
+      guard let base = chunk.baseAddress, next < wanted.count else {
+        chunkStart += chunk.count
+        return
+      }
+      var index = 0
+      while true {
+        let newline =
+          memchr(base + index, 0x0A, chunk.count - index).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          } ?? chunk.count
+        let from = max(0, lineStart - chunkStart)
+        let before = lineStart >= chunkStart ? 0 : carried
+        while next < wanted.count && wanted[next] < chunkStart + min(newline + 1, chunk.count) {
+          found[wanted[next]] = (line + 1, before + scalars(base, from, wanted[next] - chunkStart) + 1)
+          next += 1
+        }
+        if newline == chunk.count {
+          carried = before + scalars(base, from, chunk.count)
+          break
+        }
+        line += 1
+        lineStart = chunkStart + newline + 1
+        index = newline + 1
+      }
+      chunkStart += chunk.count
+    }
+    return found
   }
 
   /// The JSON object of the file: its path, versions, status, refusal, dropped and renumbered lists.

@@ -347,6 +347,8 @@ struct Transcoder {
     objects[top].pending = nil
     writeHead(closing: false)
     objects[top].array = key
+    // Paths count each array's objects from 0 (an object's `@objects`, then its `children`).
+    objects[top].arrayCount = 0
   }
 
   /// Checks and ends the top object, then pops it.

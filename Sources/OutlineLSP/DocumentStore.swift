@@ -206,10 +206,11 @@ final class DocumentStore: @unchecked Sendable {
     let settings = self.settings
     return { source, path in
       if let path, DocumentCheck.isJSONForm(path) {
-        return settings.apply(
-          to: DocumentCheck.runJSON(
-            ByteBuffer(copying: source.bytes), path: path, modelOverride: nil, configurations: configurations,
-            models: models))
+        let bytes = ByteBuffer(copying: source.bytes)
+        var check = DocumentCheck.runJSON(
+          bytes, path: path, modelOverride: nil, configurations: configurations, models: models)
+        check.checkVersion(histories: histories, json: bytes)
+        return settings.apply(to: check)
       }
       var check = DocumentCheck.run(
         source, path: path, modelOverride: nil, configurations: configurations, models: models,

@@ -17,6 +17,10 @@ public struct MigrationOutcome: Sendable {
   public var errors: [Diagnostic]
   /// The first fatal syntax error of the older text.
   public var syntaxError: String?
+  /// The root entity the migrated text was validated with (for a writer of the JSON form).
+  public var rootEntity: Int?
+  /// Whether the migrated text's children come in order order (a JSON form writer can stream).
+  public var childrenInOrder = true
 
   /// Why the result may not be written, given whether data may be dropped; nil when it may.
   public func refusal(allowDataLoss: Bool) -> String? {
@@ -61,32 +65,19 @@ public enum Migration {
     write: @escaping ([UInt8]) -> Void
   ) -> MigrationOutcome {
     let validator = OutlineValidator(modelProvider: fixedModel(plan.target))
-    let pipeline = XMLEventPipeline(handler: validator)
-    let output = XMLEventParser(handler: pipeline)
-    // Three threads: this one migrates, the feeder parses the migrated text, the pipeline validates it.
-    // At most four chunks wait, so memory stays bounded whatever the document's size.
-    let feeder = Handoff<[UInt8]>(name: "outline-migrated") { chunk in
-      chunk.withUnsafeBufferPointer { output.feed($0) }
-    }
-    let stream = EditStream { bytes in
-      write(bytes)
-      feeder.submit(bytes)
-    }
+    // The migrator hands the validator the migrated text's events as it makes them (the text
+    // is not parsed again): the validator works on a thread of its own, the migrator and the
+    // edit stream on another, while this one parses.
+    let validating = XMLEventPipeline(handler: validator)
+    let stream = EditStream(sink: write)
     var census: OrderCensus?
     if plan.mayRenumber {
       // A first pass finds the sibling groups that lose objects or merge, so the
       // second renumbers their survivors as they stream by.
-      // The census listens on a thread of its own while this one parses.
-      let counting = OrderCensus(plan: plan)
-      let countingPipeline = XMLEventPipeline(handler: counting)
-      let parser = XMLEventParser(handler: countingPipeline)
-      feed { parser.feed($0) }
-      parser.finish()
-      countingPipeline.finish()
-      census = counting
+      census = OrderCensus.take(plan: plan, feed: feed)
     }
     // This thread parses the older text; the migrator and the edit stream work behind a pipeline.
-    let migrator = Migrator(plan: plan, census: census) { stream.apply($0) }
+    let migrator = Migrator(plan: plan, census: census, output: validating) { stream.apply($0) }
     let migrating = XMLEventPipeline(handler: migrator)
     let parser = XMLEventParser(handler: migrating)
     feed { chunk in
@@ -96,14 +87,13 @@ public enum Migration {
     parser.finish()
     migrating.finish()
     stream.finish()
-    feeder.finish()
-    output.finish()
-    pipeline.finish()
+    validating.finish()
     validator.finish()
     return MigrationOutcome(
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
       changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
-      syntaxError: migrator.syntaxError?.message)
+      syntaxError: migrator.syntaxError?.message, rootEntity: validator.rootEntity,
+      childrenInOrder: validator.childrenInOrder)
   }
 }
 
@@ -124,6 +114,14 @@ public struct DocumentVersionStatus: Sendable {
   public var currentName: String { history.versions[history.current].name }
   /// Whether the document is for an older version than the current one.
   public var migrationPending: Bool { version < history.current }
+
+  /// The status of a document for `version` of `history`, recorded or not, pointed at by `range`.
+  public init(history: ModelHistory, version: Int, isRecorded: Bool, range: TextRange) {
+    self.history = history
+    self.version = version
+    self.isRecorded = isRecorded
+    self.range = range
+  }
 
   /// What the document at `source` is for, given its model's `history`; nil when it has no root.
   public static func of(_ source: SourceText, history: ModelHistory) -> DocumentVersionStatus? {

@@ -43,7 +43,9 @@ public final class Migrator: XMLEventHandler {
   /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
   private let placesChildren: Bool
   /// The open elements whose children are renumbered, by their depth in `stack`.
-  @exclusivity(unchecked) private var renumbering: [Int: Renumbering] = [:]
+  /// (Indexed by depth, nil where nothing is renumbered; `renumberingCount` are not nil.)
+  @exclusivity(unchecked) private var renumbering: [Renumbering?] = []
+  @exclusivity(unchecked) private var renumberingCount = 0
 
   private struct Renumbering {
     /// Per older containment: the shift of its survivors' numbers.
@@ -71,9 +73,17 @@ public final class Migrator: XMLEventHandler {
   /// `census` is the ``OrderCensus`` of a first pass over the same text, when
   /// the plan can drop ordered objects or merge sibling groups
   /// (``MigrationPlan/mayRenumber``); without it no order number moves.
-  init(plan: MigrationPlan, census: OrderCensus? = nil, emit: @escaping (TextEdit) -> Void) {
+  ///
+  /// `output`, when given, receives the events of the migrated text as the
+  /// edits make it (each start tag as edited, every range where it lands),
+  /// so it can be validated without parsing the text again.
+  init(
+    plan: MigrationPlan, census: OrderCensus? = nil, output: (any XMLEventHandler)? = nil,
+    emit: @escaping (TextEdit) -> Void
+  ) {
     self.plan = plan
     self.emit = emit
+    self.output = output
     self.shifts = census?.shifts ?? [:]
     self.placesChildren = plan.mayRenumber
   }
@@ -87,8 +97,7 @@ public final class Migrator: XMLEventHandler {
   public static func edits(of text: [UInt8], plan: MigrationPlan) -> (Migrator, [TextEdit]) {
     var census: OrderCensus?
     if plan.mayRenumber {
-      census = OrderCensus(plan: plan)
-      XMLEventParser.parse(text, handler: census!)
+      census = OrderCensus.take(plan: plan) { body in text.withUnsafeBufferPointer { body($0) } }
     }
     var edits: [TextEdit] = []
     let migrator = Migrator(plan: plan, census: census) { edits.append($0) }
@@ -98,7 +107,38 @@ public final class Migrator: XMLEventHandler {
 
   private func send(_ edit: TextEdit) {
     changed = true
+    shift += edit.newText.utf8.count - edit.range.length
     emit(edit)
+  }
+
+  /// Where the migrated text gets the events (``init(plan:census:output:emit:)``).
+  private let output: (any XMLEventHandler)?
+  /// How far the migrated text is ahead of the older one at the edits handed out so far.
+  @exclusivity(unchecked) private var shift = 0
+  @exclusivity(unchecked) private var edited: [UInt8] = []
+  @exclusivity(unchecked) private var editedAttributes: [RawAttribute] = []
+
+  /// `range` of the older text where it lands in the migrated one.
+  private func shifted(_ range: TextRange) -> TextRange {
+    TextRange(start: range.start + shift, end: range.end + shift)
+  }
+
+  /// Hands `output` the start tag `tag` as the collected edits (sorted, all inside it) make it.
+  private func forward(_ tag: StartTag) {
+    guard let output else { return }
+    edited.removeAll(keepingCapacity: true)
+    var cursor = 0
+    for edit in edits {
+      edited.append(contentsOf: tag.bytes[cursor..<(edit.range.start - tag.offset)])
+      edited.append(contentsOf: edit.newText.utf8)
+      cursor = edit.range.end - tag.offset
+    }
+    edited.append(contentsOf: tag.bytes[cursor...])
+    edited.withUnsafeBufferPointer { bytes in
+      TagScanner.withStartTag(bytes, at: tag.offset + shift, attributes: &editedAttributes) {
+        output.startElement($0)
+      }
+    }
   }
 
   public func startElement(_ tag: StartTag) {
@@ -116,6 +156,8 @@ public final class Migrator: XMLEventHandler {
     let entityPlan = entityPlan(for: tag.name)
     guard let entityPlan else {
       // Not an entity of the older version: left as it is (validation reports it).
+      edits.removeAll(keepingCapacity: true)
+      forward(tag)
       stack.append(Frame(plan: nil))
       return
     }
@@ -138,7 +180,8 @@ public final class Migrator: XMLEventHandler {
     if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
       let number = nextOrder(child: target)
       placeValue(order, String(number), in: tag)
-    } else if !renumbering.isEmpty, case .kept(let source, _) = placement,
+    } else if renumberingCount > 0, case .kept(let source, _) = placement,
+      stack.count - 1 < renumbering.count,
       let shift = renumbering[stack.count - 1]?.shifts[source],
       let (index, old) = plan.orderValue(tag, entity: entityPlan)
     {
@@ -148,7 +191,7 @@ public final class Migrator: XMLEventHandler {
         renumbering[stack.count - 1]?.count += 1
       }
     }
-    flush()
+    flush(tag)
     stack.append(frame)
   }
 
@@ -181,7 +224,7 @@ public final class Migrator: XMLEventHandler {
       edits.append(
         TextEdit(range: TextRange(at: at), newText: " modelVersion=\"\(escaped(plan.targetVersion))\""))
     }
-    flush()
+    flush(tag)
     stack.append(frame(rootPlan, tag, isRoot: true))
   }
 
@@ -253,9 +296,11 @@ public final class Migrator: XMLEventHandler {
   }
 
   /// Hands out the collected edits of one tag in text order, merging those at one place.
-  private func flush() {
-    guard !edits.isEmpty else { return }
+  /// The migrated text's events get the tag as edited first.
+  private func flush(_ tag: StartTag) {
     edits.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+    forward(tag)
+    guard !edits.isEmpty else { return }
     var index = 0
     while index < edits.count {
       var edit = edits[index]
@@ -296,6 +341,8 @@ public final class Migrator: XMLEventHandler {
   private func frame(_ entityPlan: MigrationPlan.EntityPlan?, _ tag: StartTag, isRoot: Bool = false) -> Frame
   {
     if !shifts.isEmpty, let shifts = shifts[ordinal] {
+      while renumbering.count <= stack.count { renumbering.append(nil) }
+      renumberingCount += 1
       renumbering[stack.count] = Renumbering(
         shifts: shifts, start: tag.range.start,
         name: isRoot ? "the root" : "\(entityPlan?.sourceName ?? XMLName.string(tag.name)) \(describe(tag))")
@@ -333,22 +380,49 @@ public final class Migrator: XMLEventHandler {
       }
       return
     }
-    guard let frame = stack.popLast() else { return }
-    if !renumbering.isEmpty, let done = renumbering.removeValue(forKey: stack.count), done.count > 0 {
-      renumbered.append(Renumbered(offset: done.start, parent: done.name, count: done.count))
+    guard let frame = stack.popLast() else {
+      output?.endElement(range: range.map(shifted))
+      return
     }
-    if let renamedEnd = frame.renamedEnd, let range { send(TextEdit(range: range, newText: renamedEnd)) }
+    if renumberingCount > 0, stack.count < renumbering.count, let done = renumbering[stack.count] {
+      renumbering[stack.count] = nil
+      renumberingCount -= 1
+      if done.count > 0 {
+        renumbered.append(Renumbered(offset: done.start, parent: done.name, count: done.count))
+      }
+    }
+    if let renamedEnd = frame.renamedEnd, let range {
+      output?.endElement(
+        range: TextRange(start: range.start + shift, end: range.start + shift + renamedEnd.utf8.count))
+      send(TextEdit(range: range, newText: renamedEnd))
+    } else {
+      output?.endElement(range: range.map(shifted))
+    }
   }
 
   /// The end of the last start tag seen (a self-closing element ends there).
   @exclusivity(unchecked) private var lastStartEnd = 0
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
-  public func text(range: TextRange) {}
+  // What is neither a start nor an end tag passes to the migrated text's events unchanged,
+  // but inside a dropped element.
+  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+    if droppedDepth == 0 { output?.comment(range: shifted(range), content: content) }
+  }
+  public func text(range: TextRange) {
+    if droppedDepth == 0 { output?.text(range: shifted(range)) }
+  }
+  public func processingInstruction(range: TextRange) {
+    if droppedDepth == 0 { output?.processingInstruction(range: shifted(range)) }
+  }
+  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+    if droppedDepth == 0 { output?.markup(range: shifted(range), bytes: bytes) }
+  }
   public func doctype(range: TextRange) {
     if syntaxError == nil { syntaxError = ("the document has a DOCTYPE", range) }
+    output?.doctype(range: shifted(range))
   }
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
     if isFatal && syntaxError == nil { syntaxError = (message, range) }
+    output?.syntaxError(message: message, range: shifted(range), isFatal: isFatal)
   }
 }

@@ -25,7 +25,7 @@ enum Placement: Equatable {
 extension MigrationPlan {
   /// Whether dropping objects or merging sibling groups can leave order numbers to renumber:
   /// an entity is removed, an entity has fewer containments, or one changes cardinality.
-  var mayRenumber: Bool {
+  public var mayRenumber: Bool {
     for plan in entities.values {
       guard let target = plan.target else { return true }
       let older = source.entities[plan.source]
@@ -122,6 +122,7 @@ final class OrderCensus: XMLEventHandler {
   private(set) var shifts: [Int: [Int: Shift]] = [:]
 
   private struct Group {
+    var source: Int
     var target: Int
     var first: Int
     var survivors = 0
@@ -131,7 +132,15 @@ final class OrderCensus: XMLEventHandler {
   private struct Frame {
     var ordinal: Int
     var plan: MigrationPlan.EntityPlan?
-    var groups: [Int: Group] = [:]
+    /// Its children's older groups, in the order they first appear (a parent has few).
+    var groups: [Group] = []
+
+    /// The index of the group of older containment `source`, made when absent.
+    mutating func group(_ source: Int, target: Int, first: Int) -> Int {
+      if let index = groups.firstIndex(where: { $0.source == source }) { return index }
+      groups.append(Group(source: source, target: target, first: first))
+      return groups.count - 1
+    }
   }
 
   private let plan: MigrationPlan
@@ -140,6 +149,16 @@ final class OrderCensus: XMLEventHandler {
   @exclusivity(unchecked) private var droppedDepth = 0
 
   init(plan: MigrationPlan) { self.plan = plan }
+
+  /// The census of the text `feed` hands out in chunks, its tags found by a
+  /// byte scan (``TagStream``), not parsed. A text whose scan stops (at a
+  /// DOCTYPE) or that does not parse is refused by the migration's own parse.
+  static func take(plan: MigrationPlan, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> OrderCensus {
+    let census = OrderCensus(plan: plan)
+    let tags = TagStream(handler: census)
+    feed { tags.feed($0) }
+    return census
+  }
 
   @exclusivity(unchecked) private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
 
@@ -161,7 +180,7 @@ final class OrderCensus: XMLEventHandler {
       return
     }
     let child = entityPlan(for: tag.name)
-    let placement = plan.placement(parent: stack[stack.count - 1].plan, child: child)
+    let placement = placement(parent: stack[stack.count - 1].plan, child: child)
     let order = child.flatMap { plan.orderValue(tag, entity: $0) }?.value
     switch placement {
     case .unknown:
@@ -169,17 +188,31 @@ final class OrderCensus: XMLEventHandler {
     case .dropped:
       droppedDepth = 1
       if let order, case .kept(let source, _) = sourceOnly(child) {
-        stack[stack.count - 1].groups[source, default: Group(target: -2, first: ordinal)].dropped.append(
-          order)
+        let top = stack.count - 1
+        let index = stack[top].group(source, target: -2, first: ordinal)
+        stack[top].groups[index].dropped.append(order)
       }
       return
     case .kept(let source, let target):
-      var group = stack[stack.count - 1].groups[source] ?? Group(target: target, first: ordinal)
-      group.target = target
-      if order != nil { group.survivors += 1 }
-      stack[stack.count - 1].groups[source] = group
+      let top = stack.count - 1
+      let index = stack[top].group(source, target: target, first: ordinal)
+      stack[top].groups[index].target = target
+      if order != nil { stack[top].groups[index].survivors += 1 }
     }
     stack.append(Frame(ordinal: ordinal, plan: child))
+  }
+
+  /// The last placement asked, by the older entities' indexes: siblings are mostly alike.
+  @exclusivity(unchecked) private var lastPlacement: (parent: Int, child: Int, placement: Placement)?
+
+  private func placement(parent: MigrationPlan.EntityPlan?, child: MigrationPlan.EntityPlan?) -> Placement {
+    guard let parent, let child else { return plan.placement(parent: parent, child: child) }
+    if let lastPlacement, lastPlacement.parent == parent.source, lastPlacement.child == child.source {
+      return lastPlacement.placement
+    }
+    let found = plan.placement(parent: parent, child: child)
+    lastPlacement = (parent.source, child.source, found)
+    return found
   }
 
   /// The older sibling group of a dropped child (its target group does not matter).
@@ -201,8 +234,9 @@ final class OrderCensus: XMLEventHandler {
     guard let frame = stack.popLast(), !frame.groups.isEmpty else { return }
     // A dropped group's target is unknown (-2) until a survivor names it: then it is its own.
     var byTarget: [Int: [(source: Int, group: Group)]] = [:]
-    for (source, group) in frame.groups {
-      byTarget[group.target == -2 ? -2 - source : group.target, default: []].append((source, group))
+    for group in frame.groups {
+      byTarget[group.target == -2 ? -2 - group.source : group.target, default: []].append(
+        (group.source, group))
     }
     var result: [Int: Shift] = [:]
     for (_, members) in byTarget {

@@ -12,6 +12,13 @@ public struct DocumentRoot: Sendable, Equatable {
   /// The range of the root's `modelVersion` value, when it has one.
   public var versionRange: TextRange?
 
+  /// A root with `attributes`, its name at `nameRange`, its `modelVersion` value at `versionRange`.
+  public init(attributes: [String: String], nameRange: TextRange, versionRange: TextRange? = nil) {
+    self.attributes = attributes
+    self.nameRange = nameRange
+    self.versionRange = versionRange
+  }
+
   /// Reads the root from the chunks `chunks` hands to its callback, which
   /// answers false once the root was read (so the rest need not be read);
   /// nil when the text ends or breaks before a root.

@@ -36,7 +36,7 @@ public enum VersionInference {
   }
 
   /// The index with the fewest errors, preferring the current version, then the newest before it.
-  static func best(_ errors: [Int], current: Int) -> Int {
+  public static func best(_ errors: [Int], current: Int) -> Int {
     guard let fewest = errors.min() else { return current }
     if errors[current] == fewest { return current }
     let candidates = errors.indices.filter { errors[$0] == fewest }

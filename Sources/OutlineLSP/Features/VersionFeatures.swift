@@ -47,6 +47,11 @@ struct VersionFeatures {
   /// `outline migrate`'s reason, when it would be.
   func migrate(_ snapshot: Snapshot, argument: JSONValue?) throws -> LSP.WorkspaceEdit {
     let analysis = snapshot.analysis
+    guard !analysis.isJSONForm else {
+      throw ResponseError(
+        code: ErrorCode.requestFailed,
+        message: "A document in the JSON form is migrated on disk: run outline migrate on its file")
+    }
     guard analysis.parsed else {
       throw ResponseError(code: ErrorCode.requestFailed, message: "The document does not parse: not migrated")
     }
