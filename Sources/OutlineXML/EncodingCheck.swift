@@ -11,7 +11,7 @@ enum EncodingCheck {
     let range: TextRange
   }
 
-  static func problem(in prefix: [UInt8]) -> Problem? {
+  static func problem(in prefix: UnsafeBufferPointer<UInt8>) -> Problem? {
     if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
       return Problem(
         message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
@@ -34,7 +34,7 @@ enum EncodingCheck {
 
   /// The range of the encoding name in a leading `<?xml ... encoding="..."?>`.
   /// (Compared in place: copying slices into arrays here was 2% of linting a small file.)
-  static func declaredEncoding(in bytes: [UInt8]) -> TextRange? {
+  static func declaredEncoding(in bytes: UnsafeBufferPointer<UInt8>) -> TextRange? {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     guard bytes.count >= start + 5, bytes[start..<start + 5].elementsEqual("<?xml".utf8) else {
