@@ -267,7 +267,8 @@ struct LintJob {
       do {
         let (check, lines) = try DocumentCheck.file(
           path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-          histories: histories, limit: limit,
+          // Every path here was found a regular file by FileCollector: no second stat before opening.
+          histories: histories, limit: limit, checked: true,
           progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
         return Result(
           report: report(check, lines), configuration: check.configuration,

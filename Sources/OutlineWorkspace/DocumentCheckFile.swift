@@ -15,14 +15,15 @@ extension DocumentCheck {
   ///
   /// The returned lines read back from disk the lines diagnostics point to.
   /// A small file's line index is made only when it has diagnostics: with
-  /// none, no line is ever asked for.
+  /// none, no line is ever asked for. `checked` says the path was just seen to
+  /// name a regular file (``InputFile/open(_:status:checked:)``).
   public static func file(
     path: String, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
-    histories: ModelHistoryCache, limit: Int = InputFile.defaultLimit,
+    histories: ModelHistoryCache, limit: Int = InputFile.defaultLimit, checked: Bool = false,
     progress: ((_ read: Int, _ size: Int) -> Void)? = nil
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
     var info = stat()
-    let descriptor = try InputFile.open(path, status: &info)
+    let descriptor = try InputFile.open(path, status: &info, checked: checked)
     let size = Int(info.st_size)
     if size > limit {
       close(descriptor)

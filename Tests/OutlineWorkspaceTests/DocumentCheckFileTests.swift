@@ -15,13 +15,16 @@ import Testing
     return path
   }
 
-  static func check(_ path: String, limit: Int = InputFile.defaultLimit) throws(ReadError) -> (
-    DocumentCheck, FileLines
-  ) {
+  static func check(_ path: String, limit: Int = InputFile.defaultLimit, checked: Bool = false)
+    throws(ReadError)
+    -> (
+      DocumentCheck, FileLines
+    )
+  {
     let models = ModelCache()
     return try DocumentCheck.file(
       path: path, modelOverride: nil, configurations: ConfigurationFinder(), models: models,
-      histories: ModelHistoryCache(limit: models.limit), limit: limit)
+      histories: ModelHistoryCache(limit: models.limit), limit: limit, checked: checked)
   }
 
   /// The same document, padded past ``DocumentCheck/wholeFileBytes`` with a comment so it streams.
@@ -67,5 +70,12 @@ import Testing
     let folder = (path as NSString).deletingLastPathComponent
     #expect(throws: ReadError.self) { try Self.check(folder) }
     #expect(throws: ReadError.self) { try Self.check(folder + "/missing.outline") }
+    // Said to be checked, it is still refused: the descriptor's fstat sees a folder.
+    #expect {
+      try Self.check(folder, checked: true)
+    } throws: { error in
+      (error as? ReadError)?.description.contains("is not a regular file (a folder)") == true
+    }
+    #expect(throws: ReadError.self) { try Self.check(folder + "/missing.outline", checked: true) }
   }
 }
