@@ -263,12 +263,13 @@ struct LintJob {
     let isStdin = path == "-"
     if !isStdin && DocumentCheck.isJSONForm(path) { return runJSON() }
     if !isStdin && !fix {
-      // Validate as the file streams by; read back only the lines reported.
+      // A small file read whole, a large one validated as it streams by; read back only the lines reported.
       do {
-        var (check, lines) = try DocumentCheck.stream(
+        let (check, lines) = try DocumentCheck.file(
           path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-          limit: limit, progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
-        check.checkVersion(histories: histories, path: path, limit: limit)
+          // Every path here was found a regular file by FileCollector: no second stat before opening.
+          histories: histories, limit: limit, checked: true,
+          progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
         return Result(
           report: report(check, lines), configuration: check.configuration,
           modelTrouble: Self.modelTrouble(check))

@@ -37,10 +37,20 @@ public enum InputFile {
 
   /// Opens the regular file at `path` for reading; throws for anything else.
   public static func open(_ path: String) throws(ReadError) -> Int32 {
-    if let refused = refusal(path) { throw refused }
+    var info = stat()
+    return try open(path, status: &info)
+  }
+
+  /// ``open(_:)``, also saying what `fstat` found on the descriptor (its size),
+  /// so a caller need not ask again. `checked` says the caller has just seen
+  /// the path name a regular file (a folder search's `d_type`, a `stat`), so
+  /// the `stat` before opening is not made again; the `fstat` after is.
+  public static func open(_ path: String, status info: inout stat, checked: Bool = false) throws(ReadError)
+    -> Int32
+  {
+    if !checked, let refused = refusal(path) { throw refused }
     let descriptor = platformOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw ReadError(path: path, errno: errno) }
-    var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       let code = errno
       close(descriptor)

@@ -76,6 +76,13 @@ extension DocumentCheck {
       chunks: { body in source.bytes.withUnsafeBufferPointer { body($0) } })
   }
 
+  /// ``checkVersion(histories:source:)`` for a document's bytes held in memory.
+  public mutating func checkVersion(histories: ModelHistoryCache, bytes: UnsafeBufferPointer<UInt8>) {
+    checkVersion(
+      histories: histories, root: { DocumentRoot.read { body in _ = body(bytes) } },
+      chunks: { body in body(bytes) })
+  }
+
   /// ``checkVersion(histories:source:)`` for the file at `path`, read again
   /// from disk in chunks (only the root's bytes, unless a version must be
   /// inferred or a migration is pending).

@@ -11,7 +11,7 @@ enum EncodingCheck {
     let range: TextRange
   }
 
-  static func problem(in prefix: [UInt8]) -> Problem? {
+  static func problem(in prefix: UnsafeBufferPointer<UInt8>) -> Problem? {
     if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
       return Problem(
         message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
@@ -33,29 +33,27 @@ enum EncodingCheck {
   }
 
   /// The range of the encoding name in a leading `<?xml ... encoding="..."?>`.
-  static func declaredEncoding(in bytes: [UInt8]) -> TextRange? {
+  /// (Compared in place: copying slices into arrays here was 2% of linting a small file.)
+  static func declaredEncoding(in bytes: UnsafeBufferPointer<UInt8>) -> TextRange? {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-    guard bytes.count >= start + 5, Array(bytes[start..<start + 5]) == Array("<?xml".utf8) else {
+    guard bytes.count >= start + 5, bytes[start..<start + 5].elementsEqual("<?xml".utf8) else {
       return nil
     }
     guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-    let declaration = Array(bytes[start..<close])
-    let key = Array("encoding".utf8)
-    var index = 0
-    while index + key.count <= declaration.count {
-      if Array(declaration[index..<index + key.count]) == key {
+    let key = "encoding".utf8
+    var index = start
+    while index + key.count <= close {
+      if bytes[index..<index + key.count].elementsEqual(key) {
         var cursor = index + key.count
-        while cursor < declaration.count, declaration[cursor] != UInt8(ascii: "\""),
-          declaration[cursor] != UInt8(ascii: "'")
-        {
+        while cursor < close, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") {
           cursor += 1
         }
-        guard cursor < declaration.count else { return nil }
-        let quote = declaration[cursor]
+        guard cursor < close else { return nil }
+        let quote = bytes[cursor]
         let valueStart = cursor + 1
-        guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return nil }
-        return TextRange(start: start + valueStart, end: start + valueEnd)
+        guard let valueEnd = bytes[valueStart..<close].firstIndex(of: quote) else { return nil }
+        return TextRange(start: valueStart, end: valueEnd)
       }
       index += 1
     }

@@ -92,7 +92,12 @@ public final class XMLEventParser {
     }
     if !checkedPrologue {
       // Look at the first bytes once enough of them are here to see the
-      // byte order mark and the encoding declaration.
+      // byte order mark and the encoding declaration: where they are when
+      // the first chunk holds them (a small file fed whole is not copied).
+      if pendingPrologue.isEmpty && chunk.count >= 512 {
+        checkPrologue(chunk)
+        return
+      }
       pendingPrologue.append(contentsOf: chunk)
       if pendingPrologue.count < 512 { return }
       flushPrologue()
@@ -125,16 +130,21 @@ public final class XMLEventParser {
   }
 
   private func flushPrologue() {
-    checkedPrologue = true
     let bytes = pendingPrologue
     pendingPrologue = []
+    bytes.withUnsafeBufferPointer { checkPrologue($0) }
+  }
+
+  /// Checks the encoding of the document's first bytes, `bytes`, then starts the parse with them.
+  private func checkPrologue(_ bytes: UnsafeBufferPointer<UInt8>) {
+    checkedPrologue = true
     if let problem = EncodingCheck.problem(in: bytes) {
       report(message: problem.message, range: problem.range, fatal: true)
       stopped = true
       return
     }
     startContext()
-    bytes.withUnsafeBufferPointer { push($0, terminate: false) }
+    push(bytes, terminate: false)
   }
 
   private func startContext() {
