@@ -105,7 +105,9 @@ enum FileCollector {
       for (name, kind) in entries {
         // A regular file, as the folder says: taken or passed over by its name, with no stat.
         if kind == folderEntryRegular && !name.hasSuffix(".outline") { continue }
-        let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        // Under `.` (also the path of a run given none), paths are written as ruff and taplo write
+        // them: `notes/a.outline`, not `./notes/a.outline`.
+        let full = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
         if kind == folderEntryRegular {
           if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
             continue

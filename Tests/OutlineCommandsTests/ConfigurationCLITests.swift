@@ -31,7 +31,7 @@ import Testing
     // OL403 raised to an error by the rules; drafts excluded; tags use their model.
     #expect(
       run.stdout == """
-        ./lists/l.outline:1:23: error[OL403]: The children of the root object are not in document order: child 1 has order 1
+        lists/l.outline:1:23: error[OL403]: The children of the root object are not in document order: child 1 has order 1
         1 error, 0 warnings in 2 files
 
         """)

@@ -21,8 +21,23 @@ import Testing
     #expect(bare.status == 1, "\(bare.stderr)")
     #expect(bare.stdout == named.stdout && bare.stderr == named.stderr)
     #expect(bare.stdout.contains("a.outline"))
+    // Paths as ruff writes them: relative to the folder, with no `./` in front.
+    #expect(!bare.stdout.contains("./"), "\(bare.stdout)")
     if !arguments.contains("--quiet") && !arguments.contains("json") {
       #expect(bare.stdout.hasSuffix("1 error, 0 warnings in 2 files\n"), "\(bare.stdout)")
+    }
+  }
+
+  @Test func aFolderNamedOtherwiseKeepsItsName() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      ["sub/b.outline": "<outline version=\"1\">\n  <Item order=\"1\" title=\"b\"/>\n</outline>\n"],
+      in: folder)
+    for (argument, shown) in [
+      ("./sub", "./sub/b.outline:2:"), ("sub", "sub/b.outline:2:"), ("sub/", "sub/b.outline:2:"),
+    ] {
+      let run = try CLI.run("outline-lint", [argument], in: folder)
+      #expect(run.stdout.hasPrefix(shown), "\(argument): \(run.stdout)")
     }
   }
 

@@ -33,7 +33,7 @@ import Testing
       let files = (document?["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
       #expect(files.count == 62, "\(files)")
       #expect(files == files.sorted())
-      #expect(files.contains("./d2/folder.outline/inner.outline"))
+      #expect(files.contains("d2/folder.outline/inner.outline"))
       #expect(!files.contains { $0.contains("skipped") || $0.hasSuffix(".txt") })
       outputs.append(run.stdout)
     }
