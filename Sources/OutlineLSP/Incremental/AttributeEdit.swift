@@ -195,7 +195,7 @@ enum AttributeEdit {
   /// The orders of `item`'s sibling group (the children of its parent in its
   /// relationship, when that relationship is numbered), before the change
   /// and after it (offsets of the new text, `item`'s order and range as given).
-  private static func siblingOrders(
+  static func siblingOrders(
     of item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText, change: AppliedChange,
     order: Int64?, orderRange: TextRange?
   ) -> (before: [(value: Int64?, range: TextRange)], after: [(value: Int64?, range: TextRange)])? {
@@ -284,7 +284,7 @@ enum AttributeEdit {
   }
 
   /// How the validator's messages name the object `item` as a parent.
-  private static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
+  static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
     let title = source.bytes.withUnsafeBufferPointer { tree.title(of: item, in: $0) }
     if let title { return "'\(title)'" }
     if item == 0 { return "the root object" }
@@ -293,7 +293,7 @@ enum AttributeEdit {
   }
 
   /// The index in `diagnostics` (sorted by position) of each of `wanted`; nil when one is missing.
-  private static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
+  static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
     var taken = Set<Int>()
     for diagnostic in wanted {
       var low = 0
@@ -400,7 +400,7 @@ enum AttributeEdit {
   }
 
   /// Whether the document has an `outline-disable` comment (which may hide what the change brings).
-  private static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
+  static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
     let directive = Array("outline-disable".utf8)
     return source.bytes.withUnsafeBufferPointer { bytes in
       tree.comments.contains { comment in
@@ -422,11 +422,21 @@ enum AttributeEdit {
     edited.items[plan.item].titleRange = plan.titleRange
     swap(&edited, &check.tree!)
     // The rest moved (their order stays: none starts inside the changed value), the new merged in.
+    merge(removing: plan.removed, adding: plan.added, change: change, into: &check.diagnostics)
+    if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
+  }
+
+  /// Moves `diagnostics` (sorted by position) to the text after `change`,
+  /// without those at `removed` (indices, ascending) and with `added` (at offsets of the new text).
+  static func merge(
+    removing removed: [Int], adding added: [Diagnostic], change: AppliedChange,
+    into diagnostics: inout [Diagnostic]
+  ) {
     var kept: [Diagnostic] = []
-    kept.reserveCapacity(check.diagnostics.count - plan.removed.count + plan.added.count)
+    kept.reserveCapacity(diagnostics.count - removed.count + added.count)
     var next = 0
-    for (index, diagnostic) in check.diagnostics.enumerated() {
-      if next < plan.removed.count && plan.removed[next] == index {
+    for (index, diagnostic) in diagnostics.enumerated() {
+      if next < removed.count && removed[next] == index {
         next += 1
         continue
       }
@@ -437,7 +447,7 @@ enum AttributeEdit {
       }
       kept.append(shifted)
     }
-    let added = Diagnostic.sortedByPosition(plan.added)
+    let added = Diagnostic.sortedByPosition(added)
     var merged: [Diagnostic] = []
     merged.reserveCapacity(kept.count + added.count)
     var left = 0
@@ -454,7 +464,6 @@ enum AttributeEdit {
     if zip(merged, merged.dropFirst()).contains(where: { precedes($1, $0) }) {
       merged = Diagnostic.sortedByPosition(merged)
     }
-    check.diagnostics = merged
-    if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
+    diagnostics = merged
   }
 }

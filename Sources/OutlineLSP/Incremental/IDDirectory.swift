@@ -32,6 +32,37 @@ final class IDDirectory: @unchecked Sendable {
     }
   }
 
+  /// The directory of `tree`'s ids, `key` giving the key of item `index`'s id at `range` (offsets of `tree`).
+  init(tree: ItemTree, key: (_ index: Int, _ range: TextRange) -> Int) {
+    tree.items.withUnsafeBufferPointer { list in
+      for index in list.indices {
+        guard let range = list[index].idRange else { continue }
+        items[key(index, range), default: []].append(Int32(index))
+      }
+    }
+  }
+
+  /// Follows a splice of the tree: the items `old` replaced by `count` new
+  /// ones, whose ids are `added` (keys and new numbers); later items renumbered.
+  func splice(_ added: [(key: Int, item: Int32)], replacing old: Range<Int>, by count: Int) {
+    let lower = Int32(old.lowerBound)
+    let upper = Int32(old.upperBound)
+    let shift = Int32(count - old.count)
+    for key in Array(items.keys) {
+      var list = items[key]!
+      guard let first = list.firstIndex(where: { $0 >= lower }) else { continue }
+      list.removeAll { $0 >= lower && $0 < upper }
+      if shift != 0 { for index in first..<list.count { list[index] += shift } }
+      items[key] = list.isEmpty ? nil : list
+    }
+    for (key, item) in added {
+      var list = items[key] ?? []
+      let position = list.firstIndex { $0 > item } ?? list.count
+      list.insert(item, at: position)
+      items[key] = list
+    }
+  }
+
   /// The items whose id may be `id` (decoded), in document order; others with the same hash included.
   func candidates(_ id: [UInt8]) -> [Int32] {
     items[id.withUnsafeBufferPointer { Self.key(ofDecoded: $0) }] ?? []
