@@ -28,8 +28,8 @@ import OutlineXML
 ///   when the document writes no reference and its model has no uniqueness
 ///   constraints (the ids then count nowhere else);
 /// - counts of relationships an object may also be named in by reference:
-///   without references and ids in the element, only its own children
-///   count, in the element.
+///   without references only its own children count, in the element, when
+///   none of its ids is used twice (which object is first then depends on the rest).
 ///
 /// Anything else is analyzed afresh: a new element that is not well formed
 /// (libxml2's recovery and messages, which name lines, may differ from the
@@ -202,12 +202,18 @@ enum MarkupEdit {
     var newIDs: [(key: Int, item: Int32)] = []
     let hadIDs = tree.items[oldItems].contains { $0.idRange != nil }
     let hasIDs = newItems.contains { $0.idRange != nil }
-    // An object with an id may be counted with those that name it: its counts are resolved with the file's.
-    if (hadIDs || hasIDs) && schema.trackedCount.contains(where: { $0 > 0 }) { return nil }
     if hadIDs || hasIDs {
       let duplicates = duplicateIDs(
         old: oldItems, oldBytes: oldBytes, new: newItems, tree: tree, source: source, change: change,
         ids: ids)
+      // The first object with an id has the counts of relationships others may name it in checked
+      // with the file's references, any later one as it ends: with an id used twice, which one is first
+      // depends on the rest of the file.
+      if schema.trackedCount.contains(where: { $0 > 0 })
+        && !(duplicates.before.isEmpty && duplicates.after.isEmpty)
+      {
+        return nil
+      }
       directory = duplicates.ids
       newIDs = duplicates.newKeys
       gone += settings.apply(to: duplicates.before, configuration: check.configuration)
