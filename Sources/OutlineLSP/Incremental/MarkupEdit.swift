@@ -91,11 +91,24 @@ enum MarkupEdit {
     {
       item = Int(tree.items[item].parent)
     }
-    guard item > 0, !AttributeEdit.hasSuppression(tree, source: source, change: change) else { return nil }
+    guard item > 0 else { return nil }
+    // With `outline-disable` comments, what they cover must stay as it was: none in the element before
+    // or after, no covered start tag in the change, none waiting for the next start tag at the change.
+    let suppressed = AttributeEdit.hasSuppression(tree, source: source, change: change)
+    if suppressed {
+      guard !check.suppression.hasScope(overlapping: TextRange(start: start, end: oldEnd)),
+        !directiveWaits(before: start, tree: tree, source: source)
+      else { return nil }
+    }
     let bound = tree.items[item]
     let oldElement = bound.fullRange
     let newElement = TextRange(start: oldElement.start, end: oldElement.end + delta)
-    guard !mentionsSuppression(source.bytes, in: newElement) else { return nil }
+    var oldBytes = Array(source.bytes[newElement.start..<start])
+    oldBytes.append(contentsOf: change.removed)
+    oldBytes.append(contentsOf: source.bytes[change.range.end..<newElement.end])
+    guard !mentionsSuppression(source.bytes, in: newElement),
+      !mentionsSuppression(oldBytes, in: TextRange(start: 0, end: oldBytes.count))
+    else { return nil }
     // The document around the element: its prologue, its ancestors' start tags, their end tags.
     var ancestors: [Int] = []
     var ancestor = Int(bound.parent)
@@ -164,7 +177,25 @@ enum MarkupEdit {
       }
       return diagnostic
     }
-    added = settings.apply(to: added, configuration: check.configuration)
+    // Suppression, then the configuration's rules, as a full pass applies them (new diagnostics are
+    // looked up at their offsets in the previous text: no covered start tag moved but by the change).
+    func before(_ found: [Diagnostic]) -> [Diagnostic] {
+      settings.apply(
+        to: suppressed ? check.suppression.filter(found) : found, configuration: check.configuration)
+    }
+    func after(_ found: [Diagnostic]) -> [Diagnostic] {
+      guard suppressed else { return settings.apply(to: found, configuration: check.configuration) }
+      let kept = found.filter { diagnostic in
+        var old = diagnostic
+        old.range = TextRange(start: unmoved(diagnostic.range.start), end: unmoved(diagnostic.range.end))
+        return !check.suppression.filter([old]).isEmpty
+      }
+      return settings.apply(to: kept, configuration: check.configuration)
+    }
+    func unmoved(_ offset: Int) -> Int {
+      offset >= change.range.end ? offset - delta : offset > start ? start : offset
+    }
+    added = after(added)
     var removed = Set<Int>()
     // The sibling group's diagnostics at the element's order stay unless its order moves or changes.
     let oldEntry = bound.orderRange ?? bound.nameRange
@@ -187,17 +218,14 @@ enum MarkupEdit {
         orderRange: newItems[0].orderRange)
     {
       let label = AttributeEdit.label(Int(bound.parent), tree: tree, schema: schema, source: source)
-      let before = OutlineValidator.checkSiblingOrders(group.before, parent: label)
-      let after = OutlineValidator.checkSiblingOrders(group.after, parent: label)
-      gone += settings.apply(to: before.diagnostics, configuration: check.configuration)
-      added += settings.apply(to: after.diagnostics, configuration: check.configuration)
-      if !after.inOrder { childrenInOrder = false }
+      let old = OutlineValidator.checkSiblingOrders(group.before, parent: label)
+      let new = OutlineValidator.checkSiblingOrders(group.after, parent: label)
+      gone += before(old.diagnostics)
+      added += after(new.diagnostics)
+      if !new.inOrder { childrenInOrder = false }
     }
     // The ids defined in the element before and after the change.
     let oldItems = item..<Int(bound.subtreeEnd)
-    var oldBytes = Array(source.bytes[newElement.start..<start])
-    oldBytes.append(contentsOf: change.removed)
-    oldBytes.append(contentsOf: source.bytes[change.range.end..<newElement.end])
     var directory = ids
     var newIDs: [(key: Int, item: Int32)] = []
     let hadIDs = tree.items[oldItems].contains { $0.idRange != nil }
@@ -216,14 +244,31 @@ enum MarkupEdit {
       }
       directory = duplicates.ids
       newIDs = duplicates.newKeys
-      gone += settings.apply(to: duplicates.before, configuration: check.configuration)
-      added += settings.apply(to: duplicates.after, configuration: check.configuration)
+      gone += before(duplicates.before)
+      added += after(duplicates.after)
     }
     guard let found = AttributeEdit.indices(of: gone, in: check.diagnostics) else { return nil }
     removed.formUnion(found)
     return Plan(
       old: oldItems, new: newItems, comments: comments, removed: removed.sorted(), added: added,
       ids: directory, newIDs: newIDs, childrenInOrder: childrenInOrder)
+  }
+
+  /// Whether an `outline-disable` comment lies between the last start tag that begins before
+  /// `offset` and `offset` (an `outline-disable-next` there covers the next start tag, at or after it).
+  private static func directiveWaits(before offset: Int, tree: ItemTree, source: SourceText) -> Bool {
+    var low = 0
+    var high = tree.items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tree.items[middle].startTag.start < offset { low = middle + 1 } else { high = middle }
+    }
+    let after = low > 0 ? tree.items[low - 1].startTag.start : 0
+    return tree.comments.contains { comment in
+      comment.start > after && comment.start < offset
+        && mentionsSuppression(
+          source.bytes, in: TextRange(start: comment.start, end: min(comment.end, offset)))
+    }
   }
 
   /// Whether `range` of `bytes` holds `outline-disable` (in a comment, or anywhere).
@@ -397,6 +442,7 @@ enum MarkupEdit {
     edited.comments = comments
     swap(&edited, &check.tree!)
     AttributeEdit.merge(removing: plan.removed, adding: plan.added, change: change, into: &check.diagnostics)
+    check.suppression.moveScopes { moved($0, change) }
     if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
   }
 }

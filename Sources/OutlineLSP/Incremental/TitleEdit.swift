@@ -50,6 +50,7 @@ enum TitleEdit {
       AttributeEdit.move(&edited, item: item, by: change)
     }
     swap(&edited, &check.tree!)
+    check.suppression.moveScopes { moved($0) }
     for index in check.diagnostics.indices {
       check.diagnostics[index].range = moved(check.diagnostics[index].range)
       for related in check.diagnostics[index].related.indices
