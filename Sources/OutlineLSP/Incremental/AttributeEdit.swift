@@ -34,8 +34,8 @@ import OutlineXML
 ///
 /// References (whose resolution spans the file), namespace declarations and
 /// `xml:` attributes other than `xml:id` (the parser reads them), objects of
-/// entities with uniqueness constraints, the root, and documents with
-/// `outline-disable` comments are analyzed afresh, as is anything else.
+/// entities with uniqueness constraints and the root are analyzed afresh, as
+/// is anything else; `outline-disable` comments filter what the change brings.
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -93,9 +93,28 @@ enum AttributeEdit {
     let entity = Int(bound.entity)
     let parent = Int(bound.parent)
     guard bound.startTag.start < start, oldEnd < bound.startTag.end, entity >= 0,
-      entity < schema.attributeCount.count, !schema.uniqueness.hasChecks[entity],
-      !hasSuppression(tree, source: source, change: change)
+      entity < schema.attributeCount.count, !schema.uniqueness.hasChecks[entity]
     else { return nil }
+    // `outline-disable` comments filter what the change removes and brings as a full pass would: a value
+    // changes no comment and no start tag a comment covers but the edited one, which holds the change
+    // (a new diagnostic is looked up at its offsets in the previous text).
+    let suppressed = hasSuppression(tree, source: source, change: change)
+    func previous(_ found: [Diagnostic]) -> [Diagnostic] {
+      settings.apply(
+        to: suppressed ? check.suppression.filter(found) : found, configuration: check.configuration)
+    }
+    func next(_ found: [Diagnostic]) -> [Diagnostic] {
+      guard suppressed else { return settings.apply(to: found, configuration: check.configuration) }
+      func unmoved(_ offset: Int) -> Int {
+        offset >= change.range.end ? offset - delta : offset > start ? start : offset
+      }
+      let kept = found.filter { diagnostic in
+        var old = diagnostic
+        old.range = TextRange(start: unmoved(diagnostic.range.start), end: unmoved(diagnostic.range.end))
+        return !check.suppression.filter([old]).isEmpty
+      }
+      return settings.apply(to: kept, configuration: check.configuration)
+    }
     let parentEntity = Int(tree.items[parent].entity)
     let newTag = TextRange(start: bound.startTag.start, end: bound.startTag.end + delta)
     // The value the change lies in, and what kind of attribute holds it.
@@ -143,8 +162,8 @@ enum AttributeEdit {
         )
       }
     }
-    var gone = settings.apply(to: before.diagnostics, configuration: check.configuration)
-    var added = settings.apply(to: after.diagnostics, configuration: check.configuration)
+    var gone = previous(before.diagnostics)
+    var added = next(after.diagnostics)
     var childrenInOrder: Bool?
     var directory: IDDirectory?
     var idChange: (old: [UInt8], new: [UInt8])?
@@ -156,8 +175,8 @@ enum AttributeEdit {
       let label = self.label(parent, tree: tree, schema: schema, source: source)
       let old = OutlineValidator.checkSiblingOrders(group.before, parent: label)
       let new = OutlineValidator.checkSiblingOrders(group.after, parent: label)
-      gone += settings.apply(to: old.diagnostics, configuration: check.configuration)
-      added += settings.apply(to: new.diagnostics, configuration: check.configuration)
+      gone += previous(old.diagnostics)
+      added += next(new.diagnostics)
       // A group put in order cannot tell whether the others are: the
       // document stays "not known to be in order" (a serializer then sorts).
       if !new.inOrder { childrenInOrder = false }
@@ -173,8 +192,8 @@ enum AttributeEdit {
       else { return nil }
       directory = duplicates.ids
       idChange = duplicates.change
-      gone += settings.apply(to: duplicates.before, configuration: check.configuration)
-      added += settings.apply(to: duplicates.after, configuration: check.configuration)
+      gone += previous(duplicates.before)
+      added += next(duplicates.after)
     }
     guard let removed = indices(of: gone, in: check.diagnostics) else { return nil }
     if found.kind == .title && !selfClosing {
@@ -423,6 +442,7 @@ enum AttributeEdit {
     swap(&edited, &check.tree!)
     // The rest moved (their order stays: none starts inside the changed value), the new merged in.
     merge(removing: plan.removed, adding: plan.added, change: change, into: &check.diagnostics)
+    check.suppression.moveScopes { moved($0, by: change) }
     if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
   }
 
