@@ -12,23 +12,32 @@ import Testing
 /// most value keystrokes are carried over. Built as ``AttributeEditTests``.
 @Suite struct AttributeEditSuppressionTests {
   @Test func carriedAnalysisHonoursSuppressionCommentsAfterEveryEdit() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "attribute-suppression-\(UUID().uuidString)")
-    let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
-    try FileManager.default.createDirectory(
-      at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(AttributeEditTests.model.utf8).write(to: modelFile)
-    defer { try? FileManager.default.removeItem(at: folder) }
     var random = SeededGenerator(seed: 41)
-    let store = DocumentStore()
-    let mapper = PositionMapper(unit: .utf16)
-    let uri = folder.appendingPathComponent("t.outline").absoluteString
     let text = AttributeEditTests.document(items: 200, problems: true, references: false, using: &random)
       .replacingOccurrences(of: "<outline ", with: "<!-- outline-disable OL401 -->\n<outline ")
       .replacingOccurrences(of: "owner=\"me\">\n", with: "owner=\"me\">\n<!-- outline-disable OL203 -->\n")
       .replacingOccurrences(
         of: "<Task title=\"Eggs\"",
         with: "<!-- outline-disable-next OL300 OL302 OL400 -->\n<Task title=\"Eggs\"")
+    let carried = try Self.compareEveryEdit(model: AttributeEditTests.model, text: text, using: &random)
+    #expect(carried > 150, "\(carried) carried over")
+  }
+
+  /// Sends 400 random edits (``AttributeEditTests/randomChange(_:using:mapper:)``, each one that is not
+  /// carried over undone by the next) to a store holding `text` beside a model file `model`, comparing
+  /// its analysis with a fresh one after each; returns how many were carried over.
+  static func compareEveryEdit(model: String, text: String, using random: inout SeededGenerator) throws -> Int
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "attribute-edit-\(UUID().uuidString)")
+    let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
+    try FileManager.default.createDirectory(
+      at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(model.utf8).write(to: modelFile)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf16)
+    let uri = folder.appendingPathComponent("t.outline").absoluteString
     store.open(uri: uri, version: 1, text: text)
     #expect(store[uri]!.analysis.diagnostics.count > 10)
     var carried = 0
@@ -69,15 +78,15 @@ import Testing
         Issue.record(
           "step \(step): diagnostics differ from a fresh analysis (carried over: \(qualifies)): extra \(extra.sorted().prefix(3)), missing \(missing.sorted().prefix(3))"
         )
-        return
+        return carried
       }
       guard analysis.tree?.items == fresh.tree?.items, !analysis.childrenInOrder || fresh.childrenInOrder
       else {
         Issue.record(
           "step \(step): the tree or its order differs from a fresh one (carried over: \(qualifies))")
-        return
+        return carried
       }
     }
-    #expect(carried > 150, "\(carried) carried over")
+    return carried
   }
 }

@@ -33,9 +33,10 @@ import OutlineXML
 ///   constraints (the id then counts nowhere else).
 ///
 /// References (whose resolution spans the file), namespace declarations and
-/// `xml:` attributes other than `xml:id` (the parser reads them), objects of
-/// entities with uniqueness constraints and the root are analyzed afresh, as
-/// is anything else; `outline-disable` comments filter what the change brings.
+/// `xml:` attributes other than `xml:id` (the parser reads them), members of
+/// uniqueness constraints (their keys count across the file) and the root are
+/// analyzed afresh, as is anything else; `outline-disable` comments filter
+/// what the change brings.
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -93,7 +94,7 @@ enum AttributeEdit {
     let entity = Int(bound.entity)
     let parent = Int(bound.parent)
     guard bound.startTag.start < start, oldEnd < bound.startTag.end, entity >= 0,
-      entity < schema.attributeCount.count, !schema.uniqueness.hasChecks[entity]
+      entity < schema.attributeCount.count
     else { return nil }
     // `outline-disable` comments filter what the change removes and brings as a full pass would: a value
     // changes no comment and no start tag a comment covers but the edited one, which holds the change
@@ -136,6 +137,12 @@ enum AttributeEdit {
       // xml:lang (it may report their values); only xml:id is left to the validator.
       if name.starts(with: "xml".utf8) && !XMLName.equals(name, "xml:id") { return }
       let attribute = schema.attribute(name, of: entity)
+      // A uniqueness constraint's key counts across the file: only values of other attributes qualify.
+      if let attribute,
+        schema.uniqueness.checks[entity].contains(where: { $0.members.contains(.attribute(attribute)) })
+      {
+        return
+      }
       let kind: Kind =
         XMLName.equals(name, "xml:id")
         ? .id
@@ -147,7 +154,10 @@ enum AttributeEdit {
       after = OutlineValidator.checkStartTag(
         tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model)
     }
-    guard let found, let after, !splitsReference(change, value: found.value, source: source) else {
+    // (An id names its object in the keys of children its nesting relates to it.)
+    guard let found, let after, !splitsReference(change, value: found.value, source: source),
+      found.kind != .id || !schema.uniqueness.hasChecks[entity]
+    else {
       return nil
     }
     // The same tag before the change, at its old offsets.
