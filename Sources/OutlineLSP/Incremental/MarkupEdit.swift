@@ -29,12 +29,17 @@ import OutlineXML
 ///   constraints (the ids then count nowhere else);
 /// - counts of relationships an object may also be named in by reference:
 ///   without references only its own children count, in the element, when
-///   none of its ids is used twice (which object is first then depends on the rest).
+///   none of its ids is used twice (which object is first then depends on the rest);
+/// - references elsewhere in the document: they resolve as before when the
+///   element writes none and defines no id, before and after the change;
+/// - `outline-disable` comments: what the element brings is filtered by the
+///   document's, when none is in the element and none covers a start tag in
+///   the change or waits for the next one at it.
 ///
 /// Anything else is analyzed afresh: a new element that is not well formed
 /// (libxml2's recovery and messages, which name lines, may differ from the
-/// whole document's), references, `outline-disable` comments, models with
-/// uniqueness constraints, an edit at the root's level.
+/// whole document's) or holds text, references in the element or to its
+/// ids, models with uniqueness constraints, an edit at the root's level.
 enum MarkupEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -82,7 +87,7 @@ enum MarkupEdit {
     let oldEnd = start + change.removed.count
     let delta = change.delta
     let schema = model.index
-    guard !check.madeReferences, !schema.uniqueness.hasChecks.contains(true),
+    guard !schema.uniqueness.hasChecks.contains(true),
       var item = AttributeEdit.item(at: start, in: tree)
     else { return nil }
     // The smallest item holding the change inside its element.
@@ -135,6 +140,16 @@ enum MarkupEdit {
     let validator = OutlineValidator(modelProvider: fixedModel(model), buildTree: true)
     XMLEventParser.parse(text, handler: validator)
     validator.finish()
+    if check.madeReferences {
+      // References elsewhere are bounded when the element wrote none before either (nor defines ids, below).
+      var previous = Array(text[..<elementStart])
+      previous.append(contentsOf: oldBytes)
+      previous.append(contentsOf: text[elementEnd...])
+      let before = OutlineValidator(modelProvider: fixedModel(model), buildTree: false)
+      XMLEventParser.parse(previous, handler: before)
+      before.finish()
+      guard !before.madeReferences else { return nil }
+    }
     // One element, exactly the edited one's extent, the same entity in the same relationship.
     let top = ancestors.count
     guard !validator.madeReferences, let parsed = validator.tree, parsed.items.count > top,
@@ -230,6 +245,8 @@ enum MarkupEdit {
     var newIDs: [(key: Int, item: Int32)] = []
     let hadIDs = tree.items[oldItems].contains { $0.idRange != nil }
     let hasIDs = newItems.contains { $0.idRange != nil }
+    // (References may name any id: with references, the element's ids are not bounded.)
+    if check.madeReferences && (hadIDs || hasIDs) { return nil }
     if hadIDs || hasIDs {
       let duplicates = duplicateIDs(
         old: oldItems, oldBytes: oldBytes, new: newItems, tree: tree, source: source, change: change,
