@@ -20,7 +20,7 @@ final class Snapshot: @unchecked Sendable {
   private let lock = NSLock()
   private var cached: DocumentCheck?
   /// The previous version's analysis and the one change since, to analyze
-  /// this version from (``TitleEdit``, ``AttributeEdit``) when the change allows.
+  /// this version from (``TitleEdit``, ``AttributeEdit``, ``MarkupEdit``) when the change allows.
   private var carried: DocumentCheck?
   private var change: AppliedChange?
   /// The directory of the ids of `cached`'s and `carried`'s trees, when an edit made one.
@@ -55,6 +55,7 @@ final class Snapshot: @unchecked Sendable {
       var directory = carriedIDs
       if TitleEdit.apply(change, to: &carried!, source: source)
         || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
+        || MarkupEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
       {
         cached = carried
         ids = directory

@@ -50,6 +50,16 @@ public struct Suppression: Sendable {
     }
   }
 
+  /// Whether some `outline-disable-next` start tag overlaps `range` (an edit there may change what it covers).
+  public func hasScope(overlapping range: TextRange) -> Bool {
+    scoped.contains { $0.range.start <= range.end && range.start <= $0.range.end }
+  }
+
+  /// Moves the start tags the comments cover to `transform` of their ranges (the text was edited elsewhere).
+  public mutating func moveScopes(_ transform: (TextRange) -> TextRange) {
+    for index in scoped.indices { scoped[index].range = transform(scoped[index].range) }
+  }
+
   /// The last scoped start tag that begins at or before `offset`: start tags
   /// do not overlap and arrive in document order, so only that one can hold
   /// a diagnostic starting at `offset` (a binary search keeps one scope per

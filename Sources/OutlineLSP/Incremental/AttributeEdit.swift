@@ -33,9 +33,10 @@ import OutlineXML
 ///   constraints (the id then counts nowhere else).
 ///
 /// References (whose resolution spans the file), namespace declarations and
-/// `xml:` attributes other than `xml:id` (the parser reads them), objects of
-/// entities with uniqueness constraints, the root, and documents with
-/// `outline-disable` comments are analyzed afresh, as is anything else.
+/// `xml:` attributes other than `xml:id` (the parser reads them), members of
+/// uniqueness constraints (their keys count across the file) and the root are
+/// analyzed afresh, as is anything else; `outline-disable` comments filter
+/// what the change brings.
 enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
@@ -93,9 +94,28 @@ enum AttributeEdit {
     let entity = Int(bound.entity)
     let parent = Int(bound.parent)
     guard bound.startTag.start < start, oldEnd < bound.startTag.end, entity >= 0,
-      entity < schema.attributeCount.count, !schema.uniqueness.hasChecks[entity],
-      !hasSuppression(tree, source: source, change: change)
+      entity < schema.attributeCount.count
     else { return nil }
+    // `outline-disable` comments filter what the change removes and brings as a full pass would: a value
+    // changes no comment and no start tag a comment covers but the edited one, which holds the change
+    // (a new diagnostic is looked up at its offsets in the previous text).
+    let suppressed = hasSuppression(tree, source: source, change: change)
+    func previous(_ found: [Diagnostic]) -> [Diagnostic] {
+      settings.apply(
+        to: suppressed ? check.suppression.filter(found) : found, configuration: check.configuration)
+    }
+    func next(_ found: [Diagnostic]) -> [Diagnostic] {
+      guard suppressed else { return settings.apply(to: found, configuration: check.configuration) }
+      func unmoved(_ offset: Int) -> Int {
+        offset >= change.range.end ? offset - delta : offset > start ? start : offset
+      }
+      let kept = found.filter { diagnostic in
+        var old = diagnostic
+        old.range = TextRange(start: unmoved(diagnostic.range.start), end: unmoved(diagnostic.range.end))
+        return !check.suppression.filter([old]).isEmpty
+      }
+      return settings.apply(to: kept, configuration: check.configuration)
+    }
     let parentEntity = Int(tree.items[parent].entity)
     let newTag = TextRange(start: bound.startTag.start, end: bound.startTag.end + delta)
     // The value the change lies in, and what kind of attribute holds it.
@@ -117,6 +137,12 @@ enum AttributeEdit {
       // xml:lang (it may report their values); only xml:id is left to the validator.
       if name.starts(with: "xml".utf8) && !XMLName.equals(name, "xml:id") { return }
       let attribute = schema.attribute(name, of: entity)
+      // A uniqueness constraint's key counts across the file: only values of other attributes qualify.
+      if let attribute,
+        schema.uniqueness.checks[entity].contains(where: { $0.members.contains(.attribute(attribute)) })
+      {
+        return
+      }
       let kind: Kind =
         XMLName.equals(name, "xml:id")
         ? .id
@@ -128,7 +154,10 @@ enum AttributeEdit {
       after = OutlineValidator.checkStartTag(
         tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model)
     }
-    guard let found, let after, !splitsReference(change, value: found.value, source: source) else {
+    // (An id names its object in the keys of children its nesting relates to it.)
+    guard let found, let after, !splitsReference(change, value: found.value, source: source),
+      found.kind != .id || !schema.uniqueness.hasChecks[entity]
+    else {
       return nil
     }
     // The same tag before the change, at its old offsets.
@@ -143,8 +172,8 @@ enum AttributeEdit {
         )
       }
     }
-    var gone = settings.apply(to: before.diagnostics, configuration: check.configuration)
-    var added = settings.apply(to: after.diagnostics, configuration: check.configuration)
+    var gone = previous(before.diagnostics)
+    var added = next(after.diagnostics)
     var childrenInOrder: Bool?
     var directory: IDDirectory?
     var idChange: (old: [UInt8], new: [UInt8])?
@@ -156,8 +185,8 @@ enum AttributeEdit {
       let label = self.label(parent, tree: tree, schema: schema, source: source)
       let old = OutlineValidator.checkSiblingOrders(group.before, parent: label)
       let new = OutlineValidator.checkSiblingOrders(group.after, parent: label)
-      gone += settings.apply(to: old.diagnostics, configuration: check.configuration)
-      added += settings.apply(to: new.diagnostics, configuration: check.configuration)
+      gone += previous(old.diagnostics)
+      added += next(new.diagnostics)
       // A group put in order cannot tell whether the others are: the
       // document stays "not known to be in order" (a serializer then sorts).
       if !new.inOrder { childrenInOrder = false }
@@ -173,8 +202,8 @@ enum AttributeEdit {
       else { return nil }
       directory = duplicates.ids
       idChange = duplicates.change
-      gone += settings.apply(to: duplicates.before, configuration: check.configuration)
-      added += settings.apply(to: duplicates.after, configuration: check.configuration)
+      gone += previous(duplicates.before)
+      added += next(duplicates.after)
     }
     guard let removed = indices(of: gone, in: check.diagnostics) else { return nil }
     if found.kind == .title && !selfClosing {
@@ -195,7 +224,7 @@ enum AttributeEdit {
   /// The orders of `item`'s sibling group (the children of its parent in its
   /// relationship, when that relationship is numbered), before the change
   /// and after it (offsets of the new text, `item`'s order and range as given).
-  private static func siblingOrders(
+  static func siblingOrders(
     of item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText, change: AppliedChange,
     order: Int64?, orderRange: TextRange?
   ) -> (before: [(value: Int64?, range: TextRange)], after: [(value: Int64?, range: TextRange)])? {
@@ -284,7 +313,7 @@ enum AttributeEdit {
   }
 
   /// How the validator's messages name the object `item` as a parent.
-  private static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
+  static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
     let title = source.bytes.withUnsafeBufferPointer { tree.title(of: item, in: $0) }
     if let title { return "'\(title)'" }
     if item == 0 { return "the root object" }
@@ -293,7 +322,7 @@ enum AttributeEdit {
   }
 
   /// The index in `diagnostics` (sorted by position) of each of `wanted`; nil when one is missing.
-  private static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
+  static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
     var taken = Set<Int>()
     for diagnostic in wanted {
       var low = 0
@@ -400,7 +429,7 @@ enum AttributeEdit {
   }
 
   /// Whether the document has an `outline-disable` comment (which may hide what the change brings).
-  private static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
+  static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
     let directive = Array("outline-disable".utf8)
     return source.bytes.withUnsafeBufferPointer { bytes in
       tree.comments.contains { comment in
@@ -422,11 +451,22 @@ enum AttributeEdit {
     edited.items[plan.item].titleRange = plan.titleRange
     swap(&edited, &check.tree!)
     // The rest moved (their order stays: none starts inside the changed value), the new merged in.
+    merge(removing: plan.removed, adding: plan.added, change: change, into: &check.diagnostics)
+    check.suppression.moveScopes { moved($0, by: change) }
+    if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
+  }
+
+  /// Moves `diagnostics` (sorted by position) to the text after `change`,
+  /// without those at `removed` (indices, ascending) and with `added` (at offsets of the new text).
+  static func merge(
+    removing removed: [Int], adding added: [Diagnostic], change: AppliedChange,
+    into diagnostics: inout [Diagnostic]
+  ) {
     var kept: [Diagnostic] = []
-    kept.reserveCapacity(check.diagnostics.count - plan.removed.count + plan.added.count)
+    kept.reserveCapacity(diagnostics.count - removed.count + added.count)
     var next = 0
-    for (index, diagnostic) in check.diagnostics.enumerated() {
-      if next < plan.removed.count && plan.removed[next] == index {
+    for (index, diagnostic) in diagnostics.enumerated() {
+      if next < removed.count && removed[next] == index {
         next += 1
         continue
       }
@@ -437,7 +477,7 @@ enum AttributeEdit {
       }
       kept.append(shifted)
     }
-    let added = Diagnostic.sortedByPosition(plan.added)
+    let added = Diagnostic.sortedByPosition(added)
     var merged: [Diagnostic] = []
     merged.reserveCapacity(kept.count + added.count)
     var left = 0
@@ -454,7 +494,6 @@ enum AttributeEdit {
     if zip(merged, merged.dropFirst()).contains(where: { precedes($1, $0) }) {
       merged = Diagnostic.sortedByPosition(merged)
     }
-    check.diagnostics = merged
-    if let inOrder = plan.childrenInOrder { check.childrenInOrder = inOrder }
+    diagnostics = merged
   }
 }

@@ -20,8 +20,8 @@ struct AppliedChange {
 /// (as the previous tree bound it), not inside a reference such as `&amp;`,
 /// with others, both printable ASCII other than `<`, `>`, `&`, `"` and `'`:
 /// the parser's events are then the same but for that value. The title's value must be one the validator does not
-/// look at (its attribute has no type, bound or pattern to check, its entity
-/// no uniqueness constraint, its size far under the size rule), and no
+/// look at (its attribute has no type, bound or pattern to check, is no
+/// member of a uniqueness constraint, its size far under the size rule), and no
 /// diagnostic may lie in the item's subtree or on the edited line (their
 /// messages name the item by its title, or count columns). Anything else is
 /// analyzed afresh.
@@ -50,6 +50,7 @@ enum TitleEdit {
       AttributeEdit.move(&edited, item: item, by: change)
     }
     swap(&edited, &check.tree!)
+    check.suppression.moveScopes { moved($0) }
     for index in check.diagnostics.indices {
       check.diagnostics[index].range = moved(check.diagnostics[index].range)
       for related in check.diagnostics[index].related.indices
@@ -93,7 +94,9 @@ enum TitleEdit {
     let bound = tree.items[item]
     let entity = Int(bound.entity)
     guard entity >= 0, entity < index.titleAttribute.count, index.titleAttribute[entity] >= 0,
-      !index.uniqueness.hasChecks[entity],
+      !index.uniqueness.checks[entity].contains(where: {
+        $0.members.contains(.attribute(index.titleAttribute[entity]))
+      }),
       !index.attributes[entity][index.titleAttribute[entity]].needsCheck,
       !SizeRule.exceeds(title.end - title.start + max(0, change.delta) + 4096)
     else { return false }
