@@ -138,7 +138,15 @@ extension JSONReader {
       }
     }
     if let failure { throw failure }
-    return (decoded, closing)
+    // Room for the rest of the message, when much more than the string
+    // needed (many long strings in one message), is not kept: the string moves to an array of its size.
+    guard decoded.capacity - decoded.count > max(decoded.count / 8, 1 << 16) else {
+      return (decoded, closing)
+    }
+    let fitted = [UInt8](unsafeUninitializedCapacity: decoded.count) { out, written in
+      written = out.initialize(fromContentsOf: decoded)
+    }
+    return (fitted, closing)
   }
 
   /// How a stretch of a string's bytes ended.

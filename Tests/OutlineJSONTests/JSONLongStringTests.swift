@@ -141,6 +141,19 @@ import Testing
     #expect(decoded.count == 4)
   }
 
+  @Test func manyLongStringsInOneMessageKeepNoMoreThanTheirSize() throws {
+    // Each long string is decoded into room for the rest of the message, then fitted.
+    let strings = (0..<50).map { _ in Self.literal(count: 20_000, piece: "ab\\\"cd ") }
+    let text = Array("[".utf8) + strings.joined(separator: Array(",".utf8)) + Array("]".utf8)
+    let items = try #require(try JSONValue.parse(text).arrayValue)
+    #expect(items.count == 50)
+    for item in items {
+      let bytes = try #require(item.utf8Value)
+      #expect(bytes.count > 15_000)
+      #expect(bytes.capacity < bytes.count + max(bytes.count / 8, 1 << 16) + 4096)
+    }
+  }
+
   @Test func aShortStringAtTheEndOfALargeMessageIsNotLong() throws {
     // A string that ends within 4 KiB is read the usual way even with megabytes after it.
     let text =
