@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The offsets at which lines start, built in one pass over the bytes.
 ///
 /// A line ends at `\n`; a `\r\n` pair belongs to the line it ends, so a CRLF
@@ -17,11 +19,47 @@ public struct LineIndex: Sendable, Equatable {
 
   /// Indexes all of `bytes`.
   public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-    if let done = bytes.withContiguousStorageIfAvailable({ append($0) }) {
-      _ = done
+    if let index = bytes.withContiguousStorageIfAvailable({ Self.indexing($0) }) {
+      self = index
     } else {
-      append(ContiguousArray(bytes).withUnsafeBufferPointer { $0 })
+      self = ContiguousArray(bytes).withUnsafeBufferPointer { Self.indexing($0) }
     }
+  }
+
+  /// Texts of at least this many bytes are searched in two halves on two cores.
+  static let splitBytes = 8 << 20
+
+  /// The index of `bytes`; a large text's second half is searched on another core.
+  private static func indexing(_ bytes: UnsafeBufferPointer<UInt8>) -> LineIndex {
+    var index = LineIndex()
+    guard bytes.count >= splitBytes else {
+      index.append(bytes)
+      return index
+    }
+    let middle = bytes.count / 2
+    let halves = Halves(bytes)
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      let text = halves.bytes
+      if half == 0 {
+        halves.first.append(UnsafeBufferPointer(rebasing: text[..<middle]))
+      } else {
+        halves.second.append(UnsafeBufferPointer(rebasing: text[middle...]))
+      }
+    }
+    index.lineStarts = halves.first.lineStarts
+    index.lineStarts.reserveCapacity(index.lineStarts.count + halves.second.lineStarts.count - 1)
+    let shift = UInt32(truncatingIfNeeded: middle)
+    for start in halves.second.lineStarts.dropFirst() { index.lineStarts.append(start &+ shift) }
+    index.byteCount = bytes.count
+    return index
+  }
+
+  /// The two halves' indexes, each filled by one thread and read after both ended.
+  private final class Halves: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var first = LineIndex()
+    var second = LineIndex()
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
   }
 
   /// Indexes the next chunk of the text.

@@ -49,15 +49,15 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 /// `String`s. A token's bytes stay readable until the next call.
 public struct JSONReader {
   private let storage: ByteBuffer
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var index = 0
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
   private var discarded = 0
   private enum Container { case object, array }
   private var containers: [Container] = []
-  private enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
-  private var expect: Expect = .value
+  enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
+  var expect: Expect = .value
   /// The range of the last event returned.
-  public private(set) var range = TextRange(at: 0)
+  public internal(set) var range = TextRange(at: 0)
   /// How deep the reader is (objects and arrays open).
   public var depth: Int { containers.count }
 
@@ -73,7 +73,7 @@ public struct JSONReader {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -219,7 +219,7 @@ public struct JSONReader {
     throw fail(container == .object ? "Expected ',' or '}'" : "Expected ',' or ']'")
   }
 
-  private mutating func afterValue() {
+  mutating func afterValue() {
     expect = containers.isEmpty ? .done : .commaOrEnd
   }
 
@@ -419,7 +419,7 @@ public struct JSONReader {
   /// The first offset in `from..<to` holding a quote, a backslash or a
   /// control character, or `to`: eight bytes at a time while none of them is one.
   @inline(__always)
-  private static func plainRun(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+  static func plainRun(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     var at = from
     while at + 8 <= to {
       let word = WordScan.load(base + at)
@@ -435,7 +435,7 @@ public struct JSONReader {
   }
 
   /// The four hex digits at `at` (before `end`) as a number, or nil.
-  private static func hex4(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> UInt32? {
+  static func hex4(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> UInt32? {
     guard at + 4 <= end else { return nil }
     var value: UInt32 = 0
     for offset in 0..<4 {

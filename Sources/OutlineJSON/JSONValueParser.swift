@@ -1,8 +1,17 @@
+import OutlineCore
+
 extension JSONValue {
   /// Parses a JSON text into a value, without recursion; nesting deeper than
   /// `maximumDepth` is refused (values are built for messages, not documents).
   public static func parse(_ bytes: [UInt8], maximumDepth: Int = 256) throws(JSONSyntaxError) -> JSONValue {
-    var reader = JSONReader(bytes)
+    // Read where the bytes are (a message of a hundred megabytes is not copied first).
+    try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+      try parse(JSONReader(ByteBuffer(buffer: buffer, release: {}, discard: nil)), maximumDepth: maximumDepth)
+    }
+  }
+
+  private static func parse(_ reader: JSONReader, maximumDepth: Int) throws(JSONSyntaxError) -> JSONValue {
+    var reader = reader
     enum Open {
       case array([JSONValue])
       case object([(String, JSONValue)], key: String?)
@@ -23,7 +32,7 @@ extension JSONValue {
         stack.append(.object(members, key: nil))
       }
     }
-    while let token = try reader.nextToken() {
+    while let (token, decoded) = try reader.nextToken(decodingLongerThan: Self.longString) {
       switch token.kind {
       case .objectStart, .arrayStart:
         if stack.count >= maximumDepth {
@@ -42,9 +51,11 @@ extension JSONValue {
           stack.append(.object(members, key: reader.string(token)))
         }
       case .string:
-        // Long strings stay bytes (see ``JSONValue/utf8(_:)``).
+        // Long strings stay bytes (see ``JSONValue/utf8(_:)``), checked and decoded in one pass.
         let value: JSONValue =
-          token.range.length > Self.longString ? .utf8(reader.utf8(token)) : .string(reader.string(token))
+          if let decoded { .utf8(decoded) } else if token.range.length > Self.longString {
+            .utf8(reader.utf8(token))
+          } else { .string(reader.string(token)) }
         add(value, to: &stack, result: &result)
       case .number:
         add(.number(String(decoding: reader.contents(of: token), as: UTF8.self)), to: &stack, result: &result)
