@@ -39,6 +39,9 @@ public final class XMLEventParser {
   @exclusivity(unchecked) private var heldBack: [UInt8] = []
   /// The text run not yet reported: pieces join until another event comes.
   @exclusivity(unchecked) private var pendingText: TextRange?
+  /// Where text may start: libxml2's position at the last markup (tag, comment,
+  /// instruction). Text libxml2 hands over copied lies after it.
+  @exclusivity(unchecked) private var textFloor = 0
 
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
@@ -320,12 +323,60 @@ public final class XMLEventParser {
       let start = input.baseOffset + input.base.distance(to: chars)
       addText(TextRange(start: start + first, end: start + last))
     } else {
-      // Text produced by a reference (`&amp;`): libxml2 stands just past it.
+      // Copied text; libxml2 stands just past what it read for it.
       let end = input.baseOffset + input.base.distance(to: input.cur)
-      let open = scanBack(for: UInt8(ascii: "&"), from: input.cur, base: input.base)
-      let start = open.map { input.baseOffset + input.base.distance(to: $0) } ?? end
-      addText(TextRange(start: start, end: end))
+      addText(copiedTextRange(chars, length: length, first: first, last: last, end: end, input: input))
     }
+  }
+
+  /// Where copied text lies in the input, `end` being libxml2's position after it.
+  ///
+  /// A reference (`&amp;`, `&#233;`) is the `&` before `end` when the bytes
+  /// between spell one. Other text libxml2 copies (character data with
+  /// non-ASCII bytes, handed over in pieces of a few hundred bytes) is matched
+  /// back from `end` against the input, where each `\r\n` became `\n` (and a
+  /// lone `\r` a `\n`); never before the last markup. `first..<last` is the
+  /// piece without its surrounding white space.
+  private func copiedTextRange(
+    _ chars: UnsafePointer<UInt8>, length: Int, first: Int, last: Int, end: Int,
+    input: (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)
+  ) -> TextRange {
+    let base = input.base
+    let cursor = base.distance(to: input.cur)
+    let floor = max(0, textFloor - input.baseOffset)
+    if cursor > 0, base[cursor - 1] == UInt8(ascii: ";") {
+      // A reference is a name or a character number: look a short way back only.
+      var at = cursor - 1
+      while at > max(floor, cursor - 64) {
+        at -= 1
+        let byte = base[at]
+        if byte == UInt8(ascii: "&") { return TextRange(start: input.baseOffset + at, end: end) }
+        // A name's bytes (any non-ASCII byte may be part of one) or a character number's.
+        let isNameByte =
+          byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+          || byte == UInt8(ascii: "#")
+        guard isNameByte else { break }
+      }
+    }
+    let inputEnd = base.distance(to: input.end)
+    var index = length
+    var at = cursor
+    var start = end
+    var stop = end
+    while index > first, at > floor {
+      if base[at - 1] == 0x0D, chars[index - 1] != 0x0D, at < inputEnd, base[at] == 0x0A {
+        at -= 1  // the `\r` of a `\r\n`, which libxml2 left out
+        continue
+      }
+      index -= 1
+      at -= 1
+      if index == last - 1 { stop = input.baseOffset + at + 1 }
+      if index == first { start = input.baseOffset + at }
+    }
+    if index > first { start = input.baseOffset + at }
+    return TextRange(start: min(start, stop), end: stop)
   }
 
   /// Joins a piece of character data to the run not yet reported.
@@ -339,6 +390,7 @@ public final class XMLEventParser {
 
   /// Reports the pending text run, before any other event.
   private func flushText() {
+    if let input { textFloor = input.baseOffset + input.base.distance(to: input.cur) }
     guard let run = pendingText else { return }
     pendingText = nil
     handler.text(range: run)
