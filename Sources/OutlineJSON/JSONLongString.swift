@@ -200,40 +200,33 @@ extension JSONReader {
       if byte == UInt8(ascii: "\"") { return (.ended(at), written) }
       if byte < 0x20 { return fail("Control character in a string", at) }
       guard at + 1 < count else { return fail("Unterminated string", quote) }
-      let simple: UInt8
-      switch base[at + 1] {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = base[at + 1]
-      case UInt8(ascii: "b"): simple = 0x08
-      case UInt8(ascii: "f"): simple = 0x0C
-      case UInt8(ascii: "n"): simple = 0x0A
-      case UInt8(ascii: "r"): simple = 0x0D
-      case UInt8(ascii: "t"): simple = 0x09
-      case UInt8(ascii: "u"):
-        guard var scalar = hex4(base, at + 2, count) else { return fail("Invalid \\u escape", at + 2) }
-        at += 6
-        if (0xD800..<0xDC00).contains(scalar) {
-          guard at + 1 < count, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") else {
-            return fail("Invalid \\u escape (lone surrogate)", at)
-          }
-          guard let low = hex4(base, at + 2, count), (0xDC00..<0xE000).contains(low) else {
-            return fail("Invalid surrogate pair", at + 2)
-          }
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          at += 6
-        } else if (0xDC00..<0xE000).contains(scalar) {
-          return fail("Invalid \\u escape (lone surrogate)", at)
-        }
-        for unit in UTF8.encode(Unicode.Scalar(scalar)!)! {
-          target[written] = unit
-          written += 1
-        }
+      if let simple = JSONReader.simpleEscape(base[at + 1]) {
+        target[written] = simple
+        written += 1
+        at += 2
         continue
-      default:
+      }
+      guard base[at + 1] == UInt8(ascii: "u") else {
         return fail("Invalid escape '\\\(Character(Unicode.Scalar(base[at + 1])))'", at)
       }
-      target[written] = simple
-      written += 1
-      at += 2
+      guard var scalar = hex4(base, at + 2, count) else { return fail("Invalid \\u escape", at + 2) }
+      at += 6
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard at + 1 < count, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") else {
+          return fail("Invalid \\u escape (lone surrogate)", at)
+        }
+        guard let low = hex4(base, at + 2, count), (0xDC00..<0xE000).contains(low) else {
+          return fail("Invalid surrogate pair", at + 2)
+        }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        at += 6
+      } else if (0xDC00..<0xE000).contains(scalar) {
+        return fail("Invalid \\u escape (lone surrogate)", at)
+      }
+      for unit in UTF8.encode(Unicode.Scalar(scalar)!)! {
+        target[written] = unit
+        written += 1
+      }
     }
   }
 

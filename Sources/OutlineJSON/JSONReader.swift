@@ -381,27 +381,35 @@ public struct JSONReader {
       guard at < end else { break }
       let escape = base[at + 1]
       at += 2
-      let simple: UInt8
-      switch escape {
-      case UInt8(ascii: "b"): simple = 0x08
-      case UInt8(ascii: "f"): simple = 0x0C
-      case UInt8(ascii: "n"): simple = 0x0A
-      case UInt8(ascii: "r"): simple = 0x0D
-      case UInt8(ascii: "t"): simple = 0x09
-      case UInt8(ascii: "u"):
-        let (scalar, length) = unicodeEscape(base, at - 2, end)
-        at += length - 2
-        for unit in UTF8.encode(scalar)! {
-          target[written] = unit
-          written += 1
-        }
+      // Checked when read: an escape is one of the simple ones or `\u`.
+      if let simple = simpleEscape(escape) {
+        target[written] = simple
+        written += 1
         continue
-      default: simple = escape
       }
-      target[written] = simple
-      written += 1
+      let (scalar, length) = unicodeEscape(base, at - 2, end)
+      at += length - 2
+      for unit in UTF8.encode(scalar)! {
+        target[written] = unit
+        written += 1
+      }
     }
     return written
+  }
+
+  /// The byte a one-letter escape stands for (`\n` is 0x0A; `\"`, `\\` and
+  /// `\/` stand for themselves); nil for `u` and any other letter.
+  @inline(__always)
+  static func simpleEscape(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    default: return nil
+    }
   }
 
   /// The scalar of the checked `\uXXXX` escape (or surrogate pair) at `at`, and its length in bytes.
