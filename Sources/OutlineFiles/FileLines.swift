@@ -76,7 +76,11 @@ private final class DeferredLines: @unchecked Sendable {
     defer { lock.unlock() }
     if let made { return made }
     var lines = LineIndex()
-    try? FileChunks.read(path) { lines.append($0) }
+    // No size limit: the file was read once already, within the run's.
+    if let descriptor = try? InputFile.open(path) {
+      defer { close(descriptor) }
+      try? FileChunks.read(descriptor: descriptor, name: path) { lines.append($0) }
+    }
     made = lines
     return lines
   }
