@@ -18,6 +18,14 @@ public struct PositionTable: Sendable {
 
   /// Computes the positions of `offsets` in `source`.
   public init(offsets: [Int], in source: any DocumentLines, unit: ColumnUnit) {
+    self.source = source
+    self.unit = unit
+    // No offsets, no lines asked for: a file's lines may be indexed only when first needed.
+    if offsets.isEmpty {
+      self.offsets = []
+      positions = []
+      return
+    }
     let lines = source.lines
     var sorted = offsets.map { max(0, min($0, lines.byteCount)) }
     sorted.sort()
@@ -49,8 +57,6 @@ public struct PositionTable: Sendable {
     }
     self.offsets = unique
     self.positions = positions
-    self.source = source
-    self.unit = unit
   }
 
   /// The position of `utf8Offset`; an offset that was not asked for is computed on its own.

@@ -6,12 +6,27 @@ import OutlineCore
 public struct FileLines: DocumentLines {
   /// The file.
   public let path: String
-  public let lines: LineIndex
+  private let given: LineIndex?
+  private let deferred: DeferredLines?
+
+  /// Where each line starts: as given, or read from the file when first asked for.
+  public var lines: LineIndex { given ?? deferred!.index(of: path) }
 
   /// Lines of `path` indexed by `lines`.
   public init(path: String, lines: LineIndex) {
     self.path = path
-    self.lines = lines
+    given = lines
+    deferred = nil
+  }
+
+  /// Lines of `path` indexed only when first asked for, by reading the file
+  /// again: a file streamed by without diagnostics never needs its lines, so
+  /// it costs no index while it is read (lines read back are read from disk
+  /// either way). An unreadable file has no lines.
+  public init(indexingWhenAsked path: String) {
+    self.path = path
+    given = nil
+    deferred = DeferredLines()
   }
 
   public func lineBytes(_ line: Int) -> [UInt8] {
@@ -48,5 +63,25 @@ public struct FileLines: DocumentLines {
     }
     bytes.removeLast(bytes.count - filled)
     return bytes
+  }
+}
+
+/// A line index made once, on first use, from the file as it is then.
+private final class DeferredLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var made: LineIndex?
+
+  func index(of path: String) -> LineIndex {
+    lock.lock()
+    defer { lock.unlock() }
+    if let made { return made }
+    var lines = LineIndex()
+    // No size limit: the file was read once already, within the run's.
+    if let descriptor = try? InputFile.open(path) {
+      defer { close(descriptor) }
+      try? FileChunks.read(descriptor: descriptor, name: path) { lines.append($0) }
+    }
+    made = lines
+    return lines
   }
 }

@@ -59,7 +59,7 @@ extension OutlineValidator {
             continue
           }
           findings.orderRange = range
-          if let value = ModelValues.integer(tag.rawValue(of: index)),
+          if let value = orderValue(tag.rawValue(of: index)),
             (value >= Int64(Int16.min) && value <= Int64(Int16.max))
               || fits(value, schema.entities[entity].attributes[attribute].type)
           {
@@ -151,6 +151,21 @@ extension OutlineValidator {
       written: written, tag: tag, implied: implied,
       counted: findings.firstCounter >= 0 ? schema.trackedSlot[entity] : nil)
     return findings
+  }
+
+  /// An order's value as ``ModelValues/integer(_:)`` reads it; one to four
+  /// digits, what siblings are mostly numbered with, read without its sign
+  /// and overflow checks.
+  @inline(__always)
+  private func orderValue(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard raw.count > 0, raw.count <= 4 else { return ModelValues.integer(raw) }
+    var value: Int64 = 0
+    for byte in raw {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return ModelValues.integer(raw) }
+      value = value &* 10 &+ Int64(digit)
+    }
+    return value
   }
 
   private func fits(_ value: Int64, _ type: AttributeType?) -> Bool {

@@ -29,7 +29,13 @@ public final class OutlineValidator: XMLEventHandler {
 
   private let modelProvider: ModelProvider
   /// The model's index; nil until the root arrives, or when no model could be read.
-  @exclusivity(unchecked) var schema: ModelIndex?
+  @exclusivity(unchecked) var schema: ModelIndex? {
+    didSet { borrowedSchema = schema.map { Unmanaged.passUnretained($0) } }
+  }
+  /// `schema` without its reference count, for the per-element paths to
+  /// borrow (`schema` keeps it alive): a stored class reference is otherwise
+  /// retained and released at every element.
+  @exclusivity(unchecked) private var borrowedSchema: Unmanaged<ModelIndex>?
   /// The model's key names laid out for lookups by bytes (empty until the model is known).
   @exclusivity(unchecked) var keyLookup = KeyLookup()
   /// The entity last found by name, tried first for the next element.
@@ -99,12 +105,14 @@ public final class OutlineValidator: XMLEventHandler {
       startRoot(tag)
       return
     }
-    var entity = -1
-    var relationship = -1
-    // Bound once per element and handed down: every binding of the stored
-    // optional costs a retain and a release.
-    let schema = self.schema
-    if let schema {
+    guard let borrowedSchema else {
+      openItem(tag, entity: -1, relationship: -1, isRoot: false, schema: nil)
+      return
+    }
+    // Borrowed once per element and handed down: no retain and release of it.
+    borrowedSchema._withUnsafeGuaranteedRef { schema in
+      var entity = -1
+      var relationship = -1
       if let found = schema.entity(named: tag.name, hint: &lastEntity) {
         entity = found
         if schema.isAbstract[found] {
@@ -119,8 +127,8 @@ public final class OutlineValidator: XMLEventHandler {
           .unknownEntity, "'\(XMLName.string(tag.name))' is not an entity of the model",
           at: tag.nameRange)
       }
+      openItem(tag, entity: entity, relationship: relationship, isRoot: false, schema: schema)
     }
-    openItem(tag, entity: entity, relationship: relationship, isRoot: false, schema: schema)
   }
 
   private func startRoot(_ tag: StartTag) {
@@ -297,13 +305,15 @@ public final class OutlineValidator: XMLEventHandler {
     // Most elements are empty and kept no title: nothing to remove.
     defer { if frame.title.lowerBound < titles.count { titles.removeSubrange(frame.title.lowerBound...) } }
     builder?.endElement(range: range)
-    guard frame.entity >= 0, let schema else { return }
-    if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
-    let depth = stack.count
-    for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
-      checkOrders(levels[depth][group].orders, parent: label(frame))
+    guard frame.entity >= 0, let borrowedSchema else { return }
+    borrowedSchema._withUnsafeGuaranteedRef { schema in
+      if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
+      let depth = stack.count
+      for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
+        checkOrders(levels[depth][group].orders, parent: label(frame))
+      }
+      checkContainmentCounts(frame, depth: depth, schema: schema)
     }
-    checkContainmentCounts(frame, depth: depth, schema: schema)
   }
 
   /// How many children `frame`, closed at `depth`, had in `relationship`.

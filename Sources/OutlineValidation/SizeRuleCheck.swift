@@ -9,6 +9,8 @@ import OutlineXML
 extension OutlineValidator {
   /// Reports each attribute value of `tag` over the limit, at the value.
   func checkValueSizes(_ tag: StartTag) {
+    // No value is longer than the tag that holds it.
+    guard SizeRule.exceeds(tag.bytes.count) else { return }
     for index in 0..<tag.attributes.count {
       let range = tag.valueRange(of: index)
       guard SizeRule.exceeds(range.end - range.start) else { continue }

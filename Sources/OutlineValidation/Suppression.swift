@@ -29,6 +29,7 @@ public struct Suppression: Sendable {
     }
   }
 
+  @inline(__always)
   mutating func elementStarted(_ tag: TextRange) {
     guard !pending.isEmpty else { return }
     scoped.append((tag, pending))

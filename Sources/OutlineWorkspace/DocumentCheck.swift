@@ -73,7 +73,8 @@ public struct DocumentCheck: Sendable {
 
   /// Checks the file at `path` as it streams from disk in 1 MiB chunks, so
   /// memory does not grow with the file; the returned lines read back only
-  /// the lines diagnostics point to. Throws when the file cannot be read.
+  /// the lines diagnostics point to, and are indexed (the file read again)
+  /// only when first asked for. Throws when the file cannot be read.
   ///
   /// Only a regular file is read (a FIFO or a device is refused before a
   /// byte is read), and never more than `limit + 1` bytes of it.
@@ -82,7 +83,6 @@ public struct DocumentCheck: Sendable {
     limit: Int = InputFile.defaultLimit, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil,
     progress: ((_ read: Int, _ size: Int) -> Void)? = nil
   ) throws(ReadError) -> (DocumentCheck, FileLines) {
-    var lines = LineIndex()
     var failure: ReadError?
     let descriptor = try InputFile.open(path)
     defer { close(descriptor) }
@@ -96,7 +96,6 @@ public struct DocumentCheck: Sendable {
       do {
         var read = 0
         try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
-          lines.append(chunk)
           parser.feed(chunk)
           read += chunk.count
           progress?(read, Int(info.st_size))
@@ -108,7 +107,7 @@ public struct DocumentCheck: Sendable {
       }
     }
     if let failure { throw failure }
-    return (check, FileLines(path: path, lines: lines))
+    return (check, FileLines(indexingWhenAsked: path))
   }
 
   private static func check(
