@@ -97,7 +97,7 @@ import Testing
     let items = (0..<5_000).map { "<Item order=\"\($0)\" title=\"é\"/>\n" }.joined()
     let text = "<outline version=\"1\">\n" + items + "<Item order=\"5000\">ü text</Item></outline>\n"
     try CLI.write(["text.outline": text], in: folder)
-    let expected = "outline: cannot format <stdin>:5002:26: OL105"
+    let expected = "outline: cannot format <stdin>:5002:20: OL105"
     for run in [
       try CLI.run("outline", ["fmt", "-"], in: folder, input: text), try fromFile(folder, "text.outline"),
     ] {
