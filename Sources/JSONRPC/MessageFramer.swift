@@ -13,6 +13,9 @@ public struct MessageFramer {
   public var maximumBodyLength = 1 << 30
   private var buffer: [UInt8] = []
   private var start = 0
+  /// The length of the large body arriving at the start of `buffer`, a
+  /// buffer of its own, once its header has been read.
+  private var awaitedBody: Int?
 
   /// An empty framer.
   public init() {}
@@ -22,6 +25,11 @@ public struct MessageFramer {
 
   /// The next frame, or nil when more bytes are needed.
   public mutating func next() -> Frame? {
+    if let length = awaitedBody {
+      guard buffer.count >= length else { return nil }
+      awaitedBody = nil
+      return .message(takeBody(length))
+    }
     guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A]) else {
       if buffer.count - start > 64 * 1024 {
         // No header ends within 64 KiB: garbage; drop it.
@@ -66,9 +74,16 @@ public struct MessageFramer {
       return .badHeader("Content-Length \(bodyLength) is larger than \(maximumBodyLength)")
     }
     guard buffer.count - bodyStart >= bodyLength else {
-      // Room for the whole body at once: a document of a hundred megabytes is
-      // not copied into a buffer twice the size, and again, as it arrives.
-      buffer.reserveCapacity(bodyStart + min(bodyLength, 1 << 28))
+      guard bodyLength >= 1 << 16 else { return nil }
+      // A large body arrives in a buffer of its own, sized for it, which is
+      // handed out whole at the end: a document of a hundred megabytes is
+      // neither copied as the buffer grows nor moved once it has arrived.
+      var body: [UInt8] = []
+      body.reserveCapacity(min(bodyLength, 1 << 28))
+      body.append(contentsOf: buffer[bodyStart...])
+      buffer = body
+      start = 0
+      awaitedBody = bodyLength
       return nil
     }
     if bodyStart + bodyLength == buffer.count && bodyLength >= 1 << 16 {
@@ -84,6 +99,20 @@ public struct MessageFramer {
     start = bodyStart + bodyLength
     compact()
     return .message(body)
+  }
+
+  /// The first `length` bytes of the buffer, which holds nothing before
+  /// them, as a body; the buffer keeps the bytes after them.
+  private mutating func takeBody(_ length: Int) -> [UInt8] {
+    var body: [UInt8] = []
+    swap(&body, &buffer)
+    if body.count > length {
+      // The next messages' first bytes, read with the body's last: at most a read's worth.
+      buffer = Array(body[length...])
+      body.removeLast(body.count - length)
+    }
+    start = 0
+    return body
   }
 
   private func find(_ needle: [UInt8]) -> Int? {

@@ -108,6 +108,22 @@ public struct LineIndex: Sendable, Equatable {
     byteCount += delta
   }
 
+  /// The lines longer than `length` bytes (their line ending counted), in
+  /// order: one pass over the line starts, not a search per line.
+  func lines(longerThan length: Int) -> [Int] {
+    var long: [Int] = []
+    lineStarts.withUnsafeBufferPointer { starts in
+      var previous = 0
+      for line in 1..<starts.count {
+        let start = Int(starts[line])
+        if start - previous > length { long.append(line - 1) }
+        previous = start
+      }
+      if byteCount - previous > length { long.append(starts.count - 1) }
+    }
+    return long
+  }
+
   /// The number of lines (a final newline opens an empty last line).
   public var lineCount: Int { lineStarts.count }
 

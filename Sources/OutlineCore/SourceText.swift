@@ -156,7 +156,8 @@ public struct SourceText: Sendable, Equatable {
 /// column on a long line (a document written on one line) is the count at the
 /// checkpoint before it plus at most `stride` bytes counted, so finding many
 /// positions costs time linear in their number, not in the line's length
-/// times their number. Built in one pass over the long lines only.
+/// times their number. Built in one pass over the long lines only, found in
+/// one pass over the line starts.
 struct LongLineColumns: Sendable, Equatable {
   /// Bytes between checkpoints.
   static let stride = 1024
@@ -168,10 +169,9 @@ struct LongLineColumns: Sendable, Equatable {
   private var utf16: [UInt32] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
-    for line in 0..<lines.lineCount {
+    for line in lines.lines(longerThan: Self.stride) {
       let start = lines.start(ofLine: line)
       let end = lines.start(ofLine: line + 1)
-      guard end - start > Self.stride else { continue }
       firstCheckpoint[line] = scalars.count
       var scalarCount = 0
       var utf16Count = 0

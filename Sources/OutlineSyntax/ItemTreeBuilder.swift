@@ -15,6 +15,14 @@ public struct ItemTreeBuilder: Sendable {
   /// An empty builder.
   public init() {}
 
+  /// Makes room for the items of a document of `bytes` bytes, guessed at one
+  /// item per 64 bytes: a large document's items are then written once
+  /// instead of being copied to fresh pages each time the array doubles. The
+  /// room an overestimate leaves is never touched, so it takes no memory.
+  public mutating func reserveCapacity(forDocumentBytes bytes: Int) {
+    tree.items.reserveCapacity(bytes / 64)
+  }
+
   /// Records the element `tag` starts and returns its item number.
   @discardableResult
   public mutating func startElement(_ tag: StartTag) -> Int {

@@ -65,6 +65,9 @@ public final class OutlineValidator: XMLEventHandler {
     if buildTree { builder = ItemTreeBuilder() }
   }
 
+  /// Makes room in the tree for a document of `bytes` bytes (``ItemTreeBuilder/reserveCapacity(forDocumentBytes:)``).
+  public func reserveTree(forDocumentBytes bytes: Int) { builder?.reserveCapacity(forDocumentBytes: bytes) }
+
   /// Validates a whole document in memory.
   public static func validate(
     _ source: SourceText, modelProvider: @escaping ModelProvider = fixedModel(),

@@ -48,7 +48,7 @@ public struct DocumentCheck: Sendable {
     check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: buildTree, alongside: alongside,
-      pipelined: source.bytes.count >= XMLEventPipeline.worthwhileBytes
+      pipelined: source.bytes.count >= XMLEventPipeline.worthwhileBytes, documentBytes: source.bytes.count
     ) { parser in
       source.bytes.withUnsafeBufferPointer { parser.feed($0) }
     }
@@ -113,7 +113,7 @@ public struct DocumentCheck: Sendable {
   private static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
     buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, pipelined: Bool,
-    feed: (XMLEventParser) -> Void
+    documentBytes: Int? = nil, feed: (XMLEventParser) -> Void
   ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
@@ -125,6 +125,8 @@ public struct DocumentCheck: Sendable {
       return choice
     }
     let validator = OutlineValidator(modelProvider: provider, buildTree: buildTree)
+    // A large document's tree is sized once (small ones grow as they go).
+    if let documentBytes, pipelined { validator.reserveTree(forDocumentBytes: documentBytes) }
     let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
     let pipeline = pipelined ? XMLEventPipeline(handler: handler) : nil
     let parser = XMLEventParser(handler: pipeline ?? handler)
