@@ -83,7 +83,8 @@ struct ObjectHead {
       names.withUnsafeBufferPointer { names in
         var start = 0
         for (index, end) in nameEnds.enumerated() {
-          if end - start == name.count
+          // The first byte is compared here: most names that differ do so there, without a call.
+          if end - start == name.count && names[start] == name[0]
             && memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
           {
             return index
@@ -217,19 +218,18 @@ struct ObjectHead {
     }
   }
 
-  /// Whether any of the eight bytes at `word` is `&`, `"`, `\\` or a control
-  /// character: the bytes ``appendString(_:to:)`` does more with than copy.
+  /// A mask whose lowest set bit is in the first of the eight bytes at `word` that is `&`, `"`, `\\`
+  /// or a control character (the bytes ``appendString(_:to:)`` does more with than copy), or 0 when
+  /// there is none. Bits above the first may be set for bytes that need nothing.
   @inline(__always)
-  private static func needsWork(_ word: UnsafeRawPointer) -> Bool {
+  private static func workMask(_ word: UnsafeRawPointer) -> UInt64 {
     let value = word.loadUnaligned(as: UInt64.self)
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
     let below = (value &- ones &* 0x20) & ~value & highs
-    return
-      (below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
-      | hasZero(value ^ (ones &* 0x5C)))
-      != 0
+    return below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
+      | hasZero(value ^ (ones &* 0x5C))
   }
 
   /// Appends a raw attribute value as a JSON string: XML references
@@ -242,9 +242,27 @@ struct ObjectHead {
     func flushRun() { out.append(UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
     while index < raw.count {
       // One pass: runs of bytes that are copied as they are (most of a value)
-      // are skipped eight at a time.
-      while index + 8 <= raw.count, !Self.needsWork(UnsafeRawPointer(raw.baseAddress! + index)) { index += 8 }
-      guard index < raw.count else { break }
+      // are skipped eight at a time, and the word that holds a byte needing work
+      // says where it is. The last bytes are read as the eight that end the value
+      // (those before `index` are shifted out), so a value's tail is no byte loop.
+      if raw.count >= 8 {
+        var mask: UInt64 = 0
+        while index + 8 <= raw.count {
+          mask = Self.workMask(UnsafeRawPointer(raw.baseAddress! + index))
+          if mask != 0 { break }
+          index += 8
+        }
+        if mask == 0 {
+          guard index < raw.count else { break }
+          let tail = raw.count - 8
+          mask = Self.workMask(UnsafeRawPointer(raw.baseAddress! + tail)) >> UInt64((index - tail) * 8)
+          if mask == 0 {
+            index = raw.count
+            break
+          }
+        }
+        index += mask.trailingZeroBitCount >> 3
+      }
       let byte = raw[index]
       if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
         flushRun()
