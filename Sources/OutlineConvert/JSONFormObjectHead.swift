@@ -165,12 +165,14 @@ struct ObjectHead {
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
     }
-    if let entity { out.append(tables[entity].entity) }
-    if let index = tag.index(of: "xml:id") {
-      out.append(",\"@id\":")
-      Self.appendString(tag.rawValue(of: index), to: &out)
+    if let entity {
+      // One pass over the attributes finds `xml:id` and the entity's keys.
+      let table = tables[entity]
+      out.append(table.entity)
+      writeValues(tag, table: table, into: &out)
+    } else if let index = tag.index(of: "xml:id") {
+      Self.appendID(tag.rawValue(of: index), to: &out)
     }
-    if let entity { writeValues(tag, table: tables[entity], into: &out) }
     if out.count > opening {
       out.base[opening] = UInt8(ascii: "{")
     } else {
@@ -178,14 +180,22 @@ struct ObjectHead {
     }
   }
 
-  /// The attributes and references the entity knows, in model order.
+  /// Appends `,"@id":` and the quoted `xml:id` value.
+  private static func appendID(_ raw: UnsafeBufferPointer<UInt8>, to out: inout ByteOutput) {
+    out.append(",\"@id\":")
+    appendString(raw, to: &out)
+  }
+
+  /// The `xml:id` (`@id`) and then the attributes and references the entity knows, in model order.
   private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout ByteOutput) {
     let count = tag.attributes.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
       var used = 0
+      var id: Int?
       for attribute in 0..<count {
         let name = tag.name(of: attribute)
+        if id == nil && XMLName.equals(name, "xml:id") { id = attribute }
         guard let key = table.key(named: name) else { continue }
         // Insertion in rank order; documents written by fmt are already in it.
         var slot = used
@@ -196,6 +206,7 @@ struct ObjectHead {
         found[slot] = (key, attribute)
         used += 1
       }
+      if let id { Self.appendID(tag.rawValue(of: id), to: &out) }
       for entry in found[0..<used] {
         table.appendQuoted(entry.key, to: &out)
         let raw = tag.rawValue(of: entry.attribute)
