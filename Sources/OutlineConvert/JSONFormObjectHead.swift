@@ -50,6 +50,11 @@ struct ObjectHead {
     let quotedEnds: [Int]
     let ranks: [Int]
     let kinds: [Key.Kind]
+    /// `entity` then `quoted`, in memory this table owns: each item's copies of them read
+    /// no array (no uniqueness, bounds or reference count work).
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Where each key's `,"name":` starts in `bytes`, and where the last ends.
+    private let quotedStarts: UnsafeMutablePointer<Int>
 
     init(entity: [UInt8], keys: [Key]) {
       self.entity = entity
@@ -68,14 +73,30 @@ struct ObjectHead {
       }
       ranks = keys.map(\.rank)
       kinds = keys.map(\.kind)
+      let all = entity + quoted
+      bytes = .allocate(capacity: max(all.count, 1))
+      bytes.initialize(from: all, count: all.count)
+      let starts = [entity.count] + quotedEnds.map { entity.count + $0 }
+      quotedStarts = .allocate(capacity: starts.count)
+      quotedStarts.initialize(from: starts, count: starts.count)
+    }
+
+    deinit {
+      bytes.deallocate()
+      quotedStarts.deallocate()
+    }
+
+    /// Appends `,"@entity":"Name"`.
+    @inline(__always)
+    func appendEntity(to out: inout ByteOutput) {
+      out.append(UnsafeBufferPointer(start: bytes, count: quotedStarts[0]))
     }
 
     /// Appends `,"name":` of key `index`.
+    @inline(__always)
     func appendQuoted(_ index: Int, to out: inout ByteOutput) {
-      let start = index == 0 ? 0 : quotedEnds[index - 1]
-      quoted.withUnsafeBufferPointer {
-        out.append(UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
-      }
+      let start = quotedStarts[index]
+      out.append(UnsafeBufferPointer(start: bytes + start, count: quotedStarts[index + 1] - start))
     }
 
     /// The key named by `name`, if the entity has one.
@@ -168,7 +189,7 @@ struct ObjectHead {
     if let entity {
       // One pass over the attributes finds `xml:id` and the entity's keys.
       let table = tables[entity]
-      out.append(table.entity)
+      table.appendEntity(to: &out)
       writeValues(tag, table: table, into: &out)
     } else if let index = tag.index(of: "xml:id") {
       Self.appendID(tag.rawValue(of: index), to: &out)
