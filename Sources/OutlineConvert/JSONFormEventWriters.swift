@@ -163,6 +163,8 @@ public final class AlongsideWriter: XMLEventHandler {
   private let validator: OutlineValidator
   private let output: (inout [UInt8]) -> Void
   @exclusivity(unchecked) private var writer: StreamingJSONWriter?
+  /// `writer`, unretained: each tag's call through it makes no retain and release (`writer` keeps it alive).
+  @exclusivity(unchecked) private var writerReference: Unmanaged<StreamingJSONWriter>?
   @exclusivity(unchecked) private var writing = true
 
   init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
@@ -182,18 +184,20 @@ public final class AlongsideWriter: XMLEventHandler {
         writing = false
         return
       }
-      writer = StreamingJSONWriter(
+      let created = StreamingJSONWriter(
         head: ObjectHead(model: model, rootEntity: validator.rootEntity), output: output)
+      writer = created
+      writerReference = Unmanaged.passUnretained(created)
     }
     if !validator.childrenInOrder {
       writing = false
       return
     }
-    writer?.startElement(tag)
+    writerReference?._withUnsafeGuaranteedRef { $0.startElement(tag) }
   }
 
   public func endElement(range: TextRange?) {
-    if writing { writer?.endElement(range: range) }
+    if writing { writerReference?._withUnsafeGuaranteedRef { $0.endElement(range: range) } }
   }
 
   public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}

@@ -50,6 +50,11 @@ struct ObjectHead {
     let quotedEnds: [Int]
     let ranks: [Int]
     let kinds: [Key.Kind]
+    /// `entity` then `quoted`, in memory this table owns: each item's copies of them read
+    /// no array (no uniqueness, bounds or reference count work).
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Where each key's `,"name":` starts in `bytes`, and where the last ends.
+    private let quotedStarts: UnsafeMutablePointer<Int>
 
     init(entity: [UInt8], keys: [Key]) {
       self.entity = entity
@@ -68,14 +73,30 @@ struct ObjectHead {
       }
       ranks = keys.map(\.rank)
       kinds = keys.map(\.kind)
+      let all = entity + quoted
+      bytes = .allocate(capacity: max(all.count, 1))
+      bytes.initialize(from: all, count: all.count)
+      let starts = [entity.count] + quotedEnds.map { entity.count + $0 }
+      quotedStarts = .allocate(capacity: starts.count)
+      quotedStarts.initialize(from: starts, count: starts.count)
+    }
+
+    deinit {
+      bytes.deallocate()
+      quotedStarts.deallocate()
+    }
+
+    /// Appends `,"@entity":"Name"`.
+    @inline(__always)
+    func appendEntity(to out: inout ByteOutput) {
+      out.append(UnsafeBufferPointer(start: bytes, count: quotedStarts[0]))
     }
 
     /// Appends `,"name":` of key `index`.
+    @inline(__always)
     func appendQuoted(_ index: Int, to out: inout ByteOutput) {
-      let start = index == 0 ? 0 : quotedEnds[index - 1]
-      quoted.withUnsafeBufferPointer {
-        out.append(UnsafeBufferPointer(rebasing: $0[start..<quotedEnds[index]]))
-      }
+      let start = quotedStarts[index]
+      out.append(UnsafeBufferPointer(start: bytes + start, count: quotedStarts[index + 1] - start))
     }
 
     /// The key named by `name`, if the entity has one.
@@ -83,7 +104,8 @@ struct ObjectHead {
       names.withUnsafeBufferPointer { names in
         var start = 0
         for (index, end) in nameEnds.enumerated() {
-          if end - start == name.count
+          // The first byte is compared here: most names that differ do so there, without a call.
+          if end - start == name.count && names[start] == name[0]
             && memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
           {
             return index
@@ -164,12 +186,14 @@ struct ObjectHead {
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
     }
-    if let entity { out.append(tables[entity].entity) }
-    if let index = tag.index(of: "xml:id") {
-      out.append(",\"@id\":")
-      Self.appendString(tag.rawValue(of: index), to: &out)
+    if let entity {
+      // One pass over the attributes finds `xml:id` and the entity's keys.
+      let table = tables[entity]
+      table.appendEntity(to: &out)
+      writeValues(tag, table: table, into: &out)
+    } else if let index = tag.index(of: "xml:id") {
+      Self.appendID(tag.rawValue(of: index), to: &out)
     }
-    if let entity { writeValues(tag, table: tables[entity], into: &out) }
     if out.count > opening {
       out.base[opening] = UInt8(ascii: "{")
     } else {
@@ -177,14 +201,22 @@ struct ObjectHead {
     }
   }
 
-  /// The attributes and references the entity knows, in model order.
+  /// Appends `,"@id":` and the quoted `xml:id` value.
+  private static func appendID(_ raw: UnsafeBufferPointer<UInt8>, to out: inout ByteOutput) {
+    out.append(",\"@id\":")
+    appendString(raw, to: &out)
+  }
+
+  /// The `xml:id` (`@id`) and then the attributes and references the entity knows, in model order.
   private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout ByteOutput) {
     let count = tag.attributes.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
       var used = 0
+      var id: Int?
       for attribute in 0..<count {
         let name = tag.name(of: attribute)
+        if id == nil && XMLName.equals(name, "xml:id") { id = attribute }
         guard let key = table.key(named: name) else { continue }
         // Insertion in rank order; documents written by fmt are already in it.
         var slot = used
@@ -195,6 +227,7 @@ struct ObjectHead {
         found[slot] = (key, attribute)
         used += 1
       }
+      if let id { Self.appendID(tag.rawValue(of: id), to: &out) }
       for entry in found[0..<used] {
         table.appendQuoted(entry.key, to: &out)
         let raw = tag.rawValue(of: entry.attribute)
@@ -217,19 +250,18 @@ struct ObjectHead {
     }
   }
 
-  /// Whether any of the eight bytes at `word` is `&`, `"`, `\\` or a control
-  /// character: the bytes ``appendString(_:to:)`` does more with than copy.
+  /// A mask whose lowest set bit is in the first of the eight bytes at `word` that is `&`, `"`, `\\`
+  /// or a control character (the bytes ``appendString(_:to:)`` does more with than copy), or 0 when
+  /// there is none. Bits above the first may be set for bytes that need nothing.
   @inline(__always)
-  private static func needsWork(_ word: UnsafeRawPointer) -> Bool {
+  private static func workMask(_ word: UnsafeRawPointer) -> UInt64 {
     let value = word.loadUnaligned(as: UInt64.self)
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
     let below = (value &- ones &* 0x20) & ~value & highs
-    return
-      (below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
-      | hasZero(value ^ (ones &* 0x5C)))
-      != 0
+    return below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
+      | hasZero(value ^ (ones &* 0x5C))
   }
 
   /// Appends a raw attribute value as a JSON string: XML references
@@ -242,9 +274,27 @@ struct ObjectHead {
     func flushRun() { out.append(UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
     while index < raw.count {
       // One pass: runs of bytes that are copied as they are (most of a value)
-      // are skipped eight at a time.
-      while index + 8 <= raw.count, !Self.needsWork(UnsafeRawPointer(raw.baseAddress! + index)) { index += 8 }
-      guard index < raw.count else { break }
+      // are skipped eight at a time, and the word that holds a byte needing work
+      // says where it is. The last bytes are read as the eight that end the value
+      // (those before `index` are shifted out), so a value's tail is no byte loop.
+      if raw.count >= 8 {
+        var mask: UInt64 = 0
+        while index + 8 <= raw.count {
+          mask = Self.workMask(UnsafeRawPointer(raw.baseAddress! + index))
+          if mask != 0 { break }
+          index += 8
+        }
+        if mask == 0 {
+          guard index < raw.count else { break }
+          let tail = raw.count - 8
+          mask = Self.workMask(UnsafeRawPointer(raw.baseAddress! + tail)) >> UInt64((index - tail) * 8)
+          if mask == 0 {
+            index = raw.count
+            break
+          }
+        }
+        index += mask.trailingZeroBitCount >> 3
+      }
       let byte = raw[index]
       if byte == UInt8(ascii: "&"), let (scalar, length) = XMLEscaping.reference(in: raw, at: index) {
         flushRun()
