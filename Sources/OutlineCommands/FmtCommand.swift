@@ -170,9 +170,7 @@ struct FmtRun {
         if let whole {
           position = SourceText(bytes: whole).position(of: blocker.range.start, unit: .scalar)
         } else {
-          var lines = LineIndex()
-          try? FileChunks.read(path, limit: limit) { lines.append($0) }
-          position = FileLines(path: path, lines: lines).linePosition(of: blocker.range.start, unit: .scalar)
+          position = FileLines(indexingWhenAsked: path).linePosition(of: blocker.range.start, unit: .scalar)
         }
         report(blocker, at: position)
       }

@@ -89,8 +89,7 @@ private struct WholeFile {
         if errno == EINTR { continue }
         let code = errno
         storage.deallocate()
-        throw ReadError(
-          description: "cannot read \(InputFile.quoted(path)): \(String(cString: strerror(code)))")
+        throw ReadError(path: path, errno: code)
       }
       if got == 0 { break }
       count += got
