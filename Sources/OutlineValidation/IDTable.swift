@@ -8,7 +8,7 @@ import OutlineXML
 /// `[String: Definition]` cost about 40 MB at its last resize, and defining
 /// an id makes no `String`.
 ///
-/// The hash is seeded at random per table, so ids crafted to collide cannot
+/// The hash is seeded at random per process (``HashSeed``), so ids crafted to collide cannot
 /// make a file slow to check.
 struct IDTable {
   /// Where an id is defined, and the entity of the object that has it.
@@ -34,7 +34,7 @@ struct IDTable {
   /// an entry, and growing moves slots without hashing again. The count is a
   /// power of two, at least twice the entries.
   private var slots = [UInt64](repeating: 0, count: 256)
-  private let seed = UInt64.random(in: .min ... .max)
+  private let seed = HashSeed.process
   /// Decoded ids, reused.
   private var scratch: [UInt8] = []
 

@@ -29,7 +29,7 @@ struct UniquenessTables {
   }
 
   private var tables: [Table]
-  private let seed = UInt64.random(in: .min ... .max)
+  private let seed = HashSeed.process
 
   init(count: Int) {
     tables = Array(repeating: Table(), count: count)
