@@ -32,6 +32,8 @@ public final class XMLEventParser {
   @exclusivity(unchecked) private var scratch: [RawAttribute] = []
   @exclusivity(unchecked) private var stopped = false
   @exclusivity(unchecked) private var sawFatal = false
+  /// Whether the end of the document was pushed (the context may then serve another parse).
+  @exclusivity(unchecked) private var finished = false
   @exclusivity(unchecked) private var fed = 0
   @exclusivity(unchecked) private var checkedPrologue = false
   @exclusivity(unchecked) private var pendingPrologue: [UInt8] = []
@@ -50,7 +52,13 @@ public final class XMLEventParser {
   }
 
   deinit {
-    if let context { xmlFreeParserCtxt(context) }
+    guard let context else { return }
+    // A context that parsed a whole document cleanly serves the thread's next one.
+    if finished && !stopped && !sawFatal {
+      ParserContextCache.keep(context)
+    } else {
+      xmlFreeParserCtxt(context)
+    }
   }
 
   /// Parses a whole document held in memory, feeding libxml2 in chunks.
@@ -116,6 +124,7 @@ public final class XMLEventParser {
     if stopped { return }
     if context == nil { startContext() }
     push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+    finished = true
     flushText()
   }
 
@@ -179,7 +188,7 @@ public final class XMLEventParser {
       XMLEventParser.with(userData) { $0.onError(error.pointee) }
     }
     let me = Unmanaged.passUnretained(self).toOpaque()
-    guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, nil) else {
+    guard let context = ParserContextCache.take(sax: &sax, userData: me) else {
       stopped = true
       report(message: "libxml2 could not create a parser", range: TextRange(at: 0), fatal: true)
       return
