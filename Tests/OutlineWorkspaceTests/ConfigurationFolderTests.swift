@@ -9,7 +9,7 @@ import Testing
   @Test(arguments: [
     "a.outline", "./a.outline", "d/e/a.outline", "d/../a.outline", "d//e/./a.outline", "../../x/y.outline",
     "/a.outline", "/../a.outline", "x/", "..", "/", ".", "//x//y/", "a/./../b/c", "a b/é.outline", "./-",
-    "~/a.outline",
+    "~/a.outline", "a/..", "...", ".x/./y/..", "d/e/", "/a/b/../../..",
   ])
   func foldersAreSpelledAsURLsSpellThem(_ path: String) {
     let expected = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
