@@ -346,7 +346,10 @@ struct LintJob {
   private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {
     var report = FileReport(
       path: path == "-" ? "<stdin>" : path, source: lines, diagnostics: check.diagnostics)
-    if let model = check.model, let modelPath = model.path { report.relatedSources[modelPath] = model.source }
+    // Only a diagnostic's related location reads the model's lines: a clean file's report makes no dictionary.
+    if !check.diagnostics.isEmpty, let model = check.model, let modelPath = model.path {
+      report.relatedSources[modelPath] = model.source
+    }
     return report
   }
 }
