@@ -54,6 +54,11 @@ struct ReferenceTable {
     return -1
   }
 
+  /// Brings the id table's slot for the id `raw` into the caches (``IDTable/prefetch(raw:)``).
+  /// Mutating only so that the table is reached in place: a non-mutating call on the
+  /// validator's stored table copied it, retaining and releasing each of its arrays.
+  mutating func prefetch(raw: UnsafeBufferPointer<UInt8>) { definitions.prefetch(raw: raw) }
+
   /// Notes that the object whose counters start at `first` writes tracked relationship `slot`.
   mutating func markWritten(_ first: Int, slot: Int) {
     counts[first + slot] = Self.writtenMark

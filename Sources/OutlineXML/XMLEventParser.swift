@@ -26,8 +26,9 @@ public final class XMLEventParser {
   private let handler: any XMLEventHandler
   /// The handler when it is a pipeline: start tags go to it unscanned, and
   /// its consumer thread scans their attributes.
-  /// Unowned: `handler` holds it, and a strong optional cost a retain and release per start tag.
-  private unowned(unsafe) let pipeline: XMLEventPipeline?
+  /// Unmanaged: `handler` holds it, and even an `unowned(unsafe)` optional was retained and
+  /// released around each start tag (two atomic operations on the parser's thread).
+  private let pipeline: Unmanaged<XMLEventPipeline>?
   @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) private var scratch: [RawAttribute] = []
   @exclusivity(unchecked) private var stopped = false
@@ -48,7 +49,7 @@ public final class XMLEventParser {
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
     self.handler = handler
-    pipeline = handler as? XMLEventPipeline
+    pipeline = (handler as? XMLEventPipeline).map { Unmanaged.passUnretained($0) }
   }
 
   deinit {
@@ -171,6 +172,9 @@ public final class XMLEventParser {
     sax.characters = { userData, characters, length in
       XMLEventParser.with(userData) { $0.onCharacters(characters, Int(length)) }
     }
+    // The same function for white space: libxml2 then hands white space
+    // over without first asking whether it is ignorable (`areBlanks`).
+    sax.ignorableWhitespace = sax.characters
     sax.cdataBlock = { userData, _, length in
       XMLEventParser.with(userData) { $0.onCDATA(Int(length)) }
     }
@@ -262,9 +266,20 @@ public final class XMLEventParser {
 
   // MARK: Callbacks
 
+  /// Reports the end of an element: to the pipeline directly when there is one (a call the
+  /// compiler can see into, not through the handler's witness table).
+  @inline(__always)
+  private func reportEnd(_ range: TextRange?) {
+    if let pipeline {
+      pipeline._withUnsafeGuaranteedRef { $0.endElement(range: range) }
+    } else {
+      handler.endElement(range: range)
+    }
+  }
+
   private func onStartElement() {
     guard !stopped, let input else { return }
-    flushText()
+    flushText(input)
     // libxml2 calls startElementNs standing on the tag's `>` or `/>`.
     let cursor = input.cur
     guard cursor < input.end || cursor.pointee == UInt8(ascii: ">"),
@@ -275,8 +290,10 @@ public final class XMLEventParser {
     let tag = UnsafeBufferPointer(start: open, count: open.distance(to: tagEnd))
     let offset = input.baseOffset + input.base.distance(to: open)
     if let pipeline {
-      pipeline.startElement(
-        unscanned: tag, offset: offset, contentEnd: open.distance(to: cursor), isSelfClosing: isSelfClosing)
+      pipeline._withUnsafeGuaranteedRef {
+        $0.startElement(
+          unscanned: tag, offset: offset, contentEnd: open.distance(to: cursor), isSelfClosing: isSelfClosing)
+      }
       return
     }
     let nameEnd = scanAttributes(tag, contentEnd: open.distance(to: cursor))
@@ -294,21 +311,21 @@ public final class XMLEventParser {
 
   private func onEndElement() {
     guard !stopped, let input else { return }
-    flushText()
+    flushText(input)
     let cursor = input.cur
     // After `/>` the element was empty; after `</name>` report the end tag.
     if input.base.distance(to: cursor) >= 2, (cursor - 2).pointee == UInt8(ascii: "/"),
       (cursor - 1).pointee == UInt8(ascii: ">")
     {
-      handler.endElement(range: nil)
+      reportEnd(nil)
       return
     }
     guard let open = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base) else {
-      handler.endElement(range: nil)
+      reportEnd(nil)
       return
     }
     let start = input.baseOffset + input.base.distance(to: open)
-    handler.endElement(range: TextRange(start: start, end: start + open.distance(to: cursor)))
+    reportEnd(TextRange(start: start, end: start + open.distance(to: cursor)))
   }
 
   private func onCharacters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
@@ -399,10 +416,29 @@ public final class XMLEventParser {
 
   /// Reports the pending text run, before any other event.
   private func flushText() {
-    if let input { textFloor = input.baseOffset + input.base.distance(to: input.cur) }
+    if let input {
+      flushText(input)
+    } else if let run = pendingText {
+      pendingText = nil
+      handler.text(range: run)
+    }
+  }
+
+  /// Reports the pending text run, before any other event, `input` being libxml2's input now.
+  @inline(__always)
+  private func flushText(
+    _ input: (
+      base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int
+    )
+  ) {
+    textFloor = input.baseOffset + input.base.distance(to: input.cur)
     guard let run = pendingText else { return }
     pendingText = nil
-    handler.text(range: run)
+    if let pipeline {
+      pipeline._withUnsafeGuaranteedRef { $0.text(range: run) }
+    } else {
+      handler.text(range: run)
+    }
   }
 
   private func onCDATA(_ length: Int) {

@@ -1,5 +1,15 @@
+import CLibXML2
 import Foundation
 import OutlineCore
+
+/// Hints to the processor's caches.
+public enum CacheHint {
+  /// Asks for the cache line at `address` ahead of a write to it (a hint: nothing waits for it).
+  @inlinable
+  public static func prefetchForWrite(_ address: UnsafeRawPointer) {
+    outline_prefetch_for_write(address)
+  }
+}
 
 /// Hands a parse's events to `handler` on a thread of its own, in order, so
 /// libxml2 parses the next part of a large document while the validator (and
@@ -9,7 +19,10 @@ import OutlineCore
 /// attribute ranges, a comment's content); at most four batches wait, so
 /// memory stays bounded whatever the document's size. The handler sees the
 /// same events, with the same ranges, as it would directly; it must not be
-/// touched by anyone else until ``finish()`` returns.
+/// touched by anyone else until ``finish()`` returns. Before replaying a
+/// batch, the consumer scans its start tags and tells the handler of each
+/// (``XMLEventHandler/upcoming(_:)``), so what they will need can be brought
+/// into the caches for the whole batch at once.
 public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private let handler: any XMLEventHandler
   /// The batch being filled (producer only).
@@ -199,18 +212,34 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
 
   // MARK: Consumer side
 
-  /// The consumer's attribute ranges of the start tag being replayed (`scannedCapacity` of them).
-  @exclusivity(unchecked) private var scanned = UnsafeMutablePointer<RawAttribute>.allocate(capacity: 16)
-  @exclusivity(unchecked) private var scannedCapacity = 16
+  /// One scanned start tag of the batch being replayed: where its name ends, and its
+  /// attributes in `scanned`.
+  private struct TagScan {
+    var nameEnd: Int32
+    var first: Int32
+    var count: Int32
+  }
+
+  /// The consumer's attribute ranges of the batch's start tags (`scannedCapacity` of them).
+  @exclusivity(unchecked) private var scanned = UnsafeMutablePointer<RawAttribute>.allocate(capacity: 1 << 12)
+  @exclusivity(unchecked) private var scannedCapacity = 1 << 12
+  /// The batch's start tags as scanned, in order (a batch holds at most `batchEvents` + 1 events).
+  @exclusivity(unchecked) private var tagScans = UnsafeMutablePointer<TagScan>.allocate(
+    capacity: XMLEventPipeline.batchEvents + 1)
 
   deinit {
     scanned.deallocate()
+    tagScans.deallocate()
     batch.free()
   }
 
-  /// Scans the start tag `tag` into `scanned`, growing it when needed; returns where the name ends and the count.
-  private func scan(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int) -> (nameEnd: Int, count: Int) {
-    var count = 0
+  /// Scans the start tag `tag` into `scanned` from `first` on, growing it when needed;
+  /// returns where the name ends and the count.
+  @inline(__always)
+  private func scan(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, from first: Int) -> (
+    nameEnd: Int, count: Int
+  ) {
+    var count = first
     let nameEnd = TagScanner.scan(tag, contentEnd: contentEnd) { attribute in
       if count == scannedCapacity {
         let grown = UnsafeMutablePointer<RawAttribute>.allocate(capacity: scannedCapacity * 2)
@@ -222,10 +251,39 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
       (scanned + count).initialize(to: attribute)
       count += 1
     }
-    return (nameEnd, count)
+    return (nameEnd, count - first)
+  }
+
+  /// Scans the batch's start tags and tells the handler of each ahead of its events
+  /// (``XMLEventHandler/upcoming(_:)``): the validator brings the id table's slots into the
+  /// caches for a whole batch at once instead of waiting on each in turn.
+  private func scanAhead(_ carrier: Carrier) {
+    let events = carrier.batch.events
+    let handler = self.handler
+    var tags = 0
+    var attributes = 0
+    for index in 0..<carrier.batch.eventCount {
+      guard case .unscannedStart(let offset, let range, let contentEnd, let isSelfClosing) = events[index]
+      else { continue }
+      let tag = carrier.batch.bytes(range)
+      let (nameEnd, count) = scan(tag, contentEnd: contentEnd, from: attributes)
+      (tagScans + tags).initialize(
+        to: TagScan(
+          nameEnd: Int32(truncatingIfNeeded: nameEnd), first: Int32(truncatingIfNeeded: attributes),
+          count: Int32(truncatingIfNeeded: count)))
+      handler.upcoming(
+        StartTag(
+          bytes: tag, offset: offset, nameEnd: nameEnd,
+          attributes: UnsafeBufferPointer(start: scanned + attributes, count: count),
+          isSelfClosing: isSelfClosing))
+      tags += 1
+      attributes += count
+    }
   }
 
   private func replay(_ carrier: Carrier) {
+    scanAhead(carrier)
+    var tagIndex = 0
     // The attributes are read in place: a copy would keep them from being emptied for reuse.
     let events = carrier.batch.events
     carrier.batch.attributes.withUnsafeBufferPointer { attributes in
@@ -237,13 +295,14 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
               bytes: carrier.batch.bytes(range), offset: offset, nameEnd: nameEnd,
               attributes: UnsafeBufferPointer(rebasing: attributes[attributeRange]),
               isSelfClosing: isSelfClosing))
-        case .unscannedStart(let offset, let range, let contentEnd, let isSelfClosing):
-          let tag = carrier.batch.bytes(range)
-          let (nameEnd, count) = scan(tag, contentEnd: contentEnd)
+        case .unscannedStart(let offset, let range, _, let isSelfClosing):
+          let scan = tagScans[tagIndex]
+          tagIndex += 1
           handler.startElement(
             StartTag(
-              bytes: tag, offset: offset, nameEnd: nameEnd,
-              attributes: UnsafeBufferPointer(start: scanned, count: count), isSelfClosing: isSelfClosing))
+              bytes: carrier.batch.bytes(range), offset: offset, nameEnd: Int(scan.nameEnd),
+              attributes: UnsafeBufferPointer(start: scanned + Int(scan.first), count: Int(scan.count)),
+              isSelfClosing: isSelfClosing))
         case .end(let range): handler.endElement(range: range)
         case .comment(let range, let content):
           handler.comment(range: range, content: carrier.batch.bytes(content))

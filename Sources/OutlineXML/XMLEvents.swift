@@ -97,6 +97,10 @@ public protocol XMLEventHandler: AnyObject {
   /// they stand (`<!--` to `-->`, `<?` to `?>`; a comment's content has its line ends
   /// normalized): for handlers that copy them (the formatter). Valid only during the callback.
   func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>)
+  /// A start tag that will be reported soon, ahead of the events before it (the event
+  /// pipeline tells of a batch's tags before replaying it): a handler may bring what it will
+  /// need for it into the caches. It must change nothing a later event could observe.
+  func upcoming(_ tag: StartTag)
 }
 
 extension XMLEventHandler {
@@ -106,6 +110,9 @@ extension XMLEventHandler {
 
   /// Only handlers that copy markup verbatim (the formatter) read its bytes.
   public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {}
+
+  /// Most handlers have nothing to bring in ahead of time.
+  public func upcoming(_ tag: StartTag) {}
 }
 
 /// Helpers for comparing names given as bytes.
@@ -222,5 +229,10 @@ public final class XMLEventTee: XMLEventHandler {
   public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
     first.markup(range: range, bytes: bytes)
     second.markup(range: range, bytes: bytes)
+  }
+
+  public func upcoming(_ tag: StartTag) {
+    first.upcoming(tag)
+    second.upcoming(tag)
   }
 }
