@@ -20,11 +20,25 @@ final class StreamingJSONWriter: XMLEventHandler {
   /// What `output` is handed: the buffer's bytes, copied at each flush.
   @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
-    var entity: Int?
-    /// The open array: a containment relationship, -1 for `@objects`, nil for none.
-    var array: Int?
+    /// The entity, -1 for none.
+    var entity: Int32
+    /// The open array: a containment relationship, -1 for `@objects`, ``noArray`` for none.
+    var array: Int32 = Open.noArray
+    static var noArray: Int32 { -2 }
   }
   @exclusivity(unchecked) private var stack: [Open] = []
+  /// The entity last found by name (-1: none yet), its name and the table that writes it
+  /// (unretained: `head` keeps it).
+  @exclusivity(unchecked) private var lastEntity: Int32 = -1
+  @exclusivity(unchecked) private var lastName: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(
+    start: nil, count: 0)
+  @exclusivity(unchecked) private var lastNameLength = 0
+  @exclusivity(unchecked) private var lastNameWord: UInt64 = 0
+  @exclusivity(unchecked) private var table: Unmanaged<ObjectHead.EntityTable>
+  /// The array the last child was found in, for its parent's entity and its own.
+  @exclusivity(unchecked) private var lastParent: Int32 = -3
+  @exclusivity(unchecked) private var lastChild: Int32 = -3
+  @exclusivity(unchecked) private var lastArray: Int32 = 0
 
   /// How many bytes are written at a time.
   static let flushBytes = 1 << 19
@@ -32,7 +46,12 @@ final class StreamingJSONWriter: XMLEventHandler {
   init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
     self.head = head
     self.output = output
+    placeholder = ObjectHead.EntityTable(entity: [], keys: [])
+    table = Unmanaged.passUnretained(placeholder)
   }
+
+  /// What `table` points at before an entity is found.
+  private let placeholder: ObjectHead.EntityTable
 
   deinit { buffer.free() }
 
@@ -49,28 +68,64 @@ final class StreamingJSONWriter: XMLEventHandler {
   func startElement(_ tag: StartTag) {
     guard !stack.isEmpty else {
       head.write(tag, entity: head.rootEntity, isRoot: true, into: &buffer)
-      stack.append(Open(entity: head.rootEntity))
+      stack.append(Open(entity: head.rootEntity.map { Int32($0) } ?? -1))
       return
     }
-    let entity = head.entity(of: tag)
+    let entity = entity(of: tag)
     let parent = stack[stack.count - 1]
-    let array = head.arrayIndex(parentEntity: parent.entity, child: entity)
+    let array: Int32
+    if parent.entity == lastParent && entity == lastChild {
+      array = lastArray
+    } else {
+      array = Int32(
+        head.arrayIndex(
+          parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, child: entity >= 0 ? Int(entity) : nil)
+      )
+      (lastParent, lastChild, lastArray) = (parent.entity, entity, array)
+    }
     if parent.array == array {
       buffer.append(UInt8(ascii: ","))
     } else {
-      if parent.array != nil { buffer.append("\n]") }
-      buffer.append(head.arrayOpening(parentEntity: parent.entity, index: array))
+      if parent.array != Open.noArray { buffer.append("\n]") }
+      buffer.append(
+        head.arrayOpening(parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, index: Int(array)))
       stack[stack.count - 1].array = array
     }
     buffer.append(0x0A)
-    head.write(tag, entity: entity, isRoot: false, into: &buffer)
+    if entity >= 0 && table._withUnsafeGuaranteedRef({ $0.keyCount <= 64 }) {
+      table._withUnsafeGuaranteedRef { head.writeItem(tag, table: $0, into: &buffer) }
+    } else {
+      head.write(tag, entity: entity >= 0 ? Int(entity) : nil, isRoot: false, into: &buffer)
+    }
     stack.append(Open(entity: entity))
     flush(final: false)
   }
 
+  /// The entity of a non-root element, -1 for none: the last one found is tried first, by its
+  /// name's length and first eight bytes (one word), so a document of one entity looks nothing up.
+  @inline(__always)
+  private func entity(of tag: StartTag) -> Int32 {
+    let length = tag.nameEnd - 1
+    if lastEntity >= 0 && length == lastNameLength {
+      let word = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+      if word == lastNameWord
+        && (length <= 8 || memcmp(tag.bytes.baseAddress! + 9, lastName.baseAddress! + 8, length - 8) == 0)
+      {
+        return lastEntity
+      }
+    }
+    guard let found = head.entity(of: tag) else { return -1 }
+    lastEntity = Int32(found)
+    lastName = head.tables[found].elementName
+    lastNameLength = length
+    lastNameWord = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+    table = Unmanaged.passUnretained(head.tables[found])
+    return lastEntity
+  }
+
   func endElement(range: TextRange?) {
     guard let open = stack.popLast() else { return }
-    if open.array != nil { buffer.append("\n]") }
+    if open.array != Open.noArray { buffer.append("\n]") }
     buffer.append(UInt8(ascii: "}"))
   }
 
