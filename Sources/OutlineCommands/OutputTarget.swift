@@ -49,7 +49,9 @@ final class OutputTarget {
     if spool >= 0 { close(spool) }
   }
 
-  func write(_ bytes: [UInt8]) {
+  func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write(contentsOf: $0) } }
+
+  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     if discarded { return }
     if let writer {
       writer.write(bytes)

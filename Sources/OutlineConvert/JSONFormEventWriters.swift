@@ -12,13 +12,10 @@ import OutlineXML
 /// Writes objects as the parser reports them; memory holds the open path.
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
-  private let output: (inout [UInt8]) -> Void
-  /// Half a megabyte, copied into `chunk` for `output`: the two together hold what one
-  /// megabyte array held before (peak memory of a 1M-item convert is near its 48 MB bound).
+  private let output: (UnsafeBufferPointer<UInt8>) -> Void
+  /// Half a megabyte at a time, handed to `output` as it stands.
   @exclusivity(unchecked) private var buffer = ByteOutput(
     capacity: StreamingJSONWriter.flushBytes + (1 << 16))
-  /// What `output` is handed: the buffer's bytes, copied at each flush.
-  @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
     /// The entity, -1 for none.
     var entity: Int32
@@ -43,7 +40,17 @@ final class StreamingJSONWriter: XMLEventHandler {
   /// How many bytes are written at a time.
   static let flushBytes = 1 << 19
 
-  init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
+  /// An output that takes arrays, handed a copy of each buffer's bytes in one array, reused.
+  static func copying(_ output: @escaping (inout [UInt8]) -> Void) -> (UnsafeBufferPointer<UInt8>) -> Void {
+    var chunk: [UInt8] = []
+    return { bytes in
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: bytes)
+      output(&chunk)
+    }
+  }
+
+  init(head: ObjectHead, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.head = head
     self.output = output
     placeholder = ObjectHead.EntityTable(entity: [], keys: [])
@@ -58,9 +65,7 @@ final class StreamingJSONWriter: XMLEventHandler {
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
     if final || buffer.count >= Self.flushBytes {
-      chunk.removeAll(keepingCapacity: true)
-      chunk.append(contentsOf: buffer.buffer)
-      output(&chunk)
+      output(buffer.buffer)
       buffer.removeAll()
     }
   }
@@ -216,13 +221,13 @@ struct TreeJSONWriter {
 /// The JSON writer that runs in the validator's parse (``JSONFormWriter/alongside(_:output:)``).
 public final class AlongsideWriter: XMLEventHandler {
   private let validator: OutlineValidator
-  private let output: (inout [UInt8]) -> Void
+  private let output: (UnsafeBufferPointer<UInt8>) -> Void
   @exclusivity(unchecked) private var writer: StreamingJSONWriter?
   /// `writer`, unretained: each tag's call through it makes no retain and release (`writer` keeps it alive).
   @exclusivity(unchecked) private var writerReference: Unmanaged<StreamingJSONWriter>?
   @exclusivity(unchecked) private var writing = true
 
-  init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
+  init(validator: OutlineValidator, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.validator = validator
     self.output = output
   }
