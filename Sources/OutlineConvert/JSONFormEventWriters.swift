@@ -23,7 +23,11 @@ final class StreamingJSONWriter: XMLEventHandler {
     var array: Int32 = Open.noArray
     static var noArray: Int32 { -2 }
   }
-  @exclusivity(unchecked) private var stack: [Open] = []
+  /// The open elements, `depth` of them, in memory this writer owns (no array uniqueness
+  /// check per element).
+  @exclusivity(unchecked) private var stack = UnsafeMutablePointer<Open>.allocate(capacity: 64)
+  @exclusivity(unchecked) private var stackCapacity = 64
+  @exclusivity(unchecked) private var depth = 0
   /// The entity last found by name (-1: none yet), its name and the table that writes it
   /// (unretained: `head` keeps it).
   @exclusivity(unchecked) private var lastEntity: Int32 = -1
@@ -60,7 +64,24 @@ final class StreamingJSONWriter: XMLEventHandler {
   /// What `table` points at before an entity is found.
   private let placeholder: ObjectHead.EntityTable
 
-  deinit { buffer.free() }
+  deinit {
+    buffer.free()
+    stack.deallocate()
+  }
+
+  /// Opens an element on the stack.
+  @inline(__always)
+  private func push(_ open: Open) {
+    if depth == stackCapacity {
+      let grown = UnsafeMutablePointer<Open>.allocate(capacity: stackCapacity * 2)
+      grown.moveInitialize(from: stack, count: depth)
+      stack.deallocate()
+      stack = grown
+      stackCapacity *= 2
+    }
+    (stack + depth).initialize(to: open)
+    depth += 1
+  }
 
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
@@ -71,13 +92,13 @@ final class StreamingJSONWriter: XMLEventHandler {
   }
 
   func startElement(_ tag: StartTag) {
-    guard !stack.isEmpty else {
+    guard depth > 0 else {
       head.write(tag, entity: head.rootEntity, isRoot: true, into: &buffer)
-      stack.append(Open(entity: head.rootEntity.map { Int32($0) } ?? -1))
+      push(Open(entity: head.rootEntity.map { Int32($0) } ?? -1))
       return
     }
     let entity = entity(of: tag)
-    let parent = stack[stack.count - 1]
+    let parent = stack[depth - 1]
     let array: Int32
     if parent.entity == lastParent && entity == lastChild {
       array = lastArray
@@ -94,7 +115,7 @@ final class StreamingJSONWriter: XMLEventHandler {
       if parent.array != Open.noArray { buffer.append("\n]") }
       buffer.append(
         head.arrayOpening(parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, index: Int(array)))
-      stack[stack.count - 1].array = array
+      stack[depth - 1].array = array
     }
     buffer.append(0x0A)
     if entity >= 0 && table._withUnsafeGuaranteedRef({ $0.keyCount <= 64 }) {
@@ -102,7 +123,7 @@ final class StreamingJSONWriter: XMLEventHandler {
     } else {
       head.write(tag, entity: entity >= 0 ? Int(entity) : nil, isRoot: false, into: &buffer)
     }
-    stack.append(Open(entity: entity))
+    push(Open(entity: entity))
     flush(final: false)
   }
 
@@ -129,7 +150,9 @@ final class StreamingJSONWriter: XMLEventHandler {
   }
 
   func endElement(range: TextRange?) {
-    guard let open = stack.popLast() else { return }
+    guard depth > 0 else { return }
+    depth -= 1
+    let open = stack[depth]
     if open.array != Open.noArray { buffer.append("\n]") }
     buffer.append(UInt8(ascii: "}"))
   }
