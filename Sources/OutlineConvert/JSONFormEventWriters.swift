@@ -110,14 +110,16 @@ final class StreamingJSONWriter: XMLEventHandler {
       (lastParent, lastChild, lastArray) = (parent.entity, entity, array)
     }
     if parent.array == array {
-      buffer.append(UInt8(ascii: ","))
+      buffer.reserve(2)
+      buffer.appendUnchecked(UInt8(ascii: ","))
     } else {
       if parent.array != Open.noArray { buffer.append("\n]") }
       buffer.append(
         head.arrayOpening(parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, index: Int(array)))
       stack[depth - 1].array = array
+      buffer.reserve(1)
     }
-    buffer.append(0x0A)
+    buffer.appendUnchecked(0x0A)
     if entity >= 0 && table._withUnsafeGuaranteedRef({ $0.keyCount <= 64 }) {
       table._withUnsafeGuaranteedRef { head.writeItem(tag, table: $0, into: &buffer) }
     } else {
@@ -152,9 +154,12 @@ final class StreamingJSONWriter: XMLEventHandler {
   func endElement(range: TextRange?) {
     guard depth > 0 else { return }
     depth -= 1
-    let open = stack[depth]
-    if open.array != Open.noArray { buffer.append("\n]") }
-    buffer.append(UInt8(ascii: "}"))
+    buffer.reserve(3)
+    if stack[depth].array != Open.noArray {
+      buffer.appendUnchecked(0x0A)
+      buffer.appendUnchecked(UInt8(ascii: "]"))
+    }
+    buffer.appendUnchecked(UInt8(ascii: "}"))
   }
 
   func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}

@@ -202,8 +202,8 @@ struct ObjectHead {
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
     let below = (value &- ones &* 0x20) & ~value & highs
-    return below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
-      | hasZero(value ^ (ones &* 0x5C))
+    // `"` (0x22) and `&` (0x26) are the two bytes that are 0x26 with bit 2 set: one test finds both.
+    return below | hasZero((value | ones &* 0x04) ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x5C))
   }
 
   /// Appends a raw attribute value as a JSON string: XML references
