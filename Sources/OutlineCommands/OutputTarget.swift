@@ -96,7 +96,7 @@ final class OutputTarget {
     var written: Int32?
     do {
       try FileChunks.read(descriptor: spool, name: "the standard output spool") {
-        if written == nil { written = FileDescriptorIO.writeAll(1, Array($0)) }
+        if written == nil { written = FileDescriptorIO.writeAll(1, $0) }
       }
     } catch {
       throw WriteError(description: error.description)
