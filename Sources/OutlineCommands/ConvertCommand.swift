@@ -43,12 +43,13 @@ struct ConvertCommand: ParsableCommand {
   var maxSize: InputSize?
 
   func validate() throws {
-    if direction() == nil {
+    if Self.direction(input: input, output: output, to: to) == nil {
       throw ValidationError("Cannot tell the direction from the file names; say --to json or --to xml.")
     }
   }
 
-  private func direction() -> Format? {
+  /// The format `input` becomes: `to`, else what the extensions say; nil when they say nothing.
+  static func direction(input: String, output: String?, to: Format?) -> Format? {
     if let to { return to }
     let inputExtension = URL(fileURLWithPath: input).pathExtension
     let outputExtension = output.map { URL(fileURLWithPath: $0).pathExtension } ?? ""
@@ -58,9 +59,18 @@ struct ConvertCommand: ParsableCommand {
   }
 
   func run() throws {
+    try Self.convert(
+      input: input, output: output, direction: Self.direction(input: input, output: output, to: to)!,
+      model: model, maxSize: maxSize)
+  }
+
+  /// Converts `input` to `direction`'s format, written to `output` (standard output when nil).
+  static func convert(input: String, output: String?, direction: Format, model: String?, maxSize: InputSize?)
+    throws
+  {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let conversion = Conversion(
-      input: input, target: direction()! == .json ? .json : .xml, modelOverride: model,
+      input: input, target: direction == .json ? .json : .xml, modelOverride: model,
       configurations: configurations, models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit),
       limit: configurations.inputLimit(for: input, maxSize: maxSize))
     try conversion.perform(writingTo: output, spooled: true)

@@ -97,6 +97,7 @@ extension OutlineLintCommand {
 extension OutlineCommand {
   /// `outline lint`'s run for a common command line, or nil (``LintSettings/parse(_:)``).
   public static func quickRun(_ arguments: [String]) -> (() throws -> Void)? {
+    if arguments.first == "convert" { return ConvertCommand.quickRun(Array(arguments.dropFirst())) }
     guard arguments.first == "lint" else { return nil }
     return LintSettings.parse(Array(arguments.dropFirst())).map { settings in { try settings.run() } }
   }

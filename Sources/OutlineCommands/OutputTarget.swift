@@ -49,7 +49,9 @@ final class OutputTarget {
     if spool >= 0 { close(spool) }
   }
 
-  func write(_ bytes: [UInt8]) {
+  func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write(contentsOf: $0) } }
+
+  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     if discarded { return }
     if let writer {
       writer.write(bytes)
@@ -94,7 +96,7 @@ final class OutputTarget {
     var written: Int32?
     do {
       try FileChunks.read(descriptor: spool, name: "the standard output spool") {
-        if written == nil { written = FileDescriptorIO.writeAll(1, Array($0)) }
+        if written == nil { written = FileDescriptorIO.writeAll(1, $0) }
       }
     } catch {
       throw WriteError(description: error.description)

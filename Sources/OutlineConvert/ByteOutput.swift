@@ -55,6 +55,37 @@ struct ByteOutput {
 
   mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
+  /// Appends `byte` into room already reserved.
+  @inline(__always)
+  mutating func appendUnchecked(_ byte: UInt8) {
+    base[count] = byte
+    count += 1
+  }
+
+  /// Writes `word`'s eight bytes at the end, into room already reserved, without counting them:
+  /// ``advance(_:)`` counts those that belong.
+  @inline(__always)
+  func storeWord(_ word: UInt64) {
+    UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+  }
+
+  /// Counts `bytes` more, written by ``storeWord(_:)``.
+  @inline(__always)
+  mutating func advance(_ bytes: Int) { count += bytes }
+
+  /// Appends the `length` bytes at `source` eight at a time into room already reserved for
+  /// `length` plus eight: `source` must be readable up to `length` rounded up to eight.
+  @inline(__always)
+  mutating func appendWords(_ source: UnsafePointer<UInt8>, _ length: Int) {
+    var at = 0
+    while at < length {
+      UnsafeMutableRawPointer(base + count + at).storeBytes(
+        of: UnsafeRawPointer(source + at).loadUnaligned(as: UInt64.self), as: UInt64.self)
+      at += 8
+    }
+    count += length
+  }
+
   mutating func appendSpaces(_ width: Int) {
     guard width > 0 else { return }
     reserve(width)

@@ -12,66 +12,154 @@ import OutlineXML
 /// Writes objects as the parser reports them; memory holds the open path.
 final class StreamingJSONWriter: XMLEventHandler {
   private let head: ObjectHead
-  private let output: (inout [UInt8]) -> Void
-  /// Half a megabyte, copied into `chunk` for `output`: the two together hold what one
-  /// megabyte array held before (peak memory of a 1M-item convert is near its 48 MB bound).
+  private let output: (UnsafeBufferPointer<UInt8>) -> Void
+  /// Half a megabyte at a time, handed to `output` as it stands.
   @exclusivity(unchecked) private var buffer = ByteOutput(
     capacity: StreamingJSONWriter.flushBytes + (1 << 16))
-  /// What `output` is handed: the buffer's bytes, copied at each flush.
-  @exclusivity(unchecked) private var chunk: [UInt8] = []
   private struct Open {
-    var entity: Int?
-    /// The open array: a containment relationship, -1 for `@objects`, nil for none.
-    var array: Int?
+    /// The entity, -1 for none.
+    var entity: Int32
+    /// The open array: a containment relationship, -1 for `@objects`, ``noArray`` for none.
+    var array: Int32 = Open.noArray
+    static var noArray: Int32 { -2 }
   }
-  @exclusivity(unchecked) private var stack: [Open] = []
+  /// The open elements, `depth` of them, in memory this writer owns (no array uniqueness
+  /// check per element).
+  @exclusivity(unchecked) private var stack = UnsafeMutablePointer<Open>.allocate(capacity: 64)
+  @exclusivity(unchecked) private var stackCapacity = 64
+  @exclusivity(unchecked) private var depth = 0
+  /// The entity last found by name (-1: none yet), its name and the table that writes it
+  /// (unretained: `head` keeps it).
+  @exclusivity(unchecked) private var lastEntity: Int32 = -1
+  @exclusivity(unchecked) private var lastName: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(
+    start: nil, count: 0)
+  @exclusivity(unchecked) private var lastNameLength = 0
+  @exclusivity(unchecked) private var lastNameWord: UInt64 = 0
+  @exclusivity(unchecked) private var table: Unmanaged<ObjectHead.EntityTable>
+  /// The array the last child was found in, for its parent's entity and its own.
+  @exclusivity(unchecked) private var lastParent: Int32 = -3
+  @exclusivity(unchecked) private var lastChild: Int32 = -3
+  @exclusivity(unchecked) private var lastArray: Int32 = 0
 
   /// How many bytes are written at a time.
   static let flushBytes = 1 << 19
 
-  init(head: ObjectHead, output: @escaping (inout [UInt8]) -> Void) {
-    self.head = head
-    self.output = output
+  /// An output that takes arrays, handed a copy of each buffer's bytes in one array, reused.
+  static func copying(_ output: @escaping (inout [UInt8]) -> Void) -> (UnsafeBufferPointer<UInt8>) -> Void {
+    var chunk: [UInt8] = []
+    return { bytes in
+      chunk.removeAll(keepingCapacity: true)
+      chunk.append(contentsOf: bytes)
+      output(&chunk)
+    }
   }
 
-  deinit { buffer.free() }
+  init(head: ObjectHead, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    self.head = head
+    self.output = output
+    placeholder = ObjectHead.EntityTable(entity: [], keys: [])
+    table = Unmanaged.passUnretained(placeholder)
+  }
+
+  /// What `table` points at before an entity is found.
+  private let placeholder: ObjectHead.EntityTable
+
+  deinit {
+    buffer.free()
+    stack.deallocate()
+  }
+
+  /// Opens an element on the stack.
+  @inline(__always)
+  private func push(_ open: Open) {
+    if depth == stackCapacity {
+      let grown = UnsafeMutablePointer<Open>.allocate(capacity: stackCapacity * 2)
+      grown.moveInitialize(from: stack, count: depth)
+      stack.deallocate()
+      stack = grown
+      stackCapacity *= 2
+    }
+    (stack + depth).initialize(to: open)
+    depth += 1
+  }
 
   func flush(final: Bool) {
     if final { buffer.append(0x0A) }
     if final || buffer.count >= Self.flushBytes {
-      chunk.removeAll(keepingCapacity: true)
-      chunk.append(contentsOf: buffer.buffer)
-      output(&chunk)
+      output(buffer.buffer)
       buffer.removeAll()
     }
   }
 
   func startElement(_ tag: StartTag) {
-    guard !stack.isEmpty else {
+    guard depth > 0 else {
       head.write(tag, entity: head.rootEntity, isRoot: true, into: &buffer)
-      stack.append(Open(entity: head.rootEntity))
+      push(Open(entity: head.rootEntity.map { Int32($0) } ?? -1))
       return
     }
-    let entity = head.entity(of: tag)
-    let parent = stack[stack.count - 1]
-    let array = head.arrayIndex(parentEntity: parent.entity, child: entity)
-    if parent.array == array {
-      buffer.append(UInt8(ascii: ","))
+    let entity = entity(of: tag)
+    let parent = stack[depth - 1]
+    let array: Int32
+    if parent.entity == lastParent && entity == lastChild {
+      array = lastArray
     } else {
-      if parent.array != nil { buffer.append("\n]") }
-      buffer.append(head.arrayOpening(parentEntity: parent.entity, index: array))
-      stack[stack.count - 1].array = array
+      array = Int32(
+        head.arrayIndex(
+          parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, child: entity >= 0 ? Int(entity) : nil)
+      )
+      (lastParent, lastChild, lastArray) = (parent.entity, entity, array)
     }
-    buffer.append(0x0A)
-    head.write(tag, entity: entity, isRoot: false, into: &buffer)
-    stack.append(Open(entity: entity))
+    if parent.array == array {
+      buffer.reserve(2)
+      buffer.appendUnchecked(UInt8(ascii: ","))
+    } else {
+      if parent.array != Open.noArray { buffer.append("\n]") }
+      buffer.append(
+        head.arrayOpening(parentEntity: parent.entity >= 0 ? Int(parent.entity) : nil, index: Int(array)))
+      stack[depth - 1].array = array
+      buffer.reserve(1)
+    }
+    buffer.appendUnchecked(0x0A)
+    if entity >= 0 && table._withUnsafeGuaranteedRef({ $0.keyCount <= 64 }) {
+      table._withUnsafeGuaranteedRef { head.writeItem(tag, table: $0, into: &buffer) }
+    } else {
+      head.write(tag, entity: entity >= 0 ? Int(entity) : nil, isRoot: false, into: &buffer)
+    }
+    push(Open(entity: entity))
     flush(final: false)
   }
 
+  /// The entity of a non-root element, -1 for none: the last one found is tried first, by its
+  /// name's length and first eight bytes (one word), so a document of one entity looks nothing up.
+  @inline(__always)
+  private func entity(of tag: StartTag) -> Int32 {
+    let length = tag.nameEnd - 1
+    if lastEntity >= 0 && length == lastNameLength {
+      let word = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+      if word == lastNameWord
+        && (length <= 8 || memcmp(tag.bytes.baseAddress! + 9, lastName.baseAddress! + 8, length - 8) == 0)
+      {
+        return lastEntity
+      }
+    }
+    guard let found = head.entity(of: tag) else { return -1 }
+    lastEntity = Int32(found)
+    lastName = head.tables[found].elementName
+    lastNameLength = length
+    lastNameWord = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+    table = Unmanaged.passUnretained(head.tables[found])
+    return lastEntity
+  }
+
   func endElement(range: TextRange?) {
-    guard let open = stack.popLast() else { return }
-    if open.array != nil { buffer.append("\n]") }
-    buffer.append(UInt8(ascii: "}"))
+    guard depth > 0 else { return }
+    depth -= 1
+    buffer.reserve(3)
+    if stack[depth].array != Open.noArray {
+      buffer.appendUnchecked(0x0A)
+      buffer.appendUnchecked(UInt8(ascii: "]"))
+    }
+    buffer.appendUnchecked(UInt8(ascii: "}"))
   }
 
   func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
@@ -161,13 +249,13 @@ struct TreeJSONWriter {
 /// The JSON writer that runs in the validator's parse (``JSONFormWriter/alongside(_:output:)``).
 public final class AlongsideWriter: XMLEventHandler {
   private let validator: OutlineValidator
-  private let output: (inout [UInt8]) -> Void
+  private let output: (UnsafeBufferPointer<UInt8>) -> Void
   @exclusivity(unchecked) private var writer: StreamingJSONWriter?
   /// `writer`, unretained: each tag's call through it makes no retain and release (`writer` keeps it alive).
   @exclusivity(unchecked) private var writerReference: Unmanaged<StreamingJSONWriter>?
   @exclusivity(unchecked) private var writing = true
 
-  init(validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void) {
+  init(validator: OutlineValidator, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.validator = validator
     self.output = output
   }

@@ -20,7 +20,7 @@ struct ObjectHead {
   let model: Model
   let rootEntity: Int?
   private let index: ModelIndex
-  private let tables: [EntityTable]
+  let tables: [EntityTable]
   /// `,"name":[` for each entity's relationships; `@objects` is the last.
   private let arrayOpenings: [[[UInt8]]]
 
@@ -35,86 +35,6 @@ struct ObjectHead {
     let kind: Kind
     /// An attribute's kind of value (nil for a relationship).
     let valueKind: ValueKind?
-  }
-
-  /// An entity's keys, laid out for the per-item loop: names and quoted
-  /// keys one after another with where each ends, so matching and writing
-  /// touch no `Key` value (nor its reference counts).
-  final class EntityTable {
-    /// `,"@entity":"Name"`.
-    let entity: [UInt8]
-    let keys: [Key]
-    let names: [UInt8]
-    let nameEnds: [Int]
-    let quoted: [UInt8]
-    let quotedEnds: [Int]
-    let ranks: [Int]
-    let kinds: [Key.Kind]
-    /// `entity` then `quoted`, in memory this table owns: each item's copies of them read
-    /// no array (no uniqueness, bounds or reference count work).
-    private let bytes: UnsafeMutablePointer<UInt8>
-    /// Where each key's `,"name":` starts in `bytes`, and where the last ends.
-    private let quotedStarts: UnsafeMutablePointer<Int>
-
-    init(entity: [UInt8], keys: [Key]) {
-      self.entity = entity
-      self.keys = keys
-      names = keys.flatMap(\.name)
-      quoted = keys.flatMap(\.quoted)
-      var end = 0
-      nameEnds = keys.map {
-        end += $0.name.count
-        return end
-      }
-      end = 0
-      quotedEnds = keys.map {
-        end += $0.quoted.count
-        return end
-      }
-      ranks = keys.map(\.rank)
-      kinds = keys.map(\.kind)
-      let all = entity + quoted
-      bytes = .allocate(capacity: max(all.count, 1))
-      bytes.initialize(from: all, count: all.count)
-      let starts = [entity.count] + quotedEnds.map { entity.count + $0 }
-      quotedStarts = .allocate(capacity: starts.count)
-      quotedStarts.initialize(from: starts, count: starts.count)
-    }
-
-    deinit {
-      bytes.deallocate()
-      quotedStarts.deallocate()
-    }
-
-    /// Appends `,"@entity":"Name"`.
-    @inline(__always)
-    func appendEntity(to out: inout ByteOutput) {
-      out.append(UnsafeBufferPointer(start: bytes, count: quotedStarts[0]))
-    }
-
-    /// Appends `,"name":` of key `index`.
-    @inline(__always)
-    func appendQuoted(_ index: Int, to out: inout ByteOutput) {
-      let start = quotedStarts[index]
-      out.append(UnsafeBufferPointer(start: bytes + start, count: quotedStarts[index + 1] - start))
-    }
-
-    /// The key named by `name`, if the entity has one.
-    func key(named name: UnsafeBufferPointer<UInt8>) -> Int? {
-      names.withUnsafeBufferPointer { names in
-        var start = 0
-        for (index, end) in nameEnds.enumerated() {
-          // The first byte is compared here: most names that differ do so there, without a call.
-          if end - start == name.count && names[start] == name[0]
-            && memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
-          {
-            return index
-          }
-          start = end
-        }
-        return nil
-      }
-    }
   }
 
   init(model: Model, rootEntity: Int?) {
@@ -145,7 +65,9 @@ struct ObjectHead {
             name: index.keys[entity][rank], quoted: Array(",\(JSONText.quote(name)):".utf8), rank: rank,
             kind: kind == .toOne ? .toOne : .toMany, valueKind: nil))
       }
-      return EntityTable(entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys)
+      return EntityTable(
+        entity: Array(",\"@entity\":\(JSONText.quote(definition.name))".utf8), keys: keys,
+        elementName: index.entityNames[entity])
     }
     arrayOpenings = model.entities.map { definition in
       (definition.relationships.map(\.name) + ["@objects"]).map { Array(",\(JSONText.quote($0)):[".utf8) }
@@ -187,8 +109,12 @@ struct ObjectHead {
       }
     }
     if let entity {
-      // One pass over the attributes finds `xml:id` and the entity's keys.
       let table = tables[entity]
+      if !isRoot && table.keyCount <= 64 {
+        writeItem(tag, table: table, into: &out)
+        return
+      }
+      // One pass over the attributes finds `xml:id` and the entity's keys.
       table.appendEntity(to: &out)
       writeValues(tag, table: table, into: &out)
     } else if let index = tag.index(of: "xml:id") {
@@ -236,17 +162,28 @@ struct ObjectHead {
           Self.appendString(raw, to: &out)
         case .integer where Self.isCanonicalInteger(raw):
           out.append(raw)
-        case .integer, .other:
-          out.append(Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[entry.key].valueKind).utf8))
-        case .toOne, .toMany:
-          let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
-          out.append(
-            Array(
-              (table.kinds[entry.key] == .toMany
-                ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
-                .utf8))
+        case .integer, .other, .toOne, .toMany:
+          Self.appendConverted(raw, key: entry.key, table: table, to: &out)
         }
       }
+    }
+  }
+
+  /// Appends a value that is not copied as it stands: a number or boolean normalized by its
+  /// attribute type, or a reference's ids (an array for a to-many relationship).
+  static func appendConverted(
+    _ raw: UnsafeBufferPointer<UInt8>, key: Int, table: EntityTable, to out: inout ByteOutput
+  ) {
+    switch table.kinds[key] {
+    case .toOne, .toMany:
+      let ids = XMLEscaping.decodeAttribute(raw).split(separator: " ").map { JSONText.quote(String($0)) }
+      out.append(
+        Array(
+          (table.kinds[key] == .toMany
+            ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null")
+            .utf8))
+    case .string, .integer, .other:
+      out.append(Array(Self.json(XMLEscaping.decodeAttribute(raw), table.keys[key].valueKind).utf8))
     }
   }
 
@@ -254,14 +191,19 @@ struct ObjectHead {
   /// or a control character (the bytes ``appendString(_:to:)`` does more with than copy), or 0 when
   /// there is none. Bits above the first may be set for bytes that need nothing.
   @inline(__always)
-  private static func workMask(_ word: UnsafeRawPointer) -> UInt64 {
-    let value = word.loadUnaligned(as: UInt64.self)
+  static func workMask(_ word: UnsafeRawPointer) -> UInt64 {
+    workMask(of: word.loadUnaligned(as: UInt64.self))
+  }
+
+  /// ``workMask(_:)`` of the eight bytes of `value`, first byte lowest.
+  @inline(__always)
+  static func workMask(of value: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
     let below = (value &- ones &* 0x20) & ~value & highs
-    return below | hasZero(value ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x22))
-      | hasZero(value ^ (ones &* 0x5C))
+    // `"` (0x22) and `&` (0x26) are the two bytes that are 0x26 with bit 2 set: one test finds both.
+    return below | hasZero((value | ones &* 0x04) ^ (ones &* 0x26)) | hasZero(value ^ (ones &* 0x5C))
   }
 
   /// Appends a raw attribute value as a JSON string: XML references

@@ -48,7 +48,8 @@ public enum JSONFormWriter {
     model: Model, rootEntity: Int?, feed: (XMLEventParser) -> Void, output: (inout [UInt8]) -> Void
   ) {
     withoutActuallyEscaping(output) { output in
-      let writer = StreamingJSONWriter(head: ObjectHead(model: model, rootEntity: rootEntity), output: output)
+      let writer = StreamingJSONWriter(
+        head: ObjectHead(model: model, rootEntity: rootEntity), output: StreamingJSONWriter.copying(output))
       let parser = XMLEventParser(handler: writer)
       feed(parser)
       parser.finish()
@@ -65,7 +66,15 @@ public enum JSONFormWriter {
   public static func alongside(_ validator: OutlineValidator, output: @escaping (inout [UInt8]) -> Void)
     -> AlongsideWriter
   {
-    AlongsideWriter(validator: validator, output: output)
+    AlongsideWriter(validator: validator, output: StreamingJSONWriter.copying(output))
+  }
+
+  /// ``alongside(_:output:)`` handing `writing` the writer's own buffer, half a megabyte at a
+  /// time (valid only during the call): no copy of the output on its way out.
+  public static func alongside(
+    _ validator: OutlineValidator, writing: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> AlongsideWriter {
+    AlongsideWriter(validator: validator, output: writing)
   }
 
   /// Writes the JSON form from the item tree, each sibling group sorted by order.

@@ -14,6 +14,8 @@ import OutlineValidation
 public protocol ConversionOutput: AnyObject {
   /// Appends `bytes` to the output.
   func write(_ bytes: [UInt8])
+  /// Appends `bytes` (valid only during the call) to the output.
+  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>)
   /// Forgets what was written so far.
   func reset()
   /// Throws the output away for good: the conversion failed. Called before
@@ -25,6 +27,9 @@ public protocol ConversionOutput: AnyObject {
 extension ConversionOutput {
   /// An output in memory has nothing to remove: forgetting is enough.
   public func discard() { reset() }
+
+  /// The bytes copied into an array for ``write(_:)``.
+  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) { write(Array(bytes)) }
 }
 
 /// One conversion of a document: the input, the format it becomes, and what
@@ -137,7 +142,7 @@ public struct Conversion {
     let target = try open()
     var writer: AlongsideWriter?
     let alongside = { (validator: OutlineValidator) in
-      let made = JSONFormWriter.alongside(validator) { target.write($0) }
+      let made = JSONFormWriter.alongside(validator, writing: { target.write(contentsOf: $0) })
       writer = made
       return made
     }

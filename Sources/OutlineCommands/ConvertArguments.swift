@@ -1,0 +1,86 @@
+/// The common convert command lines, read without the argument parser, as
+/// ``LintSettings/parse(_:)`` reads the lint's (building ArgumentParser's
+/// tables costs about 15 million instructions a run).
+///
+/// One input and the options `-o`/`--output`, `--to`, `--model` and
+/// `--max-size`, each given once with its value (`--to json`, `--to=json`);
+/// anything else (`--help`, an unknown option, an option twice, a value that
+/// looks like an option, such as `-` after `-o`, a second input, a direction
+/// the file names do not tell) returns nil and goes to ArgumentParser, so its
+/// messages and exit statuses are unchanged.
+extension ConvertCommand {
+  /// What a common convert command line says.
+  struct Arguments {
+    var input: String
+    var output: String?
+    var direction: Format
+    var model: String?
+    var maxSize: InputSize?
+  }
+
+  /// The command line `arguments` (after `convert`) spell, or nil when ArgumentParser must read them.
+  static func parse(_ arguments: [String]) -> Arguments? {
+    var input: String?
+    var output: String?
+    var to: Format?
+    var model: String?
+    var maxSize: InputSize?
+    var seen: [Substring] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "-" || !argument.hasPrefix("-") {
+        guard input == nil else { return nil }
+        input = argument
+        continue
+      }
+      let name: Substring
+      var value: String?
+      if argument == "-o" {
+        name = "output"
+      } else {
+        guard argument.hasPrefix("--") else { return nil }
+        let body = argument.dropFirst(2)
+        if let equals = body.firstIndex(of: "=") {
+          name = body[..<equals]
+          value = String(body[body.index(after: equals)...])
+        } else {
+          name = body
+        }
+      }
+      guard !seen.contains(name) else { return nil }
+      seen.append(name)
+      if value == nil {
+        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+        value = arguments[index]
+        index += 1
+      }
+      guard let value, !value.isEmpty else { return nil }
+      switch name {
+      case "output": output = value
+      case "model": model = value
+      case "to":
+        guard let format = Format(rawValue: value) else { return nil }
+        to = format
+      case "max-size":
+        guard let size = InputSize(argument: value) else { return nil }
+        maxSize = size
+      default:
+        return nil
+      }
+    }
+    guard let input, let direction = direction(input: input, output: output, to: to) else { return nil }
+    return Arguments(input: input, output: output, direction: direction, model: model, maxSize: maxSize)
+  }
+
+  /// `outline convert`'s run for a common command line, or nil (``parse(_:)``).
+  static func quickRun(_ arguments: [String]) -> (() throws -> Void)? {
+    guard let parsed = parse(arguments) else { return nil }
+    return {
+      try convert(
+        input: parsed.input, output: parsed.output, direction: parsed.direction, model: parsed.model,
+        maxSize: parsed.maxSize)
+    }
+  }
+}
