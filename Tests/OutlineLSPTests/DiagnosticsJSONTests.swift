@@ -32,11 +32,17 @@ import Testing
       // One line of 30 KB: columns past the long-line checkpoints.
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?><outline version=\"1\">" + items.joined() + "</outline>\n",
       "<outline version=\"1\">\r\n" + items.prefix(20).joined(separator: "\r\n") + "\r\n<Item",
+      // Siblings out of document order (OL403, tagged).
+      "<outline version=\"1\">\n<Item title=\"p\" order=\"0\"><Item title=\"b\" order=\"1\"/>"
+        + "<Item title=\"a\" order=\"0\"/></Item>\n</outline>\n",
     ]
     let store = DocumentStore()
     for (index, text) in texts.enumerated() {
       let snapshot = store.open(uri: "file:///tmp/diagnostics-json/\(index).outline", text: Array(text.utf8))
       #expect(!snapshot.analysis.diagnostics.isEmpty)
+      if index == texts.count - 1 {
+        #expect(snapshot.analysis.diagnostics.map(\.code) == [.orderNotDocumentOrder])
+      }
       let (encoded, written) = try Self.both(snapshot, unit: unit)
       #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
