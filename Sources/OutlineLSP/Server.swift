@@ -396,14 +396,16 @@ public final class LanguageServer: @unchecked Sendable {
     // text and tree in place (a reference left here, on a thread the machine
     // has not run again yet, would have it copy them).
     workers.async { [weak snapshot] in
-      let rendered: (serial: Int, version: Int, diagnostics: [LSP.Diagnostic])? = {
+      let rendered: (serial: Int, version: Int, diagnostics: JSONValue)? = {
         // Skip work for a version that is already stale.
         guard let snapshot, self.state.sync(execute: { self.store[uri] === snapshot }) else { return nil }
         // An analysis over 200 ms shows progress, on a token the server creates.
         let progress =
           reportsProgress
           ? self.serverProgress(delay: delay, "Checking \(URL(string: uri)?.lastPathComponent ?? uri)") : nil
-        let diagnostics = DiagnosticsFeature.render(snapshot, mapper: mapper)
+        // Written as JSON text here, off the state queue: a document with
+        // 200,000 problems is 75 MB of it.
+        let diagnostics = DiagnosticsFeature.json(snapshot, mapper: mapper)
         progress?.finish()
         return (snapshot.serial, snapshot.version, diagnostics)
       }()
@@ -411,10 +413,10 @@ public final class LanguageServer: @unchecked Sendable {
       self.state.async {
         self.learnFilesRead()
         guard self.store[uri]?.serial == rendered.serial else { return }
-        self.sendNotification(
+        // `PublishDiagnosticsParams`' members, in its order.
+        self.connection.notify(
           "textDocument/publishDiagnostics",
-          LSP.PublishDiagnosticsParams(uri: uri, version: rendered.version, diagnostics: rendered.diagnostics)
-        )
+          ["uri": .string(uri), "version": .int(rendered.version), "diagnostics": rendered.diagnostics])
       }
     }
   }

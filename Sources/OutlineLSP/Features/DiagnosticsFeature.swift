@@ -1,6 +1,8 @@
 import Foundation
 import JSONRPC
 import OutlineCore
+import OutlineJSON
+import OutlineWorkspace
 
 /// Push (`textDocument/publishDiagnostics`) and pull (`textDocument/diagnostic`)
 /// diagnostics: the same engine, codes and ranges as `outline-lint`.
@@ -30,9 +32,7 @@ struct DiagnosticsFeature {
   static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> [LSP.Diagnostic] {
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
-    let modelURI = analysis.model.flatMap(ModelNavigationFeature.file(of:)).map {
-      URL(fileURLWithPath: $0).absoluteString
-    }
+    let modelURI = modelURI(analysis)
     return analysis.diagnostics.map { diagnostic in
       let related = diagnostic.related.compactMap { related -> LSP.DiagnosticRelatedInformation? in
         let inModel = related.file != nil
@@ -50,5 +50,60 @@ struct DiagnosticsFeature {
         relatedInformation: diagnostic.related.isEmpty ? nil : related,
         tags: diagnostic.code == .orderNotDocumentOrder ? [] : nil)
     }
+  }
+
+  /// The model file's URI, for related locations in the model.
+  private static func modelURI(_ analysis: DocumentCheck) -> String? {
+    analysis.model.flatMap(ModelNavigationFeature.file(of:)).map { URL(fileURLWithPath: $0).absoluteString }
+  }
+
+  /// The JSON text of `render`'s diagnostics (`[Diagnostic]`), written
+  /// straight into bytes: 200,000 diagnostics made some four million
+  /// encoder nodes and values on the `Codable` path, and their memory grew
+  /// the cost faster than the count (issue 19, item 4). The bytes are the
+  /// ones `JSONValueCoding` writes for `render`'s values (a test holds them equal).
+  static func json(_ snapshot: Snapshot, mapper: PositionMapper) -> JSONValue {
+    let analysis = snapshot.analysis
+    let source = snapshot.source
+    let modelSource = analysis.model?.source
+    let modelURI = modelURI(analysis)
+    var json = JSONBytes()
+    json.raw("[")
+    for (index, diagnostic) in analysis.diagnostics.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.checkpoint()
+      json.raw("{\"range\":")
+      mapper.append(diagnostic.range, in: source, to: &json)
+      json.raw(",\"severity\":")
+      json.int(lspSeverity(diagnostic.severity).rawValue)
+      json.raw(",\"code\":")
+      json.string(diagnostic.code.rawValue)
+      json.raw(",\"source\":\"outline\",\"message\":")
+      json.string(diagnostic.message)
+      if !diagnostic.related.isEmpty {
+        json.raw(",\"relatedInformation\":[")
+        var first = true
+        for related in diagnostic.related {
+          let inModel = related.file != nil
+          guard let relatedSource = inModel ? modelSource : source,
+            let uri = inModel ? modelURI : snapshot.uri
+          else { continue }
+          if !first { json.raw(",") }
+          first = false
+          json.raw("{\"location\":{\"uri\":")
+          json.string(uri)
+          json.raw(",\"range\":")
+          mapper.append(related.range, in: relatedSource, to: &json)
+          json.raw("},\"message\":")
+          json.string(related.message)
+          json.raw("}")
+        }
+        json.raw("]")
+      }
+      if diagnostic.code == .orderNotDocumentOrder { json.raw(",\"tags\":[]") }
+      json.raw("}")
+    }
+    json.raw("]")
+    return json.value
   }
 }
