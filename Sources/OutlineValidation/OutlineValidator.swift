@@ -233,8 +233,22 @@ public final class OutlineValidator: XMLEventHandler {
   private func openItem(
     _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex?
   ) {
+    if let schema {
+      openItem(tag, entity: entity, relationship: relationship, isRoot: isRoot, schema: schema)
+    } else {
+      var findings = AttributeFindings()
+      defineUnboundID(tag, findings: &findings)
+      pushFrame(tag, entity: entity, relationship: relationship, isRoot: isRoot, findings: findings)
+    }
+  }
+
+  /// Opens an item under a known model. `schema` is not optional so that it stays borrowed
+  /// from the caller: unwrapping an optional one retained and released it at every element.
+  private func openItem(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex
+  ) {
     var findings = AttributeFindings()
-    if entity >= 0, let schema {
+    if entity >= 0 {
       let implied =
         relationship >= 0
         ? schema.impliedRelationship(parent: stack[stack.count - 1].entity, child: entity) : -1
@@ -245,17 +259,29 @@ public final class OutlineValidator: XMLEventHandler {
           tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
           parentID: { self.identity(of: parent) }, schema: schema)
       }
-    } else if let index = tag.index(of: "xml:id") {
-      findings.idRange = tag.valueRange(of: index)
-      checkIDName(tag.rawValue(of: index), range: findings.idRange!)
-      references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
+    } else {
+      defineUnboundID(tag, findings: &findings)
     }
-    let parentFrame = stack.count - 1
-    if relationship >= 0, let schema {
+    if relationship >= 0 {
       recordChild(
-        entity: entity, relationship: relationship, parentFrame: parentFrame, findings: findings,
+        entity: entity, relationship: relationship, parentFrame: stack.count - 1, findings: findings,
         nameRange: tag.nameRange, schema: schema)
     }
+    pushFrame(tag, entity: entity, relationship: relationship, isRoot: isRoot, findings: findings)
+  }
+
+  /// Checks and defines the `xml:id` of an object of no known entity.
+  private func defineUnboundID(_ tag: StartTag, findings: inout AttributeFindings) {
+    guard let index = tag.index(of: "xml:id") else { return }
+    findings.idRange = tag.valueRange(of: index)
+    checkIDName(tag.rawValue(of: index), range: findings.idRange!)
+    references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
+  }
+
+  /// Numbers the item, tells the tree builder and pushes its frame.
+  private func pushFrame(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, findings: AttributeFindings
+  ) {
     let item = itemCount
     itemCount += 1
     if builder != nil {
