@@ -311,14 +311,22 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
+  @inline(__always)
   private func group(for relationship: Int, frame: Int) -> Int {
+    let count = stack[frame].groupCount
+    // Siblings mostly come in the relationship of the one before.
+    if count > 0 && levels[frame][count - 1].relationship == relationship { return count - 1 }
+    return newGroup(for: relationship, frame: frame)
+  }
+
+  private func newGroup(for relationship: Int, frame: Int) -> Int {
     let count = stack[frame].groupCount
     if levels.count <= frame { levels.append(contentsOf: repeatElement([], count: frame + 1 - levels.count)) }
     for index in 0..<count where levels[frame][index].relationship == relationship { return index }
     if count < levels[frame].count {
       levels[frame][count].relationship = relationship
       levels[frame][count].count = 0
-      levels[frame][count].orders.removeAll(keepingCapacity: true)
+      if !levels[frame][count].orders.isEmpty { levels[frame][count].orders.removeAll(keepingCapacity: true) }
     } else {
       levels[frame].append(SiblingGroup(relationship: relationship))
     }
@@ -332,9 +340,11 @@ public final class OutlineValidator: XMLEventHandler {
   ) {
     let group = group(for: relationship, frame: parentFrame)
     if group != stack[parentFrame].groupCount - 1 { inOrder = false }
-    levels[parentFrame][group].count += 1
     let orderAttribute = schema.orderAttribute[entity]
-    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
+    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else {
+      levels[parentFrame][group].count += 1
+      return
+    }
     if findings.orderRange == nil {
       let entityName = schema.entities[entity].name
       let attributeName = schema.entities[entity].attributes[orderAttribute].name
@@ -342,6 +352,7 @@ public final class OutlineValidator: XMLEventHandler {
         .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
         at: nameRange)
     }
+    // A numbered child is counted by its order entry alone: one write per child.
     levels[parentFrame][group].orders.append(
       OrderEntry(value: findings.order, range: findings.orderRange ?? nameRange))
   }
@@ -366,7 +377,7 @@ public final class OutlineValidator: XMLEventHandler {
   private func childCount(_ frame: Frame, depth: Int, relationship: Int) -> Int {
     guard levels.count > depth else { return 0 }
     for group in 0..<frame.groupCount where levels[depth][group].relationship == relationship {
-      return levels[depth][group].count
+      return levels[depth][group].count + levels[depth][group].orders.count
     }
     return 0
   }
