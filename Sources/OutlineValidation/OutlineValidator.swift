@@ -328,7 +328,11 @@ public final class OutlineValidator: XMLEventHandler {
       levels[frame][count].count = 0
       if !levels[frame][count].orders.isEmpty { levels[frame][count].orders.removeAll(keepingCapacity: true) }
     } else {
-      levels[frame].append(SiblingGroup(relationship: relationship))
+      // Room for 16 orders from the start (a slot is made once a depth and kept): growing
+      // one at a time from 1 was 21 reallocations a small file.
+      var group = SiblingGroup(relationship: relationship)
+      group.orders.reserveCapacity(16)
+      levels[frame].append(group)
     }
     stack[frame].groupCount = count + 1
     return count
