@@ -26,7 +26,8 @@ struct OrderEntry {
 struct SiblingGroup {
   /// The relationship's index in the parent entity.
   var relationship: Int
-  /// How many children it holds (for minCount/maxCount).
+  /// How many of its children have no order entry; with `orders.count`, how many
+  /// children it holds (for minCount/maxCount).
   var count = 0
   /// Their orders, when the relationship is numbered by an order attribute.
   var orders: [OrderEntry] = []

@@ -233,8 +233,22 @@ public final class OutlineValidator: XMLEventHandler {
   private func openItem(
     _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex?
   ) {
+    if let schema {
+      openItem(tag, entity: entity, relationship: relationship, isRoot: isRoot, schema: schema)
+    } else {
+      var findings = AttributeFindings()
+      defineUnboundID(tag, findings: &findings)
+      pushFrame(tag, entity: entity, relationship: relationship, isRoot: isRoot, findings: findings)
+    }
+  }
+
+  /// Opens an item under a known model. `schema` is not optional so that it stays borrowed
+  /// from the caller: unwrapping an optional one retained and released it at every element.
+  private func openItem(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, schema: ModelIndex
+  ) {
     var findings = AttributeFindings()
-    if entity >= 0, let schema {
+    if entity >= 0 {
       let implied =
         relationship >= 0
         ? schema.impliedRelationship(parent: stack[stack.count - 1].entity, child: entity) : -1
@@ -245,17 +259,29 @@ public final class OutlineValidator: XMLEventHandler {
           tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
           parentID: { self.identity(of: parent) }, schema: schema)
       }
-    } else if let index = tag.index(of: "xml:id") {
-      findings.idRange = tag.valueRange(of: index)
-      checkIDName(tag.rawValue(of: index), range: findings.idRange!)
-      references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
+    } else {
+      defineUnboundID(tag, findings: &findings)
     }
-    let parentFrame = stack.count - 1
-    if relationship >= 0, let schema {
+    if relationship >= 0 {
       recordChild(
-        entity: entity, relationship: relationship, parentFrame: parentFrame, findings: findings,
+        entity: entity, relationship: relationship, parentFrame: stack.count - 1, findings: findings,
         nameRange: tag.nameRange, schema: schema)
     }
+    pushFrame(tag, entity: entity, relationship: relationship, isRoot: isRoot, findings: findings)
+  }
+
+  /// Checks and defines the `xml:id` of an object of no known entity.
+  private func defineUnboundID(_ tag: StartTag, findings: inout AttributeFindings) {
+    guard let index = tag.index(of: "xml:id") else { return }
+    findings.idRange = tag.valueRange(of: index)
+    checkIDName(tag.rawValue(of: index), range: findings.idRange!)
+    references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
+  }
+
+  /// Numbers the item, tells the tree builder and pushes its frame.
+  private func pushFrame(
+    _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, findings: AttributeFindings
+  ) {
     let item = itemCount
     itemCount += 1
     if builder != nil {
@@ -285,16 +311,28 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
+  @inline(__always)
   private func group(for relationship: Int, frame: Int) -> Int {
+    let count = stack[frame].groupCount
+    // Siblings mostly come in the relationship of the one before.
+    if count > 0 && levels[frame][count - 1].relationship == relationship { return count - 1 }
+    return newGroup(for: relationship, frame: frame)
+  }
+
+  private func newGroup(for relationship: Int, frame: Int) -> Int {
     let count = stack[frame].groupCount
     if levels.count <= frame { levels.append(contentsOf: repeatElement([], count: frame + 1 - levels.count)) }
     for index in 0..<count where levels[frame][index].relationship == relationship { return index }
     if count < levels[frame].count {
       levels[frame][count].relationship = relationship
       levels[frame][count].count = 0
-      levels[frame][count].orders.removeAll(keepingCapacity: true)
+      if !levels[frame][count].orders.isEmpty { levels[frame][count].orders.removeAll(keepingCapacity: true) }
     } else {
-      levels[frame].append(SiblingGroup(relationship: relationship))
+      // Room for 16 orders from the start (a slot is made once a depth and kept): growing
+      // one at a time from 1 was 21 reallocations a small file.
+      var group = SiblingGroup(relationship: relationship)
+      group.orders.reserveCapacity(16)
+      levels[frame].append(group)
     }
     stack[frame].groupCount = count + 1
     return count
@@ -306,9 +344,11 @@ public final class OutlineValidator: XMLEventHandler {
   ) {
     let group = group(for: relationship, frame: parentFrame)
     if group != stack[parentFrame].groupCount - 1 { inOrder = false }
-    levels[parentFrame][group].count += 1
     let orderAttribute = schema.orderAttribute[entity]
-    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else { return }
+    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else {
+      levels[parentFrame][group].count += 1
+      return
+    }
     if findings.orderRange == nil {
       let entityName = schema.entities[entity].name
       let attributeName = schema.entities[entity].attributes[orderAttribute].name
@@ -316,6 +356,7 @@ public final class OutlineValidator: XMLEventHandler {
         .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
         at: nameRange)
     }
+    // A numbered child is counted by its order entry alone: one write per child.
     levels[parentFrame][group].orders.append(
       OrderEntry(value: findings.order, range: findings.orderRange ?? nameRange))
   }
@@ -340,7 +381,7 @@ public final class OutlineValidator: XMLEventHandler {
   private func childCount(_ frame: Frame, depth: Int, relationship: Int) -> Int {
     guard levels.count > depth else { return 0 }
     for group in 0..<frame.groupCount where levels[depth][group].relationship == relationship {
-      return levels[depth][group].count
+      return levels[depth][group].count + levels[depth][group].orders.count
     }
     return 0
   }
