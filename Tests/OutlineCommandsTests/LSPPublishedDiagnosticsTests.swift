@@ -2,8 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// `outline lsp` writes its published diagnostics as JSON text and encodes
-/// its pulled ones from values: through the binary, the two are the same.
+/// `outline lsp`'s published diagnostics are its pulled ones, through the binary.
 @Suite struct LSPPublishedDiagnosticsTests {
   @Test(arguments: [[], ["utf-8", "utf-16"]])
   func publishedDiagnosticsAreThePulledOnes(encodings: [String]) throws {

@@ -6,8 +6,8 @@ import Testing
 
 @testable import OutlineLSP
 
-/// The published diagnostics are written as JSON text (``DiagnosticsFeature/json(_:mapper:)``);
-/// the pull reports still encode ``DiagnosticsFeature/render(_:mapper:)``'s values. Both must be the same bytes.
+/// Published and pulled diagnostics are written as JSON text (``DiagnosticsFeature/json(_:mapper:)``):
+/// the bytes `JSONValueCoding` writes for ``DiagnosticsFeature/render(_:mapper:)``'s values.
 @Suite struct DiagnosticsJSONTests {
   /// The bytes `JSONValueCoding` writes for the rendered values, and the written text's.
   static func both(_ snapshot: Snapshot, unit: ColumnUnit) throws -> (encoded: [UInt8], written: [UInt8]) {

@@ -83,7 +83,7 @@ import Testing
   @Test func pullDiagnosticsReportTheOrderInvariant() throws {
     let (snapshot, _) = session.open(
       weekend.replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"0\""))
-    let report = DiagnosticsFeature(mapper: session.mapper).pull(
+    let report = try DiagnosticsFeature(mapper: session.mapper).report(
       snapshot, LSP.DocumentDiagnosticParams(textDocument: .init(uri: snapshot.uri)))
     #expect(report.kind == .full)
     #expect(report.items?.map(\.code) == ["OL401"])

@@ -39,11 +39,12 @@ import Testing
     let store = DocumentStore()
     let sent = Sent()
     let context = RequestContext(cancellation: CancellationFlag(), notify: { sent.append($0, $1) })
-    let reply = try feature(folder, store: store).run(
+    let reply = try feature(folder, store: store).report(
       LSP.WorkspaceDiagnosticParams(previousResultIds: [], partialResultToken: LSPAny("t")), context: context)
     #expect(reply.items.isEmpty)
     let parts = try sent.messages.map {
-      try JSONValueCoding.decode(LSP.ProgressParams<LSP.WorkspaceDiagnosticReport>.self, from: $0.1)
+      try JSONValueCoding.decode(
+        LSP.ProgressParams<LSP.WorkspaceDiagnosticReport>.self, from: JSONValue.parse($0.1.serializedBytes()))
     }
     #expect(parts.count == 3)  // 32 + 32 + 6
     let items = parts.flatMap(\.value.items)
@@ -68,26 +69,28 @@ import Testing
     let folder = try Self.folder(2)
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = DocumentStore()
-    let first = try feature(folder, store: store).run(.init(previousResultIds: []), context: .detached)
+    let first = try feature(folder, store: store).report(.init(previousResultIds: []), context: .detached)
     let previous = first.items.map { LSP.PreviousResultId(uri: $0.uri, value: $0.resultId!) }
-    let same = try feature(folder, store: store).run(.init(previousResultIds: previous), context: .detached)
+    let same = try feature(folder, store: store).report(
+      .init(previousResultIds: previous), context: .detached)
     #expect(same.items.map(\.kind) == [.unchanged, .unchanged])
     store.dependenciesChanged()
-    let after = try feature(folder, store: store).run(.init(previousResultIds: previous), context: .detached)
+    let after = try feature(folder, store: store).report(
+      .init(previousResultIds: previous), context: .detached)
     #expect(after.items.map(\.kind) == [.full, .full])
   }
 
-  @Test func pullDiagnosticsAnswerUnchangedForTheSameSnapshot() {
+  @Test func pullDiagnosticsAnswerUnchangedForTheSameSnapshot() throws {
     let store = DocumentStore()
     let snapshot = store.open(uri: "file:///tmp/x.outline", text: "<outline><Item order=\"1\"/></outline>\n")
     let feature = DiagnosticsFeature(mapper: PositionMapper(unit: .utf16))
-    let first = feature.pull(snapshot, .init(textDocument: .init(uri: snapshot.uri)))
+    let first = try feature.report(snapshot, .init(textDocument: .init(uri: snapshot.uri)))
     #expect(first.kind == .full && first.items?.map(\.code) == ["OL402"])
-    let second = feature.pull(
+    let second = try feature.report(
       snapshot, .init(textDocument: .init(uri: snapshot.uri), previousResultId: first.resultId))
     #expect(second.kind == .unchanged && second.items == nil && second.resultId == first.resultId)
     store.dependenciesChanged()
-    let third = feature.pull(
+    let third = try feature.report(
       store[snapshot.uri]!, .init(textDocument: .init(uri: snapshot.uri), previousResultId: first.resultId))
     #expect(third.kind == .full)
   }

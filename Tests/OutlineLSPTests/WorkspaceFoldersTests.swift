@@ -44,7 +44,7 @@ import Testing
         mapper: PositionMapper(unit: .utf16), folders: folders, open: [], store: store,
         generation: store.generation, findOutlines: WorkspaceDiagnosticsTests.search)
       let context = RequestContext(cancellation: CancellationFlag(), notify: { _, _ in })
-      return try feature.run(LSP.WorkspaceDiagnosticParams(previousResultIds: []), context: context).items
+      return try feature.report(LSP.WorkspaceDiagnosticParams(previousResultIds: []), context: context).items
         .map(\.uri).sorted()
     }
     let before = try report([first.path])

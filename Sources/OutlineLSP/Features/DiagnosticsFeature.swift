@@ -9,13 +9,14 @@ import OutlineWorkspace
 struct DiagnosticsFeature {
   let mapper: PositionMapper
 
-  /// The diagnostics, or `unchanged` when the client already has this snapshot's (`previousResultId`).
-  func pull(_ snapshot: Snapshot, _ params: LSP.DocumentDiagnosticParams) -> LSP.DocumentDiagnosticReport {
+  /// The diagnostics, or `unchanged` when the client already has this snapshot's (`previousResultId`):
+  /// `DocumentDiagnosticReport`'s members in its order, the items written by ``json(_:mapper:)``.
+  func pull(_ snapshot: Snapshot, _ params: LSP.DocumentDiagnosticParams) -> LSPAny {
     if params.previousResultId == snapshot.resultId {
-      return LSP.DocumentDiagnosticReport(kind: .unchanged, resultId: snapshot.resultId)
+      return LSPAny(["kind": "unchanged", "resultId": .string(snapshot.resultId)])
     }
-    return LSP.DocumentDiagnosticReport(
-      kind: .full, resultId: snapshot.resultId, items: Self.render(snapshot, mapper: mapper))
+    return LSPAny(
+      ["kind": "full", "resultId": .string(snapshot.resultId), "items": Self.json(snapshot, mapper: mapper)])
   }
 
   /// LSP's `DiagnosticSeverity` for a severity: the protocol's numbers live
@@ -29,6 +30,7 @@ struct DiagnosticsFeature {
     }
   }
 
+  /// The diagnostics as values, for tests: the server writes them with ``json(_:mapper:)``.
   static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> [LSP.Diagnostic] {
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
@@ -61,7 +63,8 @@ struct DiagnosticsFeature {
   /// straight into bytes: 200,000 diagnostics made some four million
   /// encoder nodes and values on the `Codable` path, and their memory grew
   /// the cost faster than the count (issue 19, item 4). The bytes are the
-  /// ones `JSONValueCoding` writes for `render`'s values (a test holds them equal).
+  /// ones `JSONValueCoding` writes for `render`'s values (a test holds them
+  /// equal). Pushed and pulled diagnostics (document and workspace reports) are these.
   static func json(_ snapshot: Snapshot, mapper: PositionMapper) -> JSONValue {
     let analysis = snapshot.analysis
     let source = snapshot.source

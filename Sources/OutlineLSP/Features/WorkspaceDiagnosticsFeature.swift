@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineJSON
 import OutlineWorkspace
 
 /// The outline files under a folder (sorted paths), as `outline-lint` finds them.
@@ -23,9 +24,9 @@ struct WorkspaceDiagnosticsFeature: Sendable {
   /// Closed files' reports sent in one partial result.
   static let batch = 32
 
-  func run(_ params: LSP.WorkspaceDiagnosticParams, context: RequestContext) throws
-    -> LSP.WorkspaceDiagnosticReport
-  {
+  /// The `WorkspaceDiagnosticReport`, each document's items written as JSON
+  /// text by ``DiagnosticsFeature/json(_:mapper:)`` (no `Codable` diagnostics made).
+  func run(_ params: LSP.WorkspaceDiagnosticParams, context: RequestContext) throws -> LSPAny {
     let previous = Dictionary(
       params.previousResultIds.map { ($0.uri, $0.value) }, uniquingKeysWith: { _, last in last })
     let openByPath = Dictionary(
@@ -46,12 +47,13 @@ struct WorkspaceDiagnosticsFeature: Sendable {
     }
 
     let progress = context.progress(token: params.workDoneToken, title: "Checking outlines")
-    var items: [LSP.WorkspaceDocumentDiagnosticReport] = []
+    var items: [JSONValue] = []
     func flush(force: Bool) {
       guard let token = params.partialResultToken, !items.isEmpty, force || items.count >= Self.batch else {
         return
       }
-      context.partialResult(token: token, LSP.WorkspaceDiagnosticReport(items: items))
+      // `ProgressParams<WorkspaceDiagnosticReport>`'s members, in its order.
+      context.notify("$/progress", ["token": token.value, "value": ["items": .array(items)]])
       items.removeAll()
     }
     let total = paths.count + outside.count
@@ -73,38 +75,40 @@ struct WorkspaceDiagnosticsFeature: Sendable {
     flush(force: true)
     progress.end("\(total) outlines")
     // With partial results everything went in `$/progress`, and the reply is empty.
-    return LSP.WorkspaceDiagnosticReport(items: items)
+    return LSPAny(["items": .array(items)])
   }
 
   /// An open document's report, `unchanged` when the client has this snapshot's.
-  private func report(_ snapshot: Snapshot, previous: [String: String])
-    -> LSP.WorkspaceDocumentDiagnosticReport
-  {
-    if previous[snapshot.uri] == snapshot.resultId {
-      return .init(
-        kind: .unchanged, resultId: snapshot.resultId, uri: snapshot.uri, version: snapshot.version,
-        items: nil)
-    }
-    return .init(
-      kind: .full, resultId: snapshot.resultId, uri: snapshot.uri, version: snapshot.version,
-      items: DiagnosticsFeature.render(snapshot, mapper: mapper))
+  private func report(_ snapshot: Snapshot, previous: [String: String]) -> JSONValue {
+    let items =
+      previous[snapshot.uri] == snapshot.resultId ? nil : DiagnosticsFeature.json(snapshot, mapper: mapper)
+    return Self.report(
+      resultId: snapshot.resultId, uri: snapshot.uri, version: snapshot.version, items: items)
+  }
+
+  /// A `WorkspaceDocumentDiagnosticReport`, its members in its order: full
+  /// with `items`, unchanged without; `version` is written `null` for a closed file.
+  private static func report(resultId: String, uri: String, version: Int?, items: JSONValue?) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("kind", items == nil ? "unchanged" : "full"), ("resultId", .string(resultId)), ("uri", .string(uri)),
+      ("version", version.map(JSONValue.int) ?? .null),
+    ]
+    if let items { members.append(("items", items)) }
+    return .object(members)
   }
 
   /// A closed file's report, read only when it changed since the client's
   /// `resultId` (its stamp and the models' generation); nil when it cannot be read.
-  private func closedReport(_ path: String, previous: [String: String]) -> LSP
-    .WorkspaceDocumentDiagnosticReport?
-  {
+  private func closedReport(_ path: String, previous: [String: String]) -> JSONValue? {
     let uri = URL(fileURLWithPath: path).absoluteString
     let stamp = FileStamp(path)
     let resultId = "disk:\(generation):\(stamp.seconds).\(stamp.nanoseconds):\(stamp.size):\(stamp.inode)"
     if previous[uri] == resultId {
-      return .init(kind: .unchanged, resultId: resultId, uri: uri, version: nil, items: nil)
+      return Self.report(resultId: resultId, uri: uri, version: nil, items: nil)
     }
     guard let snapshot = try? store.closedFile(path) else { return nil }
-    return .init(
-      kind: .full, resultId: resultId, uri: uri, version: nil,
-      items: DiagnosticsFeature.render(snapshot, mapper: mapper))
+    return Self.report(
+      resultId: resultId, uri: uri, version: nil, items: DiagnosticsFeature.json(snapshot, mapper: mapper))
   }
 
   static func standardized(_ path: String) -> String {
