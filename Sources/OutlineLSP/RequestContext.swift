@@ -44,14 +44,6 @@ struct RequestContext: Sendable {
   func progress(token: LSPAny?, title: String) -> WorkDoneProgressReporter {
     WorkDoneProgressReporter(token: token, title: title, delay: progressDelay, notify: notify)
   }
-
-  /// Sends `value` as a partial result on `token`.
-  func partialResult<Value: Codable & Sendable>(token: LSPAny, _ value: Value) {
-    guard let params = try? JSONValueCoding.encode(LSP.ProgressParams(token: token, value: value)) else {
-      return
-    }
-    notify("$/progress", params)
-  }
 }
 
 /// `$/progress` for work that takes a while: nothing for work done within
