@@ -35,28 +35,12 @@ extension ConvertCommand {
         input = argument
         continue
       }
-      let name: Substring
-      var value: String?
-      if argument == "-o" {
-        name = "output"
-      } else {
-        guard argument.hasPrefix("--") else { return nil }
-        let body = argument.dropFirst(2)
-        if let equals = body.firstIndex(of: "=") {
-          name = body[..<equals]
-          value = String(body[body.index(after: equals)...])
-        } else {
-          name = body
-        }
+      guard let (name, given) = argument == "-o" ? ("output", nil) : QuickOption.split(argument) else {
+        return nil
       }
       guard !seen.contains(name) else { return nil }
       seen.append(name)
-      if value == nil {
-        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-        value = arguments[index]
-        index += 1
-      }
-      guard let value, !value.isEmpty else { return nil }
+      guard let value = QuickOption.value(given, in: arguments, at: &index) else { return nil }
       switch name {
       case "output": output = value
       case "model": model = value

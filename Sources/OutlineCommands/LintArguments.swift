@@ -30,21 +30,12 @@ extension LintSettings {
         onlyPaths = true
         continue
       }
-      guard argument.hasPrefix("--") else { return nil }
-      let body = argument.dropFirst(2)
-      let name: Substring
-      var value: String?
-      if let equals = body.firstIndex(of: "=") {
-        name = body[..<equals]
-        value = String(body[body.index(after: equals)...])
-      } else {
-        name = body
-      }
+      guard let (name, given) = QuickOption.split(argument) else { return nil }
       guard !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
       case "fix", "quiet", "statistics", "follow", "verbose":
-        guard value == nil else { return nil }
+        guard given == nil else { return nil }
         switch name {
         case "fix": settings.fix = true
         case "quiet": settings.quiet = true
@@ -58,13 +49,7 @@ extension LintSettings {
       default:
         return nil
       }
-      if value == nil {
-        // The next argument is the value, unless it looks like an option (ArgumentParser's call).
-        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-        value = arguments[index]
-        index += 1
-      }
-      guard let value, !value.isEmpty else { return nil }
+      guard let value = QuickOption.value(given, in: arguments, at: &index) else { return nil }
       switch name {
       case "model":
         settings.model = value
@@ -84,6 +69,32 @@ extension LintSettings {
     }
     if settings.paths.isEmpty { settings.paths = LintSettings.defaultPaths }
     return settings.usageProblem == nil ? settings : nil
+  }
+}
+
+/// One option of a command line read without the argument parser.
+enum QuickOption {
+  /// The name after `--` and the value after `=` of `--name` or
+  /// `--name=value`; nil for an argument not starting with `--`.
+  static func split(_ argument: String) -> (name: Substring, value: String?)? {
+    guard argument.hasPrefix("--") else { return nil }
+    let body = argument.dropFirst(2)
+    guard let equals = body.firstIndex(of: "=") else { return (body, nil) }
+    return (body[..<equals], String(body[body.index(after: equals)...]))
+  }
+
+  /// An option's value: `given` after its `=`, or else the argument at
+  /// `index` (then past it), unless that looks like an option (ArgumentParser's
+  /// call); nil when there is none or it is empty.
+  static func value(_ given: String?, in arguments: [String], at index: inout Int) -> String? {
+    var value = given
+    if value == nil {
+      guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+      value = arguments[index]
+      index += 1
+    }
+    guard let value, !value.isEmpty else { return nil }
+    return value
   }
 }
 
