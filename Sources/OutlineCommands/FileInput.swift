@@ -188,14 +188,26 @@ enum StreamingMap {
     // Each item's result by the order it was emitted in, then in the order wanted; each
     // result is moved, never copied (copying and freeing ten thousand results was most of
     // the time the run spent on one core after the threads were done).
-    var byItem: [String: [Int]] = [:]
-    byItem.reserveCapacity(emitted.count)
-    for (index, item) in emitted.enumerated().reversed() { byItem[item, default: []].append(index) }
+    // Per item its first emitted index, and per index the item's next one (an item named
+    // twice is emitted twice): no array made for each of ten thousand items.
+    var first: [String: Int] = [:]
+    first.reserveCapacity(emitted.count)
+    var next = [Int](repeating: -1, count: emitted.count)
+    for (index, item) in emitted.enumerated().reversed() {
+      if let later = first.updateValue(index, forKey: item) { next[index] = later }
+    }
     var all = results.take(count: emitted.count)
     var ordered: [R] = []
     ordered.reserveCapacity(items.count)
-    for item in items { ordered.append(all[byItem[item]!.removeLast()].take()!) }
+    for item in items { ordered.append(all[advance(&first[item]!, next)].take()!) }
     return (items, ordered)
+  }
+
+  /// The index `slot` holds, leaving it at the next one.
+  private static func advance(_ slot: inout Int, _ next: [Int]) -> Int {
+    let index = slot
+    slot = next[index]
+    return index
   }
 }
 
