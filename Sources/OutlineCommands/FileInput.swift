@@ -50,9 +50,23 @@ enum FileCollector {
     _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
     trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
   ) -> [String] {
+    collectWithOrder(paths, configurations: configurations, follow: follow, trouble: trouble, found: found)
+      .files
+  }
+
+  /// ``collect(_:configurations:follow:trouble:found:)``, with, for each file of the
+  /// result, the number of the `found` call that reported it (0 for the first): a run
+  /// puts its results in order by these, not by looking each path up.
+  static func collectWithOrder(
+    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
+    trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
+  ) -> (files: [String], reported: [Int]) {
     var files: [String] = []
+    var reported: [Int] = []
+    // Every file in `files` was reported once, so the count so far numbers the next report.
     for path in paths {
       if path == "-" {
+        reported.append(files.count)
         files.append(path)
         found(path)
         continue
@@ -71,14 +85,19 @@ enum FileCollector {
         if let refusal = InputFile.refusal(path) {
           trouble(path, refusal.description)
         } else {
+          reported.append(files.count)
           files.append(path)
           found(path)
         }
         continue
       }
-      files += search(path, configurations: configurations, follow: follow, trouble: trouble, found: found)
+      let first = files.count
+      let (searched, order) = search(
+        path, configurations: configurations, follow: follow, trouble: trouble, found: found)
+      files += searched
+      reported += order.lazy.map { first + $0 }
     }
-    return files
+    return (files, reported)
   }
 
   private struct FolderID: Hashable {
@@ -86,11 +105,12 @@ enum FileCollector {
     var inode: UInt64
   }
 
-  /// The `*.outline` files under `root`, sorted; explicit stack, each folder once.
+  /// The `*.outline` files under `root`, sorted, and where each came in the order they
+  /// were reported; explicit stack, each folder once.
   private static func search(
     _ root: String, configurations: ConfigurationFinder, follow: Bool,
     trouble: (_ path: String, _ message: String) -> Void, found reported: (String) -> Void
-  ) -> [String] {
+  ) -> (files: [String], order: [Int]) {
     let realRoot = ProjectRoot.resolved(root)
     var rootInfo = stat()
     _ = stat(root, &rootInfo)
@@ -141,7 +161,8 @@ enum FileCollector {
         }
       }
     }
-    return found.sorted()
+    let order = found.indices.sorted { found[$0] < found[$1] }
+    return (order.map { found[$0] }, order)
   }
 }
 
@@ -172,6 +193,29 @@ enum StreamingMap {
   static func map<R: Sendable>(
     jobs: Int, produce: (_ emit: (String) -> Void) -> [String], _ body: @escaping @Sendable (String) -> R
   ) -> (items: [String], results: [R]) {
+    withoutActuallyEscaping(produce) { produce in run(jobs: jobs, produce: { (produce($0), nil) }, body) }
+  }
+
+  /// ``map(jobs:produce:_:)`` where `produce` also says, for each item it returns, the
+  /// number of the `emit` call that gave it (0 for the first): the results are put in
+  /// that order by these numbers, with no lookup of the items.
+  static func mapInOrder<R: Sendable>(
+    jobs: Int, produce: (_ emit: (String) -> Void) -> (items: [String], emitted: [Int]),
+    _ body: @escaping @Sendable (String) -> R
+  ) -> (items: [String], results: [R]) {
+    withoutActuallyEscaping(produce) { produce in
+      run(
+        jobs: jobs,
+        produce: { emit in
+          let (items, emitted) = produce(emit); return (items, emitted)
+        }, body)
+    }
+  }
+
+  private static func run<R: Sendable>(
+    jobs: Int, produce: (_ emit: (String) -> Void) -> (items: [String], emitted: [Int]?),
+    _ body: @escaping @Sendable (String) -> R
+  ) -> (items: [String], results: [R]) {
     let queue = WorkQueue()
     let results = GrowingSlots<R>()
     let finished = DispatchGroup()
@@ -182,20 +226,37 @@ enum StreamingMap {
         finished.leave()
       }.start()
     }
-    let items = produce { queue.put($0) }
+    let (items, given) = produce { queue.put($0) }
     let emitted = queue.close()
     finished.wait()
-    // Each item's result by the order it was emitted in, then in the order wanted; each
-    // result is moved, never copied (copying and freeing ten thousand results was most of
-    // the time the run spent on one core after the threads were done).
-    var byItem: [String: [Int]] = [:]
-    byItem.reserveCapacity(emitted.count)
-    for (index, item) in emitted.enumerated().reversed() { byItem[item, default: []].append(index) }
+    let order = given ?? Self.order(of: items, emitted: emitted)
+    // Each result is moved, never copied (copying and freeing ten thousand results was
+    // most of the time the run spent on one core after the threads were done).
     var all = results.take(count: emitted.count)
     var ordered: [R] = []
     ordered.reserveCapacity(items.count)
-    for item in items { ordered.append(all[byItem[item]!.removeLast()].take()!) }
+    for index in order { ordered.append(all[index].take()!) }
     return (items, ordered)
+  }
+
+  /// For each of `items`, the index in `emitted` of its next occurrence.
+  private static func order(of items: [String], emitted: [String]) -> [Int] {
+    // Per item its first emitted index, and per index the item's next one (an item named
+    // twice is emitted twice): no array made for each item.
+    var first: [String: Int] = [:]
+    first.reserveCapacity(emitted.count)
+    var next = [Int](repeating: -1, count: emitted.count)
+    for (index, item) in emitted.enumerated().reversed() {
+      if let later = first.updateValue(index, forKey: item) { next[index] = later }
+    }
+    return items.map { advance(&first[$0]!, next) }
+  }
+
+  /// The index `slot` holds, leaving it at the next one.
+  private static func advance(_ slot: inout Int, _ next: [Int]) -> Int {
+    let index = slot
+    slot = next[index]
+    return index
   }
 }
 

@@ -157,9 +157,10 @@ struct LintSettings: Sendable {
     if jobs > 1 && !fix && !Terminal.stderrIsTerminal {
       // No progress to show and nothing rewritten: files are linted while the folders are still searched.
       progress = Progress(total: 0, enabled: false)
-      (files, results) = StreamingMap.map(jobs: jobs) { emit in
-        FileCollector.collect(
+      (files, results) = StreamingMap.mapInOrder(jobs: jobs) { emit in
+        let found = FileCollector.collectWithOrder(
           paths, configurations: configurations, follow: follow, trouble: trouble, found: emit)
+        return (found.files, found.reported)
       } _: { path in
         LintJob(
           path: path, modelOverride: modelOverride, fix: false, configurations: configurations,

@@ -33,12 +33,30 @@ struct IDTable {
   /// the low half; 0 is empty. A probe compares the hashes before it reads
   /// an entry, and growing moves slots without hashing again. The count is a
   /// power of two, at least twice the entries.
-  private var slots = [UInt64](repeating: 0, count: 256)
+  private var slots = [UInt64](repeating: 0, count: Self.firstSlots)
   private let seed = HashSeed.process
   /// Decoded ids, reused.
   private var scratch: [UInt8] = []
 
   var count: Int { entries.count }
+
+  /// Forgets every id: the table is then as a new one. The storage of a table
+  /// that never grew is kept (a validator reused for the next document); a
+  /// larger one's is freed.
+  mutating func removeAll() {
+    guard !entries.isEmpty || !text.isEmpty else { return }
+    if slots.count == Self.firstSlots {
+      slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      entries.removeAll(keepingCapacity: true)
+      text.removeAll(keepingCapacity: text.capacity <= 1 << 14)
+    } else {
+      slots = [UInt64](repeating: 0, count: Self.firstSlots)
+      entries = []
+      text = []
+    }
+  }
+
+  private static let firstSlots = 256
 
   /// Defines the id whose raw attribute value is `raw`; returns the earlier
   /// definition instead when the id is already defined.

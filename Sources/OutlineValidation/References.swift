@@ -30,6 +30,14 @@ struct ReferenceTable {
   private var counts: [Int32] = []
   static let writtenMark: Int32 = -1
 
+  /// Forgets every id and reference, keeping small storage (``IDTable/removeAll()``).
+  mutating func removeAll() {
+    definitions.removeAll()
+    if !references.isEmpty { references.removeAll(keepingCapacity: references.capacity <= 256) }
+    if !firstCounter.isEmpty { firstCounter.removeAll(keepingCapacity: firstCounter.capacity <= 256) }
+    if !counts.isEmpty { counts.removeAll(keepingCapacity: counts.capacity <= 1024) }
+  }
+
   /// Defines the id whose raw attribute value is `raw`, reporting a second
   /// definition; returns where the object's `trackedCount` counters start,
   /// or -1 (no counters, or the id was already defined).

@@ -124,7 +124,12 @@ public struct DocumentCheck: Sendable {
       if case .unreadable = choice { unreadable.set(resolution.origin(of: attribute, for: path)) }
       return choice
     }
-    let validator = OutlineValidator(modelProvider: provider, buildTree: buildTree)
+    // A small document's validator is the thread's, reused (nothing else keeps it).
+    let reusable = !buildTree && alongside == nil && !pipelined
+    let validator =
+      reusable
+      ? ValidatorCache.take(modelProvider: provider)
+      : OutlineValidator(modelProvider: provider, buildTree: buildTree)
     // A large document's tree is sized once (small ones grow as they go).
     if let documentBytes, pipelined { validator.reserveTree(forDocumentBytes: documentBytes) }
     let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
@@ -136,11 +141,13 @@ public struct DocumentCheck: Sendable {
     validator.finish()
     var diagnostics = validator.diagnostics
     if let configuration { diagnostics = configuration.apply(to: diagnostics) }
-    return DocumentCheck(
+    let check = DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value,
       suppression: validator.suppression, madeReferences: validator.madeReferences)
+    if reusable { ValidatorCache.keep(validator) }
+    return check
   }
 }
 
