@@ -1,4 +1,4 @@
-import Foundation
+import OutlineCore
 import OutlineValidation
 
 /// One validator per thread, kept from one small document to the next: linting
@@ -13,18 +13,13 @@ import OutlineValidation
 /// document's storage waits for the thread's next document.
 enum ValidatorCache {
   /// The thread's kept validator (retained); released when the thread ends.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      if let pointer { Unmanaged<OutlineValidator>.fromOpaque(pointer).release() }
-    }
-    return key
-  }()
+  private static let slot = ThreadSlot { pointer in
+    if let pointer { Unmanaged<OutlineValidator>.fromOpaque(pointer).release() }
+  }
 
   /// A validator asking `modelProvider`: the thread's kept one, reset, or a new one.
   static func take(modelProvider: @escaping ModelProvider) -> OutlineValidator {
-    guard let kept = pthread_getspecific(key) else { return OutlineValidator(modelProvider: modelProvider) }
-    pthread_setspecific(key, nil)
+    guard let kept = slot.take() else { return OutlineValidator(modelProvider: modelProvider) }
     let validator = Unmanaged<OutlineValidator>.fromOpaque(kept).takeRetainedValue()
     validator.reset(modelProvider: modelProvider)
     return validator
@@ -33,10 +28,10 @@ enum ValidatorCache {
   /// Keeps `validator`, done with its document and held by nothing else, for the
   /// thread's next one (unless the thread keeps one already).
   static func keep(_ validator: OutlineValidator) {
-    guard pthread_getspecific(key) == nil else { return }
-    pthread_setspecific(key, Unmanaged.passRetained(validator).toOpaque())
+    let retained = Unmanaged.passRetained(validator)
+    if !slot.put(retained.toOpaque()) { retained.release() }
   }
 
   /// Whether the calling thread keeps a validator now (for tests).
-  static var threadKeepsOne: Bool { pthread_getspecific(key) != nil }
+  static var threadKeepsOne: Bool { slot.isFilled }
 }

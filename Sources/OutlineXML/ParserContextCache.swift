@@ -1,4 +1,5 @@
 import CLibXML2
+import OutlineCore
 
 /// One libxml2 push parser context per thread, kept from one document to the
 /// next: linting many small files made and freed a context for each (its
@@ -13,13 +14,9 @@ import CLibXML2
 /// caller then sets the same options as on a new one.
 enum ParserContextCache {
   /// The thread's kept context; freed when the thread ends.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      if let pointer { xmlFreeParserCtxt(pointer.assumingMemoryBound(to: xmlParserCtxt.self)) }
-    }
-    return key
-  }()
+  private static let slot = ThreadSlot { pointer in
+    if let pointer { xmlFreeParserCtxt(pointer.assumingMemoryBound(to: xmlParserCtxt.self)) }
+  }
 
   /// The largest stacks (entries) and dictionary (names) a kept context may have.
   static let stackLimit: Int32 = 256
@@ -28,8 +25,7 @@ enum ParserContextCache {
   /// A push parser context reporting to `sax` with `userData`: the thread's
   /// kept one, reset, or a new one. Nil when libxml2 could not make one.
   static func take(sax: inout xmlSAXHandler, userData: UnsafeMutableRawPointer) -> xmlParserCtxtPtr? {
-    if let kept = pthread_getspecific(key) {
-      pthread_setspecific(key, nil)
+    if let kept = slot.take() {
       let context = kept.assumingMemoryBound(to: xmlParserCtxt.self)
       if reset(context, userData: userData) { return context }
       xmlFreeParserCtxt(context)
@@ -45,20 +41,15 @@ enum ParserContextCache {
       state.nameMax <= stackLimit && state.spaceMax <= stackLimit && state.nsMax <= stackLimit
       && state.nodeMax <= stackLimit && state.maxatts <= stackLimit * 2
       && Int(xmlDictSize(state.dict)) <= dictionaryLimit
-    guard small, pthread_getspecific(key) == nil else {
-      xmlFreeParserCtxt(context)
-      return
-    }
-    pthread_setspecific(key, context)
+    if !small || !slot.put(context) { xmlFreeParserCtxt(context) }
   }
 
   /// Whether the calling thread keeps a context now (for tests).
-  static var threadKeepsOne: Bool { pthread_getspecific(key) != nil }
+  static var threadKeepsOne: Bool { slot.isFilled }
 
   /// Frees the calling thread's kept context, so its next parse makes a new one (for tests).
   static func discard() {
-    guard let kept = pthread_getspecific(key) else { return }
-    pthread_setspecific(key, nil)
+    guard let kept = slot.take() else { return }
     xmlFreeParserCtxt(kept.assumingMemoryBound(to: xmlParserCtxt.self))
   }
 
