@@ -204,11 +204,8 @@ enum StreamingMap {
     _ body: @escaping @Sendable (String) -> R
   ) -> (items: [String], results: [R]) {
     withoutActuallyEscaping(produce) { produce in
-      run(
-        jobs: jobs,
-        produce: { emit in
-          let (items, emitted) = produce(emit); return (items, emitted)
-        }, body)
+      // The same numbers, as the optional `run` takes.
+      run(jobs: jobs, produce: { emit in produce(emit) as ([String], [Int]?) }, body)
     }
   }
 
