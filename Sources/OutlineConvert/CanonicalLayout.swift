@@ -9,6 +9,27 @@ public enum CanonicalLayout {
   /// The spaces before an element at `depth` (the root is 0): 2 a level, up to the cap.
   public static func indentWidth(depth: Int) -> Int { 2 * min(depth, maximumIndentDepth) }
 
+  /// Whether the bytes `start..<end` are an integer as written canonically: `0`, or an
+  /// optional `-` and up to 18 digits not starting with `0` (not `-0`). `fmt` copies such an
+  /// order as it stands, and the JSON form writes it as its number unchanged.
+  @inline(__always)
+  static func isCanonicalInteger(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    var at = start
+    if at < end && base[at] == UInt8(ascii: "-") { at += 1 }
+    let digits = end - at
+    guard digits > 0 && digits <= 18 else { return false }
+    if base[at] == UInt8(ascii: "0") { return digits == 1 && at == start }
+    for index in at..<end where base[index] &- UInt8(ascii: "0") >= 10 { return false }
+    return true
+  }
+
+  /// ``isCanonicalInteger(_:_:_:)`` for all of `raw`.
+  @inline(__always)
+  static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = raw.baseAddress else { return false }
+    return isCanonicalInteger(base, 0, raw.count)
+  }
+
   /// Where attribute `name` goes in a canonical start tag, as (group, rank):
   /// the root's format attributes (`version`, `model`, `modelVersion`, `entity`), namespace
   /// declarations, `xml:id`, the entity's attributes then relationships in

@@ -260,7 +260,7 @@ public final class Formatter: XMLEventHandler {
       output.append(tag.name(of: index))
       output.append("=\"")
       let raw = tag.rawValue(of: index)
-      if isInteger ? isCanonicalInteger(raw) : XMLEscaping.isCanonicalAttribute(raw) {
+      if isInteger ? CanonicalLayout.isCanonicalInteger(raw) : XMLEscaping.isCanonicalAttribute(raw) {
         output.append(raw)
       } else if isInteger {
         let name = XMLName.string(tag.name(of: index))
@@ -273,22 +273,6 @@ public final class Formatter: XMLEventHandler {
       }
       output.append(UInt8(ascii: "\""))
     }
-  }
-
-  /// Whether `raw` is an integer as fmt writes it: `0`, or digits not starting with `0`, with an
-  /// optional `-` (not `-0`); at most 18 digits. Most order values are, and are copied as they are.
-  @inline(__always)
-  private static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    if raw.count > 1 && raw[0] == UInt8(ascii: "-") { index = 1 }
-    let digits = raw.count - index
-    guard digits >= 1, digits <= 18 else { return false }
-    if raw[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
-    while index < raw.count {
-      guard raw[index] >= UInt8(ascii: "0"), raw[index] <= UInt8(ascii: "9") else { return false }
-      index += 1
-    }
-    return true
   }
 
   // MARK: Attribute order

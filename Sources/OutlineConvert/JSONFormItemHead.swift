@@ -89,7 +89,7 @@ extension ObjectHead {
       switch table.kindOf[key] {
       case .string:
         Self.appendValue(base, start, end, limit, room: room, to: &out)
-      case .integer where Self.isCanonicalInteger(base, start, end):
+      case .integer where CanonicalLayout.isCanonicalInteger(base, start, end):
         Self.appendRaw(base, start, end, limit, to: &out)
       case .integer, .other, .toOne, .toMany:
         Self.appendConverted(
@@ -98,19 +98,6 @@ extension ObjectHead {
       }
     }
     out.base[opening] = UInt8(ascii: "{")
-  }
-
-  /// `0`, or an optional `-` and up to 18 digits not starting with 0 (``isCanonicalInteger(_:)``),
-  /// for the bytes `start..<end`.
-  @inline(__always)
-  static func isCanonicalInteger(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    var at = start
-    if at < end && base[at] == UInt8(ascii: "-") { at += 1 }
-    let digits = end - at
-    guard digits > 0 && digits <= 18 else { return false }
-    if base[at] == UInt8(ascii: "0") { return digits == 1 && at == start }
-    for index in at..<end where base[index] &- UInt8(ascii: "0") >= 10 { return false }
-    return true
   }
 
   /// Appends the bytes `start..<end` as they are, into room already reserved.

@@ -160,7 +160,7 @@ struct ObjectHead {
         switch table.kinds[entry.key] {
         case .string:
           Self.appendString(raw, to: &out)
-        case .integer where Self.isCanonicalInteger(raw):
+        case .integer where CanonicalLayout.isCanonicalInteger(raw):
           out.append(raw)
         case .integer, .other, .toOne, .toMany:
           Self.appendConverted(raw, key: entry.key, table: table, to: &out)
@@ -266,17 +266,6 @@ struct ObjectHead {
     }
     flushRun()
     out.append(UInt8(ascii: "\""))
-  }
-
-  /// `0`, or an optional `-` and up to 18 digits not starting with 0: the
-  /// JSON of such an integer is its text.
-  static func isCanonicalInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    var digits = raw[...]
-    if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-    guard !digits.isEmpty, digits.count <= 18, digits.first != UInt8(ascii: "0") || raw.count == 1 else {
-      return false
-    }
-    return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
   }
 
   /// A value typed by its attribute: numbers, booleans, or strings.
