@@ -28,8 +28,20 @@ public enum FileChunks {
       fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 1 << 20
     let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(1 << 20, max(1 << 12, size + 1)))
     defer { chunk.deallocate() }
+    try read(descriptor: descriptor, name: name(), limit: limit, into: { chunk }) { count in
+      body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
+    }
+  }
+
+  /// Reads `descriptor` until its end as ``read(descriptor:name:limit:_:)`` does, each time into
+  /// the memory `buffer` gives; `body` is told how many bytes that memory then holds.
+  public static func read(
+    descriptor: Int32, name: @autoclosure () -> String, limit: Int? = nil,
+    into buffer: () -> UnsafeMutableBufferPointer<UInt8>, _ body: (_ count: Int) -> Void
+  ) throws(ReadError) {
     var total = 0
     while true {
+      let chunk = buffer()
       // Ask for no more than one byte past the limit.
       let wanted = limit.map { min(chunk.count, $0 + 1 - total) } ?? chunk.count
       let count = platformRead(descriptor, chunk.baseAddress, wanted)
@@ -47,7 +59,7 @@ public enum FileChunks {
       if count == 0 { return }
       total += count
       if let limit, total > limit { throw InputFile.tooLarge(name(), limit: limit) }
-      body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
+      body(count)
     }
   }
 }

@@ -45,12 +45,16 @@ public struct DocumentCheck: Sendable {
     _ source: SourceText, path: String?, modelOverride: String?, configurations: ConfigurationFinder,
     models: ModelCache, buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
   ) -> DocumentCheck {
-    check(
-      path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: buildTree, alongside: alongside,
-      pipelined: source.bytes.count >= XMLEventPipeline.worthwhileBytes, documentBytes: source.bytes.count
-    ) { parser in
-      source.bytes.withUnsafeBufferPointer { parser.feed($0) }
+    source.bytes.withUnsafeBufferPointer { bytes in
+      check(
+        path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+        buildTree: buildTree, alongside: alongside,
+        pipelined: bytes.count >= XMLEventPipeline.worthwhileBytes, documentBytes: bytes.count
+      ) { parser, pipeline in
+        // The bytes stay put while the check runs: the pipeline reads its start tags there.
+        pipeline?.readInPlace(bytes)
+        parser.feed(bytes)
+      }
     }
   }
 
@@ -66,7 +70,7 @@ public struct DocumentCheck: Sendable {
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: false, alongside: alongside,
       pipelined: (size ?? Int.max) >= XMLEventPipeline.worthwhileBytes
-    ) { parser in
+    ) { parser, _ in
       feed { parser.feed($0) }
     }
   }
@@ -92,13 +96,24 @@ public struct DocumentCheck: Sendable {
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
       buildTree: false, alongside: alongside, pipelined: large
-    ) { parser in
+    ) { parser, pipeline in
       do {
         var read = 0
-        try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
-          parser.feed(chunk)
-          read += chunk.count
-          progress?(read, Int(info.st_size))
+        if let pipeline {
+          // Read into the pipeline's chunks, where its other thread reads the start tags.
+          try FileChunks.read(
+            descriptor: descriptor, name: InputFile.quoted(path), limit: limit, into: pipeline.chunkBuffer
+          ) { count in
+            parser.feed(pipeline.chunkRead(count))
+            read += count
+            progress?(read, Int(info.st_size))
+          }
+        } else {
+          try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
+            parser.feed(chunk)
+            read += chunk.count
+            progress?(read, Int(info.st_size))
+          }
         }
       } catch let error as ReadError {
         failure = error
@@ -113,7 +128,7 @@ public struct DocumentCheck: Sendable {
   private static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
     buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, pipelined: Bool,
-    documentBytes: Int? = nil, feed: (XMLEventParser) -> Void
+    documentBytes: Int? = nil, feed: (XMLEventParser, XMLEventPipeline?) -> Void
   ) -> DocumentCheck {
     let configuration = configurations.configuration(for: path ?? "./-")
     let resolution = ModelResolution(override: modelOverride, configuration: configuration, cache: models)
@@ -135,7 +150,7 @@ public struct DocumentCheck: Sendable {
     let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
     let pipeline = pipelined ? XMLEventPipeline(handler: handler) : nil
     let parser = XMLEventParser(handler: pipeline ?? handler)
-    feed(parser)
+    feed(parser, pipeline)
     parser.finish()
     pipeline?.finish()
     validator.finish()

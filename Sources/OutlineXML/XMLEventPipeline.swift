@@ -27,6 +27,18 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private let handler: any XMLEventHandler
   /// The batch being filled (producer only).
   @exclusivity(unchecked) private var batch = Batch()
+  /// The chunks of the document a start tag may still be read from in place, oldest first
+  /// (producer only): a tag outside them is copied into the batch.
+  @exclusivity(unchecked) private var recentChunks: [SourceChunk] = []
+  /// The document range of the batch's last chunk, `batch.chunks.last` (producer only): most
+  /// start tags are in it, and finding so takes two comparisons.
+  @exclusivity(unchecked) private var batchChunkRange = 0..<0
+  /// Memory handed out by ``chunkBuffer()`` and not yet read into, and the document offset of
+  /// the next chunk (producer only).
+  @exclusivity(unchecked) private var pendingChunk: UnsafeMutablePointer<UInt8>?
+  @exclusivity(unchecked) private var chunkEnd = 0
+  private let chunkPool = ChunkPool()
+  private static let recentChunkLimit = 4
   /// Full batches on their way to the consumer's thread (at most four wait).
   private var handoff: Handoff<Carrier>!
   /// Carriers of batches the consumer replayed, emptied for the producer to fill again (at
@@ -40,9 +52,43 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private static let batchBytes = 1 << 18
   private static let batchEvents = 1 << 12
 
-  private enum Event {
+  /// An event as a batch keeps it: 24 bytes. Start tags and end tags, nearly every event of a
+  /// document, are held here whole; the rest (``Rare``) in the batch's `rare` array, the event
+  /// giving the index. Each event's bytes are written by the parser's thread and read by the
+  /// consumer's, so every byte saved here is one less moved between the cores: the enum this
+  /// replaced took 56 bytes an event, and an `<Item .../>` took two.
+  private struct Event {
+    enum Kind: UInt8 {
+      /// A start tag whose attributes the consumer scans
+      /// (``startElement(unscanned:offset:contentEnd:isSelfClosing:)``): its bytes are
+      /// `first..<first + count` of the batch's bytes, its `>` or `/>` at `extra`.
+      case start
+      /// A self-closing start tag and its end (`endElement(range: nil)`) in one event.
+      case emptyElement
+      /// A start tag read in place from the document's bytes: `offset..<offset + count` of the
+      /// batch's `chunks[first]`; `extra` as for ``start``.
+      case startInChunk
+      /// ``startInChunk`` and its end, as ``emptyElement``.
+      case emptyElementInChunk
+      /// An end tag at `offset..<offset + count`.
+      case end
+      /// The end of an element with no end tag of its own.
+      case endWithoutTag
+      /// Text at `offset..<offset + count`.
+      case text
+      /// `rare[first]`.
+      case rare
+    }
+    var offset: Int
+    var first: UInt32
+    var count: UInt32
+    var extra: UInt32
+    var kind: Kind
+  }
+
+  /// The events that are not start or end tags, or whose numbers do not fit an ``Event``.
+  private enum Rare {
     case start(offset: Int, bytes: Range<Int>, nameEnd: Int, attributes: Range<Int>, isSelfClosing: Bool)
-    /// A start tag whose attributes the consumer scans (``startElement(unscanned:offset:contentEnd:isSelfClosing:)``).
     case unscannedStart(offset: Int, bytes: Range<Int>, contentEnd: Int, isSelfClosing: Bool)
     case end(TextRange?)
     case comment(TextRange, content: Range<Int>)
@@ -67,6 +113,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     private var byteCapacity = XMLEventPipeline.batchBytes + (1 << 12)
     var attributes: [RawAttribute] = []
     var messages: [String] = []
+    var rare: [Rare] = []
+    /// The chunks of the document the batch's in-place start tags are read from, in order.
+    var chunks: [SourceChunk] = []
 
     init() { bytes = .allocate(capacity: byteCapacity) }
 
@@ -82,6 +131,41 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
       (events + eventCount).initialize(to: event)
       eventCount += 1
     }
+
+    /// Appends an event of `kind` whose numbers are `offset`, `first`, `count` and `extra`,
+    /// or `otherwise` when one of them does not fit 32 bits.
+    @inline(__always)
+    mutating func append(
+      _ kind: Event.Kind, offset: Int, first: Int, count: Int, extra: Int = 0,
+      otherwise: @autoclosure () -> Rare
+    ) {
+      guard let first = UInt32(exactly: first), let count = UInt32(exactly: count),
+        let extra = UInt32(exactly: extra)
+      else { return appendRare(otherwise()) }
+      append(Event(offset: offset, first: first, count: count, extra: extra, kind: kind))
+    }
+
+    mutating func appendRare(_ event: Rare) {
+      rare.append(event)
+      append(
+        Event(offset: 0, first: UInt32(truncatingIfNeeded: rare.count - 1), count: 0, extra: 0, kind: .rare))
+    }
+
+    /// Makes the last event, a self-closing start tag, also its element's end; false when the
+    /// last event is something else.
+    @inline(__always)
+    mutating func endLastEmptyElement() -> Bool {
+      guard eventCount > 0, events[eventCount - 1].extra & Self.selfClosing != 0 else { return false }
+      switch events[eventCount - 1].kind {
+      case .start: events[eventCount - 1].kind = .emptyElement
+      case .startInChunk: events[eventCount - 1].kind = .emptyElementInChunk
+      default: return false
+      }
+      return true
+    }
+
+    /// The bit of a start event's `extra` saying it ends with `/>` (the rest is where that starts).
+    static let selfClosing: UInt32 = 1 << 31
 
     /// Appends `source`; returns where it is in the batch's bytes.
     @inline(__always)
@@ -105,13 +189,67 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
       UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count)
     }
 
+    /// The bytes of a start event.
+    func bytes(of event: Event) -> UnsafeBufferPointer<UInt8> {
+      switch event.kind {
+      case .startInChunk, .emptyElementInChunk:
+        let chunk = chunks[Int(event.first)]
+        return UnsafeBufferPointer(start: chunk.base + (event.offset - chunk.start), count: Int(event.count))
+      default:
+        return UnsafeBufferPointer(start: bytes + Int(event.first), count: Int(event.count))
+      }
+    }
+
     /// Empties the batch, keeping its memory.
     mutating func clear() {
       eventCount = 0
       byteCount = 0
       attributes.removeAll(keepingCapacity: true)
       messages.removeAll(keepingCapacity: true)
+      rare.removeAll(keepingCapacity: true)
+      chunks.removeAll(keepingCapacity: true)
     }
+  }
+
+  /// A piece of the document's bytes that start tags are read from in place
+  /// (``chunkBuffer()``, ``chunkRead(_:)``, ``readInPlace(_:)``): kept while the
+  /// producer may still report a tag in it or a batch holds one; its memory then goes back
+  /// to the pipeline's free chunks (or, for bytes the pipeline does not own, nowhere).
+  private final class SourceChunk {
+    let base: UnsafePointer<UInt8>
+    /// The document offset of `base`, and how many bytes from there the chunk holds.
+    let start: Int
+    let count: Int
+    /// Where the memory goes when the chunk is done; nil for bytes owned elsewhere.
+    private let pool: ChunkPool?
+
+    init(base: UnsafePointer<UInt8>, start: Int, count: Int, pool: ChunkPool?) {
+      (self.base, self.start, self.count, self.pool) = (base, start, count, pool)
+    }
+
+    deinit { pool?.put(UnsafeMutablePointer(mutating: base)) }
+  }
+
+  /// Memory for chunks, reused: the parser's thread takes, the consumer's releases.
+  private final class ChunkPool: @unchecked Sendable {
+    static let chunkBytes = 1 << 18
+    private let lock = NSLock()
+    @exclusivity(unchecked) private var free: [UnsafeMutablePointer<UInt8>] = []
+
+    func take() -> UnsafeMutablePointer<UInt8> {
+      lock.lock()
+      let memory = free.popLast()
+      lock.unlock()
+      return memory ?? .allocate(capacity: Self.chunkBytes)
+    }
+
+    func put(_ memory: UnsafeMutablePointer<UInt8>) {
+      lock.lock()
+      free.append(memory)
+      lock.unlock()
+    }
+
+    deinit { for memory in free { memory.deallocate() } }
   }
 
   /// A batch on its way to the consumer and back: a box, so the batch handed back keeps its
@@ -132,11 +270,62 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
 
   // MARK: Producer side (the parser's thread)
 
+  /// Memory for the document's next bytes, read from a file in chunks: read into it, then say
+  /// how many bytes it holds (``chunkRead(_:)``) and hand those to the parser. The consumer
+  /// then reads the start tags in it where they are, instead of copies made on the parser's
+  /// thread.
+  public func chunkBuffer() -> UnsafeMutableBufferPointer<UInt8> {
+    let memory = pendingChunk ?? chunkPool.take()
+    pendingChunk = memory
+    return UnsafeMutableBufferPointer(start: memory, count: ChunkPool.chunkBytes)
+  }
+
+  /// Says the memory of the last ``chunkBuffer()`` now holds the document's next `count`
+  /// bytes (those after every chunk before it); returns them, to feed to the parser.
+  public func chunkRead(_ count: Int) -> UnsafeBufferPointer<UInt8> {
+    guard let memory = pendingChunk, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    pendingChunk = nil
+    remember(SourceChunk(base: memory, start: chunkEnd, count: count, pool: chunkPool))
+    chunkEnd += count
+    return UnsafeBufferPointer(start: memory, count: count)
+  }
+
+  /// Says the whole document is `bytes`, unchanged until ``finish()`` returns: the consumer
+  /// reads start tags in it where they are.
+  public func readInPlace(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    remember(SourceChunk(base: base, start: 0, count: bytes.count, pool: nil))
+  }
+
+  private func remember(_ chunk: SourceChunk) {
+    if recentChunks.count == Self.recentChunkLimit { recentChunks.removeFirst() }
+    recentChunks.append(chunk)
+  }
+
+  /// The index in the batch's chunks of the one holding `range` of the document, when one of
+  /// the recent chunks does.
+  @inline(__always)
+  private func batchChunk(holding range: Range<Int>) -> Int? {
+    if range.lowerBound >= batchChunkRange.lowerBound && range.upperBound <= batchChunkRange.upperBound {
+      return batch.chunks.count - 1
+    }
+    return addBatchChunk(holding: range)
+  }
+
+  private func addBatchChunk(holding range: Range<Int>) -> Int? {
+    guard let chunk = recentChunks.last(where: { $0.start <= range.lowerBound }),
+      range.upperBound <= chunk.start + chunk.count
+    else { return nil }
+    batch.chunks.append(chunk)
+    batchChunkRange = chunk.start..<chunk.start + chunk.count
+    return batch.chunks.count - 1
+  }
+
   public func startElement(_ tag: StartTag) {
     let bytes = batch.appendBytes(tag.bytes)
     let attributesStart = batch.attributes.count
     batch.attributes.append(contentsOf: tag.attributes)
-    batch.append(
+    batch.appendRare(
       .start(
         offset: tag.offset, bytes: bytes, nameEnd: tag.nameEnd,
         attributes: attributesStart..<batch.attributes.count, isSelfClosing: tag.isSelfClosing))
@@ -149,45 +338,68 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   public func startElement(
     unscanned tag: UnsafeBufferPointer<UInt8>, offset: Int, contentEnd: Int, isSelfClosing: Bool
   ) {
+    let extra = contentEnd | (isSelfClosing ? Int(Batch.selfClosing) : 0)
+    if contentEnd < Int(Batch.selfClosing), let chunk = batchChunk(holding: offset..<offset + tag.count) {
+      assert(tag.first == batch.chunks[chunk].base[offset - batch.chunks[chunk].start])
+      batch.append(
+        .startInChunk, offset: offset, first: chunk, count: tag.count, extra: extra,
+        otherwise: .unscannedStart(
+          offset: offset, bytes: batch.appendBytes(tag), contentEnd: contentEnd, isSelfClosing: isSelfClosing)
+      )
+      submitIfFull()
+      return
+    }
     let bytes = batch.appendBytes(tag)
-    batch.append(
-      .unscannedStart(offset: offset, bytes: bytes, contentEnd: contentEnd, isSelfClosing: isSelfClosing))
+    if contentEnd < Int(Batch.selfClosing) {
+      batch.append(
+        .start, offset: offset, first: bytes.lowerBound, count: bytes.count,
+        extra: extra,
+        otherwise: .unscannedStart(
+          offset: offset, bytes: bytes, contentEnd: contentEnd, isSelfClosing: isSelfClosing))
+    } else {
+      batch.appendRare(
+        .unscannedStart(offset: offset, bytes: bytes, contentEnd: contentEnd, isSelfClosing: isSelfClosing))
+    }
     submitIfFull()
   }
 
   public func endElement(range: TextRange?) {
-    batch.append(.end(range))
+    if let range {
+      batch.append(.end, offset: range.start, first: 0, count: range.length, otherwise: .end(range))
+    } else if !batch.endLastEmptyElement() {
+      batch.append(Event(offset: 0, first: 0, count: 0, extra: 0, kind: .endWithoutTag))
+    }
     submitIfFull()
   }
 
   public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
-    batch.append(.comment(range, content: batch.appendBytes(content)))
+    batch.appendRare(.comment(range, content: batch.appendBytes(content)))
     submitIfFull()
   }
 
   public func text(range: TextRange) {
-    batch.append(.text(range))
+    batch.append(.text, offset: range.start, first: 0, count: range.length, otherwise: .text(range))
     submitIfFull()
   }
 
   public func doctype(range: TextRange) {
-    batch.append(.doctype(range))
+    batch.appendRare(.doctype(range))
     submitIfFull()
   }
 
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
     batch.messages.append(message)
-    batch.append(.syntaxError(message: batch.messages.count - 1, range, isFatal: isFatal))
+    batch.appendRare(.syntaxError(message: batch.messages.count - 1, range, isFatal: isFatal))
     submitIfFull()
   }
 
   public func processingInstruction(range: TextRange) {
-    batch.append(.processingInstruction(range))
+    batch.appendRare(.processingInstruction(range))
     submitIfFull()
   }
 
   public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
-    batch.append(.markup(range, bytes: batch.appendBytes(bytes)))
+    batch.appendRare(.markup(range, bytes: batch.appendBytes(bytes)))
     submitIfFull()
   }
 
@@ -201,6 +413,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     let carrier = spares.popLast() ?? Carrier()
     sparesLock.unlock()
     swap(&carrier.batch, &batch)
+    batchChunkRange = 0..<0
     handoff.submit(carrier)
   }
 
@@ -208,6 +421,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   public func finish() {
     if batch.eventCount > 0 { submit() }
     handoff.finish()
+    recentChunks.removeAll()
+    if let memory = pendingChunk { chunkPool.put(memory) }
+    pendingChunk = nil
   }
 
   // MARK: Consumer side
@@ -263,9 +479,24 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     var tags = 0
     var attributes = 0
     for index in 0..<carrier.batch.eventCount {
-      guard case .unscannedStart(let offset, let range, let contentEnd, let isSelfClosing) = events[index]
-      else { continue }
-      let tag = carrier.batch.bytes(range)
+      let event = events[index]
+      let offset: Int
+      let tag: UnsafeBufferPointer<UInt8>
+      let contentEnd: Int
+      let isSelfClosing: Bool
+      switch event.kind {
+      case .start, .emptyElement, .startInChunk, .emptyElementInChunk:
+        offset = event.offset
+        tag = carrier.batch.bytes(of: event)
+        contentEnd = Int(event.extra & ~Batch.selfClosing)
+        isSelfClosing = event.extra & Batch.selfClosing != 0
+      case .rare:
+        guard
+          case .unscannedStart(let at, let range, let end, let closing) = carrier.batch.rare[Int(event.first)]
+        else { continue }
+        (offset, tag, contentEnd, isSelfClosing) = (at, carrier.batch.bytes(range), end, closing)
+      default: continue
+      }
       let (nameEnd, count) = scan(tag, contentEnd: contentEnd, from: attributes)
       (tagScans + tags).initialize(
         to: TagScan(
@@ -284,41 +515,63 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private func replay(_ carrier: Carrier) {
     scanAhead(carrier)
     var tagIndex = 0
-    // The attributes are read in place: a copy would keep them from being emptied for reuse.
     let events = carrier.batch.events
-    carrier.batch.attributes.withUnsafeBufferPointer { attributes in
-      for index in 0..<carrier.batch.eventCount {
-        switch events[index] {
-        case .start(let offset, let range, let nameEnd, let attributeRange, let isSelfClosing):
-          handler.startElement(
-            StartTag(
-              bytes: carrier.batch.bytes(range), offset: offset, nameEnd: nameEnd,
-              attributes: UnsafeBufferPointer(rebasing: attributes[attributeRange]),
-              isSelfClosing: isSelfClosing))
-        case .unscannedStart(let offset, let range, _, let isSelfClosing):
-          let scan = tagScans[tagIndex]
-          tagIndex += 1
-          handler.startElement(
-            StartTag(
-              bytes: carrier.batch.bytes(range), offset: offset, nameEnd: Int(scan.nameEnd),
-              attributes: UnsafeBufferPointer(start: scanned + Int(scan.first), count: Int(scan.count)),
-              isSelfClosing: isSelfClosing))
-        case .end(let range): handler.endElement(range: range)
-        case .comment(let range, let content):
-          handler.comment(range: range, content: carrier.batch.bytes(content))
-        case .text(let range): handler.text(range: range)
-        case .doctype(let range): handler.doctype(range: range)
-        case .syntaxError(let message, let range, let isFatal):
-          handler.syntaxError(message: carrier.batch.messages[message], range: range, isFatal: isFatal)
-        case .processingInstruction(let range): handler.processingInstruction(range: range)
-        case .markup(let range, let markup):
-          handler.markup(range: range, bytes: carrier.batch.bytes(markup))
+    for index in 0..<carrier.batch.eventCount {
+      let event = events[index]
+      switch event.kind {
+      case .start, .emptyElement, .startInChunk, .emptyElementInChunk:
+        let scan = tagScans[tagIndex]
+        tagIndex += 1
+        handler.startElement(
+          StartTag(
+            bytes: carrier.batch.bytes(of: event), offset: event.offset, nameEnd: Int(scan.nameEnd),
+            attributes: UnsafeBufferPointer(start: scanned + Int(scan.first), count: Int(scan.count)),
+            isSelfClosing: event.extra & Batch.selfClosing != 0))
+        if event.kind == .emptyElement || event.kind == .emptyElementInChunk {
+          handler.endElement(range: nil)
         }
+      case .end:
+        handler.endElement(range: TextRange(start: event.offset, end: event.offset + Int(event.count)))
+      case .endWithoutTag: handler.endElement(range: nil)
+      case .text: handler.text(range: TextRange(start: event.offset, end: event.offset + Int(event.count)))
+      case .rare: replay(carrier.batch.rare[Int(event.first)], of: carrier, tagIndex: &tagIndex)
       }
     }
     carrier.batch.clear()
     sparesLock.lock()
     spares.append(carrier)
     sparesLock.unlock()
+  }
+
+  private func replay(_ event: Rare, of carrier: Carrier, tagIndex: inout Int) {
+    switch event {
+    case .start(let offset, let range, let nameEnd, let attributeRange, let isSelfClosing):
+      // The attributes are read in place: a copy would keep them from being emptied for reuse.
+      carrier.batch.attributes.withUnsafeBufferPointer { attributes in
+        handler.startElement(
+          StartTag(
+            bytes: carrier.batch.bytes(range), offset: offset, nameEnd: nameEnd,
+            attributes: UnsafeBufferPointer(rebasing: attributes[attributeRange]),
+            isSelfClosing: isSelfClosing))
+      }
+    case .unscannedStart(let offset, let range, _, let isSelfClosing):
+      let scan = tagScans[tagIndex]
+      tagIndex += 1
+      handler.startElement(
+        StartTag(
+          bytes: carrier.batch.bytes(range), offset: offset, nameEnd: Int(scan.nameEnd),
+          attributes: UnsafeBufferPointer(start: scanned + Int(scan.first), count: Int(scan.count)),
+          isSelfClosing: isSelfClosing))
+    case .end(let range): handler.endElement(range: range)
+    case .comment(let range, let content):
+      handler.comment(range: range, content: carrier.batch.bytes(content))
+    case .text(let range): handler.text(range: range)
+    case .doctype(let range): handler.doctype(range: range)
+    case .syntaxError(let message, let range, let isFatal):
+      handler.syntaxError(message: carrier.batch.messages[message], range: range, isFatal: isFatal)
+    case .processingInstruction(let range): handler.processingInstruction(range: range)
+    case .markup(let range, let markup):
+      handler.markup(range: range, bytes: carrier.batch.bytes(markup))
+    }
   }
 }
