@@ -114,8 +114,13 @@ public final class OutlineValidator: XMLEventHandler {
     }
   }
 
-  /// Makes room in the tree for a document of `bytes` bytes (``ItemTreeBuilder/reserveCapacity(forDocumentBytes:)``).
-  public func reserveTree(forDocumentBytes bytes: Int) { builder?.reserveCapacity(forDocumentBytes: bytes) }
+  /// Makes room for a document of `bytes` bytes: in the tree at once
+  /// (``ItemTreeBuilder/reserveCapacity(forDocumentBytes:)``), in the id table once its first
+  /// ids show how many to expect (``IDTable/expectedDocumentBytes``).
+  public func prepare(forDocumentBytes bytes: Int) {
+    builder?.reserveCapacity(forDocumentBytes: bytes)
+    references.expect(documentBytes: bytes)
+  }
 
   /// Validates a whole document in memory.
   public static func validate(

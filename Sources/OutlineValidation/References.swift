@@ -67,6 +67,9 @@ struct ReferenceTable {
   /// validator's stored table copied it, retaining and releasing each of its arrays.
   mutating func prefetch(raw: UnsafeBufferPointer<UInt8>) { definitions.prefetch(raw: raw) }
 
+  /// Tells the id table the document's size (``IDTable/expectedDocumentBytes``).
+  mutating func expect(documentBytes: Int) { definitions.expectedDocumentBytes = documentBytes }
+
   /// Notes that the object whose counters start at `first` writes tracked relationship `slot`.
   mutating func markWritten(_ first: Int, slot: Int) {
     counts[first + slot] = Self.writtenMark

@@ -95,7 +95,7 @@ public struct DocumentCheck: Sendable {
     if Int(info.st_size) > limit { throw InputFile.tooLarge(InputFile.quoted(path), limit: limit) }
     let check = check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
-      buildTree: false, alongside: alongside, pipelined: large
+      buildTree: false, alongside: alongside, pipelined: large, documentBytes: Int(info.st_size)
     ) { parser, pipeline in
       do {
         var read = 0
@@ -146,7 +146,7 @@ public struct DocumentCheck: Sendable {
       ? ValidatorCache.take(modelProvider: provider)
       : OutlineValidator(modelProvider: provider, buildTree: buildTree)
     // A large document's tree is sized once (small ones grow as they go).
-    if let documentBytes, pipelined { validator.reserveTree(forDocumentBytes: documentBytes) }
+    if let documentBytes, pipelined { validator.prepare(forDocumentBytes: documentBytes) }
     let handler: any XMLEventHandler = alongside.map { XMLEventTee(validator, $0(validator)) } ?? validator
     let pipeline = pipelined ? XMLEventPipeline(handler: handler) : nil
     let parser = XMLEventParser(handler: pipeline ?? handler)

@@ -14,7 +14,7 @@ import Testing
     let source = SourceText(text)
     let grown = OutlineValidator.validate(source)
     let sized = OutlineValidator(modelProvider: fixedModel(), buildTree: true)
-    sized.reserveTree(forDocumentBytes: source.bytes.count)
+    sized.prepare(forDocumentBytes: source.bytes.count)
     #expect((sized.tree?.items.capacity ?? 0) >= source.bytes.count / 64)
     XMLEventParser.parse(source.bytes, handler: sized)
     sized.finish()
