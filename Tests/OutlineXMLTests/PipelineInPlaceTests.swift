@@ -39,7 +39,8 @@ import Testing
   /// references, comments, text, and (with `hugeTitle`) one start tag longer than the
   /// chunks a pipeline keeps.
   static func document(items: Int, hugeTitle: Int = 0) -> [UInt8] {
-    var xml = "<?xml version=\"1.0\"?>\n<outline version=\"1\">\n<?keep this?>\n"
+    // A byte order mark and CRLF line ends: ranges stay the file's bytes.
+    var xml = "\u{FEFF}<?xml version=\"1.0\"?>\r\n<outline version=\"1\">\r\n<?keep this?>\n"
     for index in 0..<items {
       if index % 97 == 0 { xml += "<!-- comment \(index) é -->\n" }
       if index == items / 2 && hugeTitle > 0 {
