@@ -15,9 +15,13 @@ public enum CacheHint {
 /// libxml2 parses the next part of a large document while the validator (and
 /// a writer beside it) works on the part before: two cores, one document.
 ///
-/// Events are copied into batches of about 256 KiB (a start tag's bytes and
-/// attribute ranges, a comment's content); at most four batches wait, so
-/// memory stays bounded whatever the document's size. The handler sees the
+/// Events go in batches of at most 4,096 (24 bytes each) with the bytes they
+/// need; at most four batches wait, so memory stays bounded whatever the
+/// document's size. What the parser's thread writes, the consumer's core must
+/// fetch, so it writes little: a start tag in the document's bytes as read
+/// into ``chunkBuffer()`` (or all in memory, ``readInPlace(_:)``) is read there
+/// by the consumer, and only a tag outside them is copied (with a comment's
+/// content and the attributes of a tag given scanned). The handler sees the
 /// same events, with the same ranges, as it would directly; it must not be
 /// touched by anyone else until ``finish()`` returns. Before replaying a
 /// batch, the consumer scans its start tags and tells the handler of each
