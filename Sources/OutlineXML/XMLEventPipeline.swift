@@ -42,6 +42,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   @exclusivity(unchecked) private var pendingChunk: UnsafeMutablePointer<UInt8>?
   @exclusivity(unchecked) private var chunkEnd = 0
   private let chunkPool = ChunkPool()
+  /// How many chunks' memory the pipeline allocated: what bounds its memory.
+  var chunksAllocated: Int { chunkPool.allocated }
   private static let recentChunkLimit = 4
   /// Full batches on their way to the consumer's thread (at most four wait).
   private var handoff: Handoff<Carrier>!
@@ -55,6 +57,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   public static let worthwhileBytes = 1 << 20
   private static let batchBytes = 1 << 18
   private static let batchEvents = 1 << 12
+  /// At most this many chunks a batch: the chunks alive are then at most about 30 (6 MiB).
+  private static let batchChunks = 4
 
   /// An event as a batch keeps it: 24 bytes. Start tags and end tags, nearly every event of a
   /// document, are held here whole; the rest (``Rare``) in the batch's `rare` array, the event
@@ -239,12 +243,16 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     static let chunkBytes = 1 << 18
     private let lock = NSLock()
     @exclusivity(unchecked) private var free: [UnsafeMutablePointer<UInt8>] = []
+    /// How many chunks' memory was allocated (producer only).
+    private(set) var allocated = 0
 
     func take() -> UnsafeMutablePointer<UInt8> {
       lock.lock()
       let memory = free.popLast()
       lock.unlock()
-      return memory ?? .allocate(capacity: Self.chunkBytes)
+      if let memory { return memory }
+      allocated += 1
+      return .allocate(capacity: Self.chunkBytes)
     }
 
     func put(_ memory: UnsafeMutablePointer<UInt8>) {
@@ -408,7 +416,12 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   }
 
   private func submitIfFull() {
-    guard batch.byteCount >= Self.batchBytes || batch.eventCount >= Self.batchEvents else { return }
+    // A batch keeps the chunks its tags are in: few, or tags far apart (long text between
+    // them) would keep the whole document.
+    guard
+      batch.byteCount >= Self.batchBytes || batch.eventCount >= Self.batchEvents
+        || batch.chunks.count >= Self.batchChunks
+    else { return }
     submit()
   }
 

@@ -112,4 +112,31 @@ import Testing
     Self.expectSame(recorder.lines, expected)
     #expect(expected.contains { $0.hasPrefix("start") && $0.count > 1_000_000 })
   }
+
+  /// Tags a chunk or more apart (long text between them) are few to a batch's events, and a
+  /// batch keeps the chunks its tags are in: the chunks alive must stay few all the same.
+  @Test func tagsFarApartKeepFewChunks() {
+    var xml = "<outline version=\"1\">\n"
+    for index in 0..<120 {
+      xml += "<Item title=\"t\(index)\" order=\"\(index)\">"
+      xml += String(repeating: "text between the tags ", count: 12_000) + "</Item>\n"
+    }
+    let bytes = Array((xml + "</outline>\n").utf8)
+    let recorder = BytesRecorder()
+    let pipeline = XMLEventPipeline(handler: recorder)
+    let parser = XMLEventParser(handler: pipeline)
+    var at = 0
+    while at < bytes.count {
+      let buffer = pipeline.chunkBuffer()
+      let count = min(buffer.count, bytes.count - at)
+      bytes.withUnsafeBufferPointer { buffer.baseAddress!.update(from: $0.baseAddress! + at, count: count) }
+      at += count
+      parser.feed(pipeline.chunkRead(count))
+    }
+    parser.finish()
+    pipeline.finish()
+    Self.expectSame(recorder.lines, Self.direct(bytes))
+    #expect(bytes.count / (1 << 18) > 100)
+    #expect(pipeline.chunksAllocated <= 40)
+  }
 }
