@@ -42,4 +42,14 @@ static inline void outline_prefetch_for_write(const void *address) {
   __builtin_prefetch(address, 1, 3);
 #endif
 }
+
+/* A counter one thread may bump while others read it, without a lock: the
+ * configuration finder's generation, which a thread compares with the one its
+ * kept answer was found in (C11 atomics; Swift's need macOS 15). */
+static inline long outline_atomic_load(const long *value) {
+  return __atomic_load_n(value, __ATOMIC_ACQUIRE);
+}
+static inline void outline_atomic_increment(long *value) {
+  __atomic_add_fetch(value, 1, __ATOMIC_ACQ_REL);
+}
 #endif

@@ -214,12 +214,16 @@ enum StreamingMap {
     _ body: @escaping @Sendable (String) -> R
   ) -> (items: [String], results: [R]) {
     let queue = WorkQueue()
-    let results = GrowingSlots<R>()
+    let results = HandedResults<R>()
     let finished = DispatchGroup()
     for _ in 0..<max(1, jobs) {
       finished.enter()
       Thread {
-        while let (index, item) = queue.take() { results.set(index, body(item)) }
+        // Each thread keeps its results and hands them over once at its end: a lock and a
+        // shared array written for every item moved their cache lines between the cores.
+        var mine: [(index: Int, result: R)] = []
+        while let (index, item) = queue.take() { mine.append((index, body(item))) }
+        results.hand(mine)
         finished.leave()
       }.start()
     }
@@ -291,25 +295,28 @@ final class WorkQueue: @unchecked Sendable {
   }
 }
 
-/// Results by index, set from several threads, the count not known in advance.
-final class GrowingSlots<R: Sendable>: @unchecked Sendable {
-  private var slots: [R?] = []
+/// Results by index, handed over by several threads (each its own, once), the count not known in advance.
+final class HandedResults<R: Sendable>: @unchecked Sendable {
+  private var handed: [[(index: Int, result: R)]] = []
   private let lock = NSLock()
-  func set(_ index: Int, _ value: R) {
+  /// One thread's results, each with its index.
+  func hand(_ results: [(index: Int, result: R)]) {
     lock.lock()
-    // Room for twice as many: growing by one each time made and copied an array under the lock.
-    if index >= slots.count { slots += repeatElement(nil, count: max(index + 1 - slots.count, slots.count)) }
-    slots[index] = value
+    handed.append(results)
     lock.unlock()
   }
-  /// The first `count` results, every one set, moved out.
+  /// The results of indexes `0..<count`, every one handed over, moved out by index.
   func take(count: Int) -> [R?] {
     lock.lock()
-    defer { lock.unlock() }
-    var taken = slots
-    slots = []
-    taken.removeSubrange(count...)
-    return taken
+    var all = handed
+    handed = []
+    lock.unlock()
+    var slots = [R?](repeating: nil, count: count)
+    // Popped, so each result is moved into its slot, not copied and released.
+    while var results = all.popLast() {
+      while let (index, result) = results.popLast() { slots[index] = result }
+    }
+    return slots
   }
 }
 

@@ -25,6 +25,9 @@ public final class ThreadSlot: @unchecked Sendable {
     return true
   }
 
+  /// The calling thread's pointer, left in the slot; nil when it keeps none.
+  public var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
   /// Whether the calling thread keeps a pointer now.
   public var isFilled: Bool { pthread_getspecific(key) != nil }
 }

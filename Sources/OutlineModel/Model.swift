@@ -172,7 +172,14 @@ public struct Composite: Sendable {
 }
 
 /// A loaded, resolved Core Data model and what its checks found.
-public struct Model: Sendable {
+///
+/// A class: every document checked against a model holds it (the validator, the
+/// check's result, the model cache's answer), and a run with several jobs shares
+/// one model between its threads. As a struct of seven references, each copy
+/// retained and each release released all seven (about 90 atomic operations a
+/// small file on counts both cores write); a copy is now one. Its fields never
+/// change once loaded, so sharing it is what copying it was.
+public final class Model: Sendable {
   /// The entities in model order.
   public let entities: [Entity]
   /// Entity index by name.

@@ -9,16 +9,7 @@ extension OutlineValidator {
     let count = entries.count
     guard count > 0 else { return }
     // Children numbered 0, 1, 2... as they stand: nothing to report (the usual case).
-    if entries.withUnsafeBufferPointer({ list in
-      var position: Int64 = 0
-      for entry in list {
-        guard entry.value == position else { return false }
-        position += 1
-      }
-      return true
-    }) {
-      return
-    }
+    if entries.withUnsafeBufferPointer(OrderEntry.numberedInSequence) { return }
     var firstUse = [Int32](repeating: -1, count: count)
     var outOfRange: [Int] = []
     var broken = 0
@@ -74,5 +65,18 @@ extension OutlineValidator {
         at: entries[position].range)
       inOrder = false
     }
+  }
+}
+
+extension OrderEntry {
+  /// Whether `entries` are numbered 0, 1, 2... as they stand (nothing to report).
+  @inline(__always)
+  static func numberedInSequence(_ entries: UnsafeBufferPointer<OrderEntry>) -> Bool {
+    var position: Int64 = 0
+    for entry in entries {
+      guard entry.value == position else { return false }
+      position += 1
+    }
+    return true
   }
 }

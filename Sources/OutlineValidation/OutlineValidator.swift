@@ -17,7 +17,13 @@ public final class OutlineValidator: XMLEventHandler {
   public var tree: ItemTree? { builder?.tree }
   @exclusivity(unchecked) private var builder: ItemTreeBuilder?
   /// The model the document was validated against, once the root was seen.
-  @exclusivity(unchecked) public private(set) var model: Model?
+  public var model: Model? { isBound ? boundModel : nil }
+  /// The last model bound, kept through ``reset(modelProvider:buildTree:)``: a thread's
+  /// validator binding the same shared model document after document retains and
+  /// releases nothing (each count written was a cache line both cores of a run with
+  /// several jobs wrote). Only `isBound` says whether this document has a model.
+  @exclusivity(unchecked) private var boundModel: Model?
+  @exclusivity(unchecked) private var isBound = false
   /// The root entity, once known.
   @exclusivity(unchecked) public private(set) var rootEntity: Int?
   /// Whether every parent's children come grouped by relationship and in
@@ -29,11 +35,9 @@ public final class OutlineValidator: XMLEventHandler {
 
   private var modelProvider: ModelProvider
   /// The model's index; nil until the root arrives, or when no model could be read.
-  @exclusivity(unchecked) var schema: ModelIndex? {
-    didSet { borrowedSchema = schema.map { Unmanaged.passUnretained($0) } }
-  }
+  var schema: ModelIndex? { isBound ? boundModel?.index : nil }
   /// `schema` without its reference count, for the per-element paths to
-  /// borrow (`schema` keeps it alive): a stored class reference is otherwise
+  /// borrow (`boundModel` keeps it alive): a stored class reference is otherwise
   /// retained and released at every element.
   @exclusivity(unchecked) private var borrowedSchema: Unmanaged<ModelIndex>?
   /// The model's key names laid out for lookups by bytes (empty until the model is known).
@@ -77,10 +81,10 @@ public final class OutlineValidator: XMLEventHandler {
     self.modelProvider = modelProvider
     builder = buildTree ? ItemTreeBuilder() : nil
     diagnostics = []
-    model = nil
+    isBound = false
+    borrowedSchema = nil
     rootEntity = nil
     inOrder = true
-    schema = nil
     lastEntity = -1
     Self.empty(&stack, keepingUpTo: Self.keptEntries)
     itemCount = 0
@@ -425,6 +429,9 @@ public final class OutlineValidator: XMLEventHandler {
       if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
       let depth = stack.count
       for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
+        // The usual case, children numbered 0, 1, 2... as they stand, checked in place: no
+        // call, and neither the orders nor the validator retained and released for it.
+        if levels[depth][group].orders.withUnsafeBufferPointer(OrderEntry.numberedInSequence) { continue }
         checkOrders(levels[depth][group].orders, parent: label(frame))
       }
       checkContainmentCounts(frame, depth: depth, schema: schema)
@@ -514,9 +521,11 @@ public final class OutlineValidator: XMLEventHandler {
     // Elements cut short by a syntax error keep the items they had.
     builder?.finish()
     stack.removeAll(keepingCapacity: true)
-    if !sawFatal, let schema {
-      references.resolve(schema: schema, validator: self)
-      uniqueness.finish(model: schema, validator: self)
+    if !sawFatal, let borrowedSchema {
+      borrowedSchema._withUnsafeGuaranteedRef { schema in
+        references.resolve(schema: schema, validator: self)
+        uniqueness.finish(model: schema, validator: self)
+      }
     }
     diagnostics = suppression.filter(diagnostics)
   }
@@ -527,8 +536,9 @@ extension OutlineValidator {
   /// built from it and the uniqueness tables it needs. The one place a
   /// validator takes a model, so a partial check sets up what a full pass does.
   func bind(_ loaded: Model) {
-    model = loaded
-    schema = loaded.index
+    if boundModel !== loaded { boundModel = loaded }
+    isBound = true
+    borrowedSchema = Unmanaged.passUnretained(loaded.index)
     if keyLookupIndex !== loaded.index {
       keyLookup = KeyLookup(loaded.index)
       keyLookupIndex = loaded.index
