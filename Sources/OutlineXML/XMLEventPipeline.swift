@@ -2,15 +2,6 @@ import CLibXML2
 import Foundation
 import OutlineCore
 
-/// Hints to the processor's caches.
-public enum CacheHint {
-  /// Asks for the cache line at `address` ahead of a write to it (a hint: nothing waits for it).
-  @inlinable
-  public static func prefetchForWrite(_ address: UnsafeRawPointer) {
-    outline_prefetch_for_write(address)
-  }
-}
-
 /// Hands a parse's events to `handler` on a thread of its own, in order, so
 /// libxml2 parses the next part of a large document while the validator (and
 /// a writer beside it) works on the part before: two cores, one document.
