@@ -37,15 +37,18 @@ struct IDTable {
   private let seed = HashSeed.process
   /// Decoded ids, reused.
   private var scratch: [UInt8] = []
-  /// The document's size in bytes when known ahead (a large file), else 0: once
-  /// ``projectionSample`` ids are defined, the table makes room at once for as many as the
-  /// whole document holds at the rate seen so far, instead of doubling its way there (each
-  /// doubling copied the entries and ids, rehashed the slots and touched pages anew: at a
-  /// million items, 70% of lint's page faults).
+  /// The document's size in bytes when known ahead (a large file), else 0: from its
+  /// ``projectionSample``th id on, the table grows to as many as the whole document holds at
+  /// the rate seen so far, in steps of at most eight times, instead of doubling its way there
+  /// (each doubling copied the entries and ids, rehashed the slots and touched pages anew: at
+  /// a million items, 70% of lint's page faults). Ids crowded at the start cannot size it
+  /// for the whole file: a step is at most eight times what the table holds.
   var expectedDocumentBytes = 0
   private static let projectionSample = 4096
 
   var count: Int { entries.count }
+  /// How many slots the index has (a power of two, at least twice the ids).
+  var slotCount: Int { slots.count }
 
   /// Forgets every id: the table is then as a new one. The storage of a table
   /// that never grew is kept (a validator reused for the next document); a
@@ -81,8 +84,7 @@ struct IDTable {
   private mutating func define(_ id: UnsafeBufferPointer<UInt8>, entity: Int?, range: TextRange)
     -> Definition?
   {
-    if entries.count == Self.projectionSample && expectedDocumentBytes > 0 { project(at: range.start) }
-    if (entries.count + 1) * 2 > slots.count { grow() }
+    if (entries.count + 1) * 2 > slots.count { grow(at: range.start) }
     let hashed = UInt32(truncatingIfNeeded: hash(id))
     let (slot, found) = probe(id, hashed: hashed)
     if let found { return definition(found, index: Self.entry(slots[slot])) }
@@ -160,21 +162,22 @@ struct IDTable {
     }
   }
 
-  /// Makes room for the ids a document of ``expectedDocumentBytes`` holds if they go on as
-  /// the ones before `offset` did (an eighth more, and never more than one in 16 bytes).
-  private mutating func project(at offset: Int) {
-    guard offset > 0, offset < expectedDocumentBytes else { return }
-    let scale = Double(expectedDocumentBytes) / Double(offset) * 1.125
-    let expected = min(Int(Double(entries.count) * scale), expectedDocumentBytes / 16)
-    guard expected > entries.count else { return }
-    entries.reserveCapacity(expected)
-    text.reserveCapacity(min(Int(Double(text.count) * scale), expectedDocumentBytes))
-    var capacity = slots.count
-    while capacity < expected * 2 { capacity *= 2 }
-    if capacity > slots.count { grow(to: capacity) }
+  /// Grows the slots for the id defined at `offset`: twice as many, or as many as the
+  /// document's ids need at the rate so far (``expectedDocumentBytes``), an eighth more.
+  private mutating func grow(at offset: Int) {
+    var capacity = slots.count * 2
+    if expectedDocumentBytes > 0, entries.count >= Self.projectionSample, offset > 0,
+      offset < expectedDocumentBytes
+    {
+      let expected = Double(entries.count) * (Double(expectedDocumentBytes) / Double(offset)) * 1.125
+      let limit = Double(entries.count * 8)
+      while Double(capacity) < min(expected, limit) * 2 { capacity *= 2 }
+      entries.reserveCapacity(Int(min(expected, limit)))
+      text.reserveCapacity(
+        Int(min(Double(text.count) * expected / Double(entries.count), Double(text.count * 8))))
+    }
+    grow(to: capacity)
   }
-
-  private mutating func grow() { grow(to: slots.count * 2) }
 
   private mutating func grow(to capacity: Int) {
     let mask = capacity - 1

@@ -17,6 +17,12 @@ enum EncodingCheck {
         message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
         range: TextRange(start: 0, end: 2))
     }
+    if prefix.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
+      // `<?xm` in EBCDIC: libxml2 would transcode it.
+      return Problem(
+        message: "The file is EBCDIC (it starts with '<?xm' in EBCDIC); outline files are UTF-8",
+        range: TextRange(start: 0, end: 4))
+    }
     if prefix.count >= 4, prefix[0] == 0 || prefix[1] == 0 {
       return Problem(
         message: "The file is not UTF-8 (it starts with a NUL byte); outline files are UTF-8",

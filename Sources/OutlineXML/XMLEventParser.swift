@@ -202,8 +202,13 @@ public final class XMLEventParser {
     // 10 MB limits on one value or node (the size rule is ours, SizeRule);
     // in libxml2 2.9 it also lifts the guard against entity expansion, which
     // is safe only because a DOCTYPE stops the parse before anything it
-    // declares is read (onDoctype), so no entity can exist.
-    xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
+    // declares is read (onDoctype), so no entity can exist. IGNORE_ENC: the
+    // bytes are read as UTF-8 whatever the declaration says (EncodingCheck
+    // lets only UTF-8 and ASCII through): for `US-ASCII` libxml2 would
+    // otherwise switch to a decoder of its own, and the positions it gives
+    // after the declaration would stop being the file's.
+    xmlCtxtUseOptions(
+      context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue))
     self.context = context
   }
 

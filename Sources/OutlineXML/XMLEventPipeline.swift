@@ -22,7 +22,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// The batch being filled (producer only).
   @exclusivity(unchecked) private var batch = Batch()
   /// The chunks of the document a start tag may still be read from in place, oldest first
-  /// (producer only): a tag outside them is copied into the batch.
+  /// (producer only): a tag outside them (and outside the batch's last chunk) is copied into
+  /// the batch.
   @exclusivity(unchecked) private var recentChunks: [SourceChunk] = []
   /// The document range of the batch's last chunk, `batch.chunks.last` (producer only): most
   /// start tags are in it, and finding so takes two comparisons.
@@ -45,214 +46,11 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// Documents of at least this many bytes are worth a pipeline; below it
   /// a thread costs more than it saves.
   public static let worthwhileBytes = 1 << 20
-  private static let batchBytes = 1 << 18
-  private static let batchEvents = 1 << 12
-  /// At most this many chunks a batch: the chunks alive are then at most about 30 (6 MiB).
+  static let batchBytes = 1 << 18
+  static let batchEvents = 1 << 12
+  /// At most this many chunks a batch: the chunks alive are then at most 29 (the recent four,
+  /// four for each of the six batches there can be, one being read into: 7.25 MiB).
   private static let batchChunks = 4
-
-  /// An event as a batch keeps it: 24 bytes. Start tags and end tags, nearly every event of a
-  /// document, are held here whole; the rest (``Rare``) in the batch's `rare` array, the event
-  /// giving the index. Each event's bytes are written by the parser's thread and read by the
-  /// consumer's, so every byte saved here is one less moved between the cores: the enum this
-  /// replaced took 56 bytes an event, and an `<Item .../>` took two.
-  private struct Event {
-    enum Kind: UInt8 {
-      /// A start tag whose attributes the consumer scans
-      /// (``startElement(unscanned:offset:contentEnd:isSelfClosing:)``): its bytes are
-      /// `first..<first + count` of the batch's bytes, its `>` or `/>` at `extra`.
-      case start
-      /// A self-closing start tag and its end (`endElement(range: nil)`) in one event.
-      case emptyElement
-      /// A start tag read in place from the document's bytes: `offset..<offset + count` of the
-      /// batch's `chunks[first]`; `extra` as for ``start``.
-      case startInChunk
-      /// ``startInChunk`` and its end, as ``emptyElement``.
-      case emptyElementInChunk
-      /// An end tag at `offset..<offset + count`.
-      case end
-      /// The end of an element with no end tag of its own.
-      case endWithoutTag
-      /// Text at `offset..<offset + count`.
-      case text
-      /// `rare[first]`.
-      case rare
-    }
-    var offset: Int
-    var first: UInt32
-    var count: UInt32
-    var extra: UInt32
-    var kind: Kind
-  }
-
-  /// The events that are not start or end tags, or whose numbers do not fit an ``Event``.
-  private enum Rare {
-    case start(offset: Int, bytes: Range<Int>, nameEnd: Int, attributes: Range<Int>, isSelfClosing: Bool)
-    case unscannedStart(offset: Int, bytes: Range<Int>, contentEnd: Int, isSelfClosing: Bool)
-    case end(TextRange?)
-    case comment(TextRange, content: Range<Int>)
-    case text(TextRange)
-    case doctype(TextRange)
-    /// A syntax error; its message is `messages[message]` (so the events
-    /// hold no references and a batch is copied and freed without walking them).
-    case syntaxError(message: Int, TextRange, isFatal: Bool)
-    case processingInstruction(TextRange)
-    case markup(TextRange, bytes: Range<Int>)
-  }
-
-  /// Events and the bytes they point to, in memory allocated once per batch: appends on the
-  /// parser's thread (the one a large lint waits for) make no array uniqueness or capacity
-  /// checks. Events hold no references, so they need no deinitialization. Its owner (the
-  /// pipeline, or a carrier) frees it.
-  private struct Batch {
-    private(set) var events = UnsafeMutablePointer<Event>.allocate(capacity: XMLEventPipeline.batchEvents + 1)
-    private(set) var eventCount = 0
-    private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private(set) var byteCount = 0
-    private var byteCapacity = XMLEventPipeline.batchBytes + (1 << 12)
-    var attributes: [RawAttribute] = []
-    var messages: [String] = []
-    var rare: [Rare] = []
-    /// The chunks of the document the batch's in-place start tags are read from, in order.
-    var chunks: [SourceChunk] = []
-
-    init() { bytes = .allocate(capacity: byteCapacity) }
-
-    /// Frees the memory; the batch must not be used after.
-    func free() {
-      events.deallocate()
-      bytes.deallocate()
-    }
-
-    /// Appends `event`; a batch holds at most `batchEvents` (the pipeline submits it then).
-    @inline(__always)
-    mutating func append(_ event: Event) {
-      (events + eventCount).initialize(to: event)
-      eventCount += 1
-    }
-
-    /// Appends an event of `kind` whose numbers are `offset`, `first`, `count` and `extra`,
-    /// or `otherwise` when one of them does not fit 32 bits.
-    @inline(__always)
-    mutating func append(
-      _ kind: Event.Kind, offset: Int, first: Int, count: Int, extra: Int = 0,
-      otherwise: @autoclosure () -> Rare
-    ) {
-      guard let first = UInt32(exactly: first), let count = UInt32(exactly: count),
-        let extra = UInt32(exactly: extra)
-      else { return appendRare(otherwise()) }
-      append(Event(offset: offset, first: first, count: count, extra: extra, kind: kind))
-    }
-
-    mutating func appendRare(_ event: Rare) {
-      rare.append(event)
-      append(
-        Event(offset: 0, first: UInt32(truncatingIfNeeded: rare.count - 1), count: 0, extra: 0, kind: .rare))
-    }
-
-    /// Makes the last event, a self-closing start tag, also its element's end; false when the
-    /// last event is something else.
-    @inline(__always)
-    mutating func endLastEmptyElement() -> Bool {
-      guard eventCount > 0, events[eventCount - 1].extra & Self.selfClosing != 0 else { return false }
-      switch events[eventCount - 1].kind {
-      case .start: events[eventCount - 1].kind = .emptyElement
-      case .startInChunk: events[eventCount - 1].kind = .emptyElementInChunk
-      default: return false
-      }
-      return true
-    }
-
-    /// The bit of a start event's `extra` saying it ends with `/>` (the rest is where that starts).
-    static let selfClosing: UInt32 = 1 << 31
-
-    /// Appends `source`; returns where it is in the batch's bytes.
-    @inline(__always)
-    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-      let start = byteCount
-      if byteCount + source.count > byteCapacity {
-        // A tag or comment larger than a batch.
-        byteCapacity = max(byteCapacity * 2, byteCount + source.count)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
-        grown.update(from: bytes, count: byteCount)
-        bytes.deallocate()
-        bytes = grown
-      }
-      if let base = source.baseAddress { (bytes + byteCount).update(from: base, count: source.count) }
-      byteCount += source.count
-      return start..<byteCount
-    }
-
-    /// The bytes at `range`.
-    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count)
-    }
-
-    /// The bytes of a start event.
-    func bytes(of event: Event) -> UnsafeBufferPointer<UInt8> {
-      switch event.kind {
-      case .startInChunk, .emptyElementInChunk:
-        let chunk = chunks[Int(event.first)]
-        return UnsafeBufferPointer(start: chunk.base + (event.offset - chunk.start), count: Int(event.count))
-      default:
-        return UnsafeBufferPointer(start: bytes + Int(event.first), count: Int(event.count))
-      }
-    }
-
-    /// Empties the batch, keeping its memory.
-    mutating func clear() {
-      eventCount = 0
-      byteCount = 0
-      attributes.removeAll(keepingCapacity: true)
-      messages.removeAll(keepingCapacity: true)
-      rare.removeAll(keepingCapacity: true)
-      chunks.removeAll(keepingCapacity: true)
-    }
-  }
-
-  /// A piece of the document's bytes that start tags are read from in place
-  /// (``chunkBuffer()``, ``chunkRead(_:)``, ``readInPlace(_:)``): kept while the
-  /// producer may still report a tag in it or a batch holds one; its memory then goes back
-  /// to the pipeline's free chunks (or, for bytes the pipeline does not own, nowhere).
-  private final class SourceChunk {
-    let base: UnsafePointer<UInt8>
-    /// The document offset of `base`, and how many bytes from there the chunk holds.
-    let start: Int
-    let count: Int
-    /// Where the memory goes when the chunk is done; nil for bytes owned elsewhere.
-    private let pool: ChunkPool?
-
-    init(base: UnsafePointer<UInt8>, start: Int, count: Int, pool: ChunkPool?) {
-      (self.base, self.start, self.count, self.pool) = (base, start, count, pool)
-    }
-
-    deinit { pool?.put(UnsafeMutablePointer(mutating: base)) }
-  }
-
-  /// Memory for chunks, reused: the parser's thread takes, the consumer's releases.
-  private final class ChunkPool: @unchecked Sendable {
-    static let chunkBytes = 1 << 18
-    private let lock = NSLock()
-    @exclusivity(unchecked) private var free: [UnsafeMutablePointer<UInt8>] = []
-    /// How many chunks' memory was allocated (producer only).
-    private(set) var allocated = 0
-
-    func take() -> UnsafeMutablePointer<UInt8> {
-      lock.lock()
-      let memory = free.popLast()
-      lock.unlock()
-      if let memory { return memory }
-      allocated += 1
-      return .allocate(capacity: Self.chunkBytes)
-    }
-
-    func put(_ memory: UnsafeMutablePointer<UInt8>) {
-      lock.lock()
-      free.append(memory)
-      lock.unlock()
-    }
-
-    deinit { for memory in free { memory.deallocate() } }
-  }
 
   /// A batch on its way to the consumer and back: a box, so the batch handed back keeps its
   /// arrays uniquely referenced (and their capacity), while the producer fills one stored in
@@ -283,7 +81,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   }
 
   /// Says the memory of the last ``chunkBuffer()`` now holds the document's next `count`
-  /// bytes (those after every chunk before it); returns them, to feed to the parser.
+  /// bytes (those after every chunk before it); returns them, to feed to the parser. Every
+  /// byte of the document must come this way, from its first (not with ``readInPlace(_:)``);
+  /// a tag whose bytes are not where its offset says is copied all the same.
   public func chunkRead(_ count: Int) -> UnsafeBufferPointer<UInt8> {
     guard let memory = pendingChunk, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
     pendingChunk = nil
@@ -314,6 +114,21 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     return addBatchChunk(holding: range)
   }
 
+  /// Whether the document's bytes at `place` begin and end as `tag` does: a tag is read in
+  /// place only where the offsets the parser gave are the document's, and a check that reads
+  /// two words of each costs next to nothing.
+  @inline(__always)
+  private static func sameEnds(_ tag: UnsafeBufferPointer<UInt8>, _ place: UnsafePointer<UInt8>) -> Bool {
+    guard let base = tag.baseAddress else { return false }
+    let count = tag.count
+    guard count >= 8 else { return memcmp(base, place, count) == 0 }
+    let raw = UnsafeRawPointer(base)
+    let other = UnsafeRawPointer(place)
+    return raw.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+      && raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  }
+
   private func addBatchChunk(holding range: Range<Int>) -> Int? {
     guard let chunk = recentChunks.last(where: { $0.start <= range.lowerBound }),
       range.upperBound <= chunk.start + chunk.count
@@ -341,13 +156,15 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     unscanned tag: UnsafeBufferPointer<UInt8>, offset: Int, contentEnd: Int, isSelfClosing: Bool
   ) {
     let extra = contentEnd | (isSelfClosing ? Int(Batch.selfClosing) : 0)
-    if contentEnd < Int(Batch.selfClosing), let chunk = batchChunk(holding: offset..<offset + tag.count) {
-      assert(tag.first == batch.chunks[chunk].base[offset - batch.chunks[chunk].start])
+    if contentEnd < Int(Batch.selfClosing), let chunk = batchChunk(holding: offset..<offset + tag.count),
+      Self.sameEnds(tag, batch.chunks[chunk].base + (offset - batch.chunks[chunk].start))
+    {
+      // The numbers fit: a batch has at most `batchChunks` chunks, a tag in one is shorter than it.
       batch.append(
-        .startInChunk, offset: offset, first: chunk, count: tag.count, extra: extra,
-        otherwise: .unscannedStart(
-          offset: offset, bytes: batch.appendBytes(tag), contentEnd: contentEnd, isSelfClosing: isSelfClosing)
-      )
+        Event(
+          offset: offset, first: UInt32(truncatingIfNeeded: chunk),
+          count: UInt32(truncatingIfNeeded: tag.count),
+          extra: UInt32(truncatingIfNeeded: extra), kind: .startInChunk))
       submitIfFull()
       return
     }
@@ -454,6 +271,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     scanned.deallocate()
     tagScans.deallocate()
     batch.free()
+    if let pendingChunk { chunkPool.put(pendingChunk) }
   }
 
   /// Scans the start tag `tag` into `scanned` from `first` on, growing it when needed;
