@@ -1,7 +1,7 @@
-import CLibXML2
 import Foundation
 import OutlineCore
 import OutlineFiles
+import OutlineXML
 
 /// Finds the `.outline.json` for a file: in its folder or the nearest above.
 public final class ConfigurationFinder: @unchecked Sendable {
@@ -19,7 +19,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
   private let serial: Int
   /// Bumped by ``invalidate()`` (atomically: read without the lock): a thread's
   /// answer kept from an earlier generation is not used.
-  private let generation: UnsafeMutablePointer<Int>
+  private let generation = AtomicCounter()
 
   private static let serials = NSLock()
   nonisolated(unsafe) private static var lastSerial = 0
@@ -31,11 +31,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     Self.lastSerial += 1
     serial = Self.lastSerial
     Self.serials.unlock()
-    generation = .allocate(capacity: 1)
-    generation.initialize(to: 0)
   }
-
-  deinit { generation.deallocate() }
 
   /// Each thread's last answer (files come folder by folder): a thread asking
   /// again for the same folder takes no lock and writes nothing other threads
@@ -69,16 +65,11 @@ public final class ConfigurationFinder: @unchecked Sendable {
   /// The configuration that applies to `documentPath`.
   public func configuration(for documentPath: String) -> Configuration? {
     // Read before anything is looked up: an answer found after an invalidation is kept as this generation's.
-    let current = outline_atomic_load(generation)
+    let current = generation.current
     let kept = Self.keptAnswer
     var path = documentPath
     // By bytes: a `/` is one, and Character-wise search would break graphemes all along the path.
-    let folderBytes = path.withUTF8 { bytes -> Int in
-      guard let base = bytes.baseAddress, let slash = outline_last_byte(base, 0x2F, bytes.count) else {
-        return 0
-      }
-      return base.distance(to: slash) + 1
-    }
+    let folderBytes = path.withUTF8 { bytes in bytes.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0 }
     if kept.finder == serial && kept.generation == current && kept.folder.count == folderBytes
       && path.withUTF8({ bytes in
         kept.folder.withUnsafeBufferPointer { folder in
@@ -211,7 +202,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     lock.lock()
     byFolder.removeAll()
     bySpelledFolder.removeAll()
-    outline_atomic_increment(generation)
+    generation.increment()
     lock.unlock()
   }
 
