@@ -37,6 +37,8 @@ public final class XMLEventParser {
   @exclusivity(unchecked) private var finished = false
   @exclusivity(unchecked) private var fed = 0
   @exclusivity(unchecked) private var checkedPrologue = false
+  /// The encoding the declaration names when it is ASCII: each byte pushed must then be ASCII.
+  @exclusivity(unchecked) private var declaredASCII: String?
   @exclusivity(unchecked) private var pendingPrologue: [UInt8] = []
   /// Bytes held back while libxml2 waits for the end of a long node.
   @exclusivity(unchecked) private var heldBack: [UInt8] = []
@@ -156,6 +158,7 @@ public final class XMLEventParser {
       stopped = true
       return
     }
+    declaredASCII = EncodingCheck.declaredASCII(in: bytes)
     startContext()
     push(bytes, terminate: false)
   }
@@ -214,6 +217,20 @@ public final class XMLEventParser {
 
   private func push(_ chunk: UnsafeBufferPointer<UInt8>, terminate: Bool) {
     guard let context, !stopped else { return }
+    if let declared = declaredASCII, let index = EncodingCheck.firstNonASCII(in: chunk) {
+      // What comes before it is parsed; the byte stops the parse, as a decoder of the declared
+      // encoding would stop (libxml2 reads the file as UTF-8: XML_PARSE_IGNORE_ENC).
+      push(UnsafeBufferPointer(rebasing: chunk[..<index]), terminate: false)
+      guard !stopped else { return }
+      let byte = String(chunk[index], radix: 16, uppercase: true)
+      report(
+        message:
+          "The file declares \(declared), but this byte (0x\(byte)) is not ASCII; outline files are UTF-8: declare encoding=\"UTF-8\"",
+        range: TextRange(start: fed, end: fed + 1), fatal: true)
+      stopped = true
+      xmlStopParser(context)
+      return
+    }
     fed += chunk.count
     chunk.withMemoryRebound(to: CChar.self) { chars in
       _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), terminate ? 1 : 0)

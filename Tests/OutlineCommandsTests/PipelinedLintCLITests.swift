@@ -73,5 +73,17 @@ import Testing
     #expect(run.stdout.contains("large.outline:30003:23: error[OL203]"), "\(run.stdout.prefix(500))")
     #expect(run.stdout.contains("small.outline:3:19: error[OL203]"))
     #expect(run.stdout.contains("2 errors"), "\(run.stdout.prefix(500))")
+    // A byte that is not ASCII contradicts the declaration, at its place.
+    try CLI.write(
+      [
+        "accent.outline": small.replacingOccurrences(
+          of: "order=\"0\"", with: "title=\"caf\u{E9}\" order=\"0\"")
+      ], in: folder)
+    let accent = try CLI.run("outline-lint", ["accent.outline"], in: folder)
+    #expect(accent.status == 1)
+    #expect(
+      accent.stdout.contains(
+        "accent.outline:3:19: error[OL100]: The file declares US-ASCII, but this byte (0xC3) is not ASCII"),
+      "\(accent.stdout)")
   }
 }

@@ -32,4 +32,23 @@ import Testing
     #expect(
       lines == ["error@0 The file is EBCDIC (it starts with '<?xm' in EBCDIC); outline files are UTF-8"])
   }
+
+  /// A byte that is not ASCII in a file that declares ASCII stops the parse there, as a
+  /// decoder of that encoding would: everything before it is reported as usual.
+  @Test(arguments: [1, 7, 1 << 20])
+  func aByteThatIsNotASCIIContradictsTheDeclaration(chunkSize: Int) {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"us-ascii\"?>\n<outline version=\"1\">\n  <Item title=\"a\" order=\"0\"/>\n"
+      + "  <Item title=\"caf\u{E9}\" order=\"1\"/>\n</outline>\n"
+    let bytes = Array(text.utf8)
+    let recorder = Recorder(bytes)
+    XMLEventParser.parse(bytes, handler: recorder, chunkSize: chunkSize)
+    let offset = bytes.firstIndex(of: 0xC3)!
+    #expect(recorder.lines.contains("start Item tag=<Item title=\"a\" order=\"0\"/> empty [title=a order=0]"))
+    #expect(
+      recorder.lines.last
+        == "error@\(offset) The file declares us-ascii, but this byte (0xC3) is not ASCII; outline files are UTF-8: declare encoding=\"UTF-8\""
+    )
+    #expect(!recorder.lines.contains { $0.contains("caf") })
+  }
 }
