@@ -79,7 +79,8 @@ public final class ConfigurationFinder: @unchecked Sendable {
     {
       return kept.configuration
     }
-    let spelled = String(decoding: path.withUTF8 { Array($0[..<folderBytes]) }, as: UTF8.self)
+    let folder = path.withUTF8 { Array($0[..<folderBytes]) }
+    let spelled = String(decoding: folder, as: UTF8.self)
     lock.lock()
     let cached = bySpelledFolder[spelled]
     lock.unlock()
@@ -94,7 +95,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     }
     kept.finder = serial
     kept.generation = current
-    kept.folder = path.withUTF8 { Array($0[..<folderBytes]) }
+    kept.folder = folder
     kept.configuration = found
     return found
   }

@@ -99,21 +99,18 @@ public struct DocumentCheck: Sendable {
     ) { parser, pipeline in
       do {
         var read = 0
+        func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+          parser.feed(chunk)
+          read += chunk.count
+          progress?(read, Int(info.st_size))
+        }
         if let pipeline {
           // Read into the pipeline's chunks, where its other thread reads the start tags.
           try FileChunks.read(
             descriptor: descriptor, name: InputFile.quoted(path), limit: limit, into: pipeline.chunkBuffer
-          ) { count in
-            parser.feed(pipeline.chunkRead(count))
-            read += count
-            progress?(read, Int(info.st_size))
-          }
+          ) { feed(pipeline.chunkRead($0)) }
         } else {
-          try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit) { chunk in
-            parser.feed(chunk)
-            read += chunk.count
-            progress?(read, Int(info.st_size))
-          }
+          try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
         }
       } catch let error as ReadError {
         failure = error

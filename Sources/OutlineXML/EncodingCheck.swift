@@ -11,49 +11,52 @@ enum EncodingCheck {
     let range: TextRange
   }
 
-  static func problem(in prefix: UnsafeBufferPointer<UInt8>) -> Problem? {
+  /// What the first bytes say of the encoding: UTF-8 (declared so or not), ASCII (declared
+  /// so: the file is read as UTF-8, but a byte that is not ASCII contradicts the
+  /// declaration), or refused.
+  enum Verdict {
+    case utf8
+    /// The declaration names ASCII, spelled `declared`.
+    case ascii(declared: String)
+    case refused(Problem)
+  }
+
+  static func verdict(for prefix: UnsafeBufferPointer<UInt8>) -> Verdict {
     if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
-      return Problem(
-        message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
-        range: TextRange(start: 0, end: 2))
+      return .refused(
+        Problem(
+          message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); outline files are UTF-8",
+          range: TextRange(start: 0, end: 2)))
     }
     if prefix.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
       // `<?xm` in EBCDIC: libxml2 would transcode it.
-      return Problem(
-        message: "The file is EBCDIC (it starts with '<?xm' in EBCDIC); outline files are UTF-8",
-        range: TextRange(start: 0, end: 4))
+      return .refused(
+        Problem(
+          message: "The file is EBCDIC (it starts with '<?xm' in EBCDIC); outline files are UTF-8",
+          range: TextRange(start: 0, end: 4)))
     }
     if prefix.count >= 4, prefix[0] == 0 || prefix[1] == 0 {
-      return Problem(
-        message: "The file is not UTF-8 (it starts with a NUL byte); outline files are UTF-8",
-        range: TextRange(start: 0, end: 1))
+      return .refused(
+        Problem(
+          message: "The file is not UTF-8 (it starts with a NUL byte); outline files are UTF-8",
+          range: TextRange(start: 0, end: 1)))
     }
-    guard let declared = declaredEncoding(in: prefix) else { return nil }
+    guard let declared = declaredEncoding(in: prefix) else { return .utf8 }
     let name = String(decoding: prefix[declared.start..<declared.end], as: UTF8.self)
     switch name.lowercased() {
-    case "utf-8", "utf8", "us-ascii", "ascii": return nil
+    case "utf-8", "utf8": return .utf8
+    case "us-ascii", "ascii": return .ascii(declared: name)
     default:
-      return Problem(
-        message: "Unsupported encoding '\(name)': outline files are UTF-8", range: declared)
+      return .refused(
+        Problem(message: "Unsupported encoding '\(name)': outline files are UTF-8", range: declared))
     }
-  }
-
-  /// The name the declaration gives, when it names ASCII (`US-ASCII`, `ASCII`, any case): the
-  /// file is read as UTF-8 then, but a byte that is not ASCII contradicts the declaration.
-  static func declaredASCII(in prefix: UnsafeBufferPointer<UInt8>) -> String? {
-    guard let declared = declaredEncoding(in: prefix) else { return nil }
-    let name = String(decoding: prefix[declared.start..<declared.end], as: UTF8.self)
-    return ["us-ascii", "ascii"].contains(name.lowercased()) ? name : nil
   }
 
   /// The index of the first byte of `bytes` that is not ASCII, eight bytes at a time.
   static func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let base = bytes.baseAddress else { return nil }
     var index = 0
-    while index + 8 <= bytes.count {
-      if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-      index += 8
-    }
+    while index + 8 <= bytes.count && WordScan.nonASCII(WordScan.load(base + index)) == 0 { index += 8 }
     while index < bytes.count {
       if base[index] >= 0x80 { return index }
       index += 1

@@ -153,12 +153,14 @@ public final class XMLEventParser {
   /// Checks the encoding of the document's first bytes, `bytes`, then starts the parse with them.
   private func checkPrologue(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkedPrologue = true
-    if let problem = EncodingCheck.problem(in: bytes) {
+    switch EncodingCheck.verdict(for: bytes) {
+    case .refused(let problem):
       report(message: problem.message, range: problem.range, fatal: true)
       stopped = true
       return
+    case .ascii(let declared): declaredASCII = declared
+    case .utf8: break
     }
-    declaredASCII = EncodingCheck.declaredASCII(in: bytes)
     startContext()
     push(bytes, terminate: false)
   }
