@@ -75,9 +75,22 @@ public struct FileSnapshot: Sendable {
   /// granularity (the file was touched less than 2 s before it was read), same bytes as well
   /// (the bytes held, or for a streamed file the digest of the bytes read, read again).
   func matches(_ now: FileStatus, at path: String) -> Bool {
-    guard now.sameContentStamp(as: status) else { return false }
+    now.sameContentStamp(as: status) && holdsBytesRead(at: path, atTime: takenAt)
+  }
+
+  /// Whether the file this snapshot was taken of, now at `path` with status `now` after the writer
+  /// replaced it, was left alone meanwhile: same inode, size and modification time (its change
+  /// time moved with the writer's own link and rename, which write nothing), and the same bytes
+  /// when a write could hide in the timestamps' granularity.
+  func stillHolds(_ now: FileStatus, at path: String) -> Bool {
+    now.sameWriteStamp(as: status) && holdsBytesRead(at: path, atTime: Timestamp.now())
+  }
+
+  /// Whether the file at `path` holds the bytes read: trusted without reading when the file was
+  /// last touched more than 2 s before `time` (a later write would have moved its stamp).
+  private func holdsBytesRead(at path: String, atTime time: Timestamp) -> Bool {
     let latest = max(status.modified, status.changed)
-    if latest.seconds + 2 < takenAt.seconds { return true }
+    if latest.seconds + 2 < time.seconds { return true }
     if let digest { return digest.matches(fileAt: path) }
     return FileStatus.contents(of: path, equal: bytes)
   }
@@ -121,7 +134,11 @@ public enum AtomicFile {
 ///   over it: atomic. A file with several hard links (or whose owner cannot be given to the new
 ///   file) is instead rewritten in place from the flushed temporary file, so every name sees the
 ///   new contents; that copy is not atomic, and if it fails the temporary file is kept and named.
-/// - Given a ``FileSnapshot``, the commit first checks that the file is still the one read.
+/// - Given a ``FileSnapshot``, the commit first checks that the file is still the one read. A
+///   writer that rewrites the file in place (`cat x > file`) can still open it between that
+///   check and the rename, and would write into a file no name shows any more: so the replaced
+///   file is kept under a second name (a hard link) across the rename and checked again after
+///   it; if it was written meanwhile, it is renamed back and the commit reports the change.
 public final class AtomicFileWriter {
   private let path: String
   private let target: String
@@ -131,6 +148,9 @@ public final class AtomicFileWriter {
   private let snapshot: FileSnapshot?
   private let activity: String
   private var failure: Int32?
+  /// For tests: runs between the commit's last check and its rename, where another writer can
+  /// still come.
+  var beforeRename: (() -> Void)?
 
   /// Opens a temporary file beside `path`'s final target. `existing` says whether a file already
   /// there may be replaced; `unchangedSince` is the snapshot taken when the file was read (for
@@ -276,24 +296,57 @@ public final class AtomicFileWriter {
   // MARK: - The three ways in
 
   /// Flush, mode, rename over the target: atomic. The flush takes time, during which another
-  /// writer may come: the target must still be `current` right before the rename.
+  /// writer may come: the target must still be `current` right before the rename, and (for a
+  /// file that was read) the replaced file is guarded across the rename.
   private func commitRenaming(mode: mode_t, replacing current: FileStatus?) throws(WriteError) {
     if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
       throw abandon("cannot write '\(path)': \(Self.describe(errno))")
     }
-    if let current, snapshot != nil,
-      !(FileStatus.of(target, followingLinks: false)?.sameContentStamp(as: current) ?? false)
-    {
-      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+    let guardPath = temporary + "-replaced"
+    var guarded = false
+    if let current, let snapshot {
+      // The link moves the file's change time; its other stamps must still be `current`'s.
+      guarded = link(target, guardPath) == 0
+      let now = FileStatus.of(target, followingLinks: false)
+      let unchanged = guarded ? now?.sameWriteStamp(as: current) : now?.sameContentStamp(as: current)
+      if unchanged != true {
+        if guarded { unlink(guardPath) }
+        throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+      }
     }
+    let mine = FileStatus.of(descriptor: descriptor)
+    beforeRename?()
     let closed = close(descriptor)
     descriptor = -1
     if closed != 0 || rename(temporary, target) != 0 {
       let code = errno
       unlink(temporary)
+      if guarded { unlink(guardPath) }
       throw WriteError(description: "cannot write '\(path)': \(Self.describe(code))")
     }
+    if guarded { try checkReplaced(keptAt: guardPath, replacedBy: mine) }
     Self.syncFolder(of: target)
+  }
+
+  /// After the rename: the replaced file, kept at `guardPath`, must not have been written since
+  /// the last check (by a writer that opened it just before the rename). If it was, it goes back
+  /// to the path, unless the path no longer shows this writer's file (`mine`: a third writer came
+  /// there too, and keeps it), and the commit reports the change.
+  private func checkReplaced(keptAt guardPath: String, replacedBy mine: FileStatus?) throws(WriteError) {
+    if let snapshot, let replaced = FileStatus.of(guardPath, followingLinks: false),
+      snapshot.stillHolds(replaced, at: guardPath)
+    {
+      unlink(guardPath)
+      return
+    }
+    let now = FileStatus.of(target, followingLinks: false)
+    let ours = now != nil && mine != nil && now!.device == mine!.device && now!.inode == mine!.inode
+    if ours && rename(guardPath, target) == 0 {
+      Self.syncFolder(of: target)
+    } else {
+      unlink(guardPath)
+    }
+    throw WriteError(description: "'\(path)' changed while being \(activity); run again", reason: .changed)
   }
 
   /// Appears only where nothing is (a hard link of the temporary file, which fails if a file came
@@ -449,8 +502,12 @@ struct FileStatus: Sendable {
 
   /// Same file, size and times: nothing wrote to it in between (up to the times' granularity).
   func sameContentStamp(as other: FileStatus) -> Bool {
+    sameWriteStamp(as: other) && changed == other.changed
+  }
+
+  /// Same file, size and modification time: what a write moves, unlike a link or a rename.
+  func sameWriteStamp(as other: FileStatus) -> Bool {
     device == other.device && inode == other.inode && size == other.size && modified == other.modified
-      && changed == other.changed
   }
 
   /// The status of `path` (nil with `errno` set when there is none).

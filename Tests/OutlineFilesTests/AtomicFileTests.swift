@@ -195,6 +195,53 @@ import Testing
     #expect(try leftovers().isEmpty)
   }
 
+  /// A writer that rewrites the file in place (`cat x > file`) and opens it after the commit's
+  /// last check but before its rename writes into the file the rename takes away: it is put
+  /// back, with the writes still to come landing in it, and the commit reports the change.
+  /// Truncated and rewritten, or overwritten with as many bytes (same size; caught by contents).
+  @Test(arguments: ["truncated", "same size"])
+  func inPlaceWriterInTheRenameWindowIsKept(style: String) throws {
+    try put("read by us", "file")
+    let writer = try AtomicFileWriter(
+      path: path("file"), unchangedSince: try snapshot("file"), activity: "formatted")
+    writer.write(Array("ours".utf8))
+    var theirs: Int32 = -1
+    func add(_ text: String) {
+      _ = Array(text.utf8).withUnsafeBytes { write(theirs, $0.baseAddress, $0.count) }
+    }
+    writer.beforeRename = {
+      theirs = open(self.path("file"), O_WRONLY | (style == "truncated" ? O_TRUNC : 0))
+      add(style == "truncated" ? "theirs" : "READ BY US")
+    }
+    defer { close(theirs) }
+    do {
+      try writer.commit()
+      Issue.record("the other writer's update was lost")
+    } catch {
+      #expect(error.reason == .changed)
+      #expect(error.description == "'\(path("file"))' changed while being formatted; run again")
+    }
+    add(", still writing")
+    #expect(text("file") == (style == "truncated" ? "theirs" : "READ BY US") + ", still writing")
+    #expect(info("file").st_nlink == 1)
+    #expect(try leftovers().isEmpty)
+  }
+
+  /// With no other writer in the window, the guard the commit keeps across its rename is gone
+  /// after it: one name, the new contents, no file left beside it.
+  @Test func guardedRenameLeavesOneName() throws {
+    try put("read by us", "file")
+    let writer = try AtomicFileWriter(path: path("file"), unchangedSince: try snapshot("file"))
+    writer.write(Array("ours".utf8))
+    var seen: [String] = []
+    writer.beforeRename = { seen = (try? leftovers()) ?? [] }
+    try writer.commit()
+    #expect(seen.count == 2, "the temporary file and the guard: \(seen)")
+    #expect(text("file") == "ours")
+    #expect(info("file").st_nlink == 1)
+    #expect(try leftovers().isEmpty)
+  }
+
   /// The same stamp (size, times, inode) as when read, which a coarse clock allows after a quick
   /// same-size rewrite: a file touched less than 2 s before it was read is compared byte for
   /// byte; an older one is trusted on its stamp.
