@@ -43,26 +43,33 @@ public struct MessageFramer {
     let bodyStart = headerEnd + 4
     var length: Int?
     var problem: String?
+    var malformed: Substring?
     for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
       guard let colon = line.firstIndex(of: ":") else {
-        problem = "malformed header line '\(line.prefix(80))'"
+        // Skipped like a header nobody knows, so the body still goes with its length.
+        malformed = malformed ?? line
         continue
       }
       let name = line[..<colon].trimmingCharacters()
       let value = line[line.index(after: colon)...].trimmingCharacters()
       if name.lowercased() == "content-length" {
-        if length != nil {
-          problem = "Content-Length given twice"
-        } else if let parsed = Int(value), parsed >= 0 {
+        if let parsed = Int(value), parsed >= 0 {
+          if let length, length != parsed {
+            problem = "Content-Length given twice, as \(length) and \(parsed)"
+          }
           length = parsed
         } else {
           problem = "Content-Length '\(value.prefix(40))' is not a length"
         }
       }
     }
-    if problem == nil && length == nil { problem = "no Content-Length header" }
+    if problem == nil && length == nil {
+      problem =
+        malformed.map { "no Content-Length header (malformed line '\($0.prefix(80))')" }
+        ?? "no Content-Length header"
+    }
     if let problem {
-      start = bodyStart
+      start = resumption(from: start, to: headerEnd) ?? bodyStart
       compact()
       return .badHeader(problem)
     }
@@ -99,6 +106,27 @@ public struct MessageFramer {
     start = bodyStart + bodyLength
     compact()
     return .message(body)
+  }
+
+  /// Where reading resumes after the header block `start..<end` that could not be read: at a
+  /// `Content-Length` inside one of its lines, not starting it (the rest of a body that went
+  /// astray, then a real header), else nil (after the block).
+  private func resumption(from start: Int, to end: Int) -> Int? {
+    let name = Array("content-length:".utf8)
+    var index = end - name.count
+    while index > start {
+      var matched = true
+      for offset in 0..<name.count {
+        let byte = buffer[index + offset]
+        if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != name[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched && buffer[index - 1] != 0x0A { return index }
+      index -= 1
+    }
+    return nil
   }
 
   /// The first `length` bytes of the buffer, which holds nothing before

@@ -50,7 +50,9 @@ final class DocumentVersions {
       guard let modelPath = model.path, !model.isShippedDefault else {
         return .success(ModelHistory(versions: [ModelVersion(name: "Outline", model: model)], current: 0))
       }
-      let key = ModelLocator.bundle(containing: modelPath) ?? modelPath
+      // The version's own path: a document whose `model` names one version folder of a bundle
+      // is pinned to it, and that version is its history's current one.
+      let key = modelPath
       if let known = histories[key] { return known }
       let loaded: Result<ModelHistory, VersionsError>
       do {
@@ -67,10 +69,10 @@ final class DocumentVersions {
   /// fits it with no error and its model has several versions (whether the root records one
   /// already is for the caller to see, ``RootProbe/recordingEdit(version:in:)``).
   func versionToRecord(for check: DocumentCheck) -> String? {
-    guard let modelPath = check.model?.path, let bundle = ModelLocator.bundle(containing: modelPath),
+    guard let modelPath = check.model?.path, ModelLocator.bundle(containing: modelPath) != nil,
       !check.diagnostics.contains(where: { $0.severity == .error })
     else { return nil }
-    let key = bundle
+    let key = modelPath
     let loaded =
       histories[key]
       ?? Result { () throws(VersionsError) -> ModelHistory in

@@ -140,7 +140,7 @@ struct ModelDiffCommand: ParsableCommand {
     // HEAD's current version, by HEAD's .xccurrentversion (else the same name).
     var headName = current.name
     if let plist = try GitHead.contents(of: bundle + "/.xccurrentversion"),
-      let named = Self.currentVersionName(String(decoding: plist, as: UTF8.self))
+      let named = ModelLocator.currentVersionName(plist: plist)
     {
       headName = String(named.dropLast(named.hasSuffix(".xcdatamodel") ? ".xcdatamodel".count : 0))
     }
@@ -157,16 +157,6 @@ struct ModelDiffCommand: ParsableCommand {
     }
     return Step(
       oldName: "\(headName) (HEAD)", newName: current.name, chain: chain, file: current.model.path ?? path)
-  }
-
-  /// `_XCCurrentVersionName` of a `.xccurrentversion` text.
-  static func currentVersionName(_ text: String) -> String? {
-    guard let key = text.range(of: "<key>_XCCurrentVersionName</key>"),
-      let open = text.range(of: "<string>", range: key.upperBound..<text.endIndex),
-      let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
-    else { return nil }
-    let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-    return name.isEmpty ? nil : name
   }
 
   /// The released (non-current) versions whose `contents` differ from git's `HEAD`.

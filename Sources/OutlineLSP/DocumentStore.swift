@@ -14,6 +14,19 @@ final class Snapshot: @unchecked Sendable {
   private(set) var source: SourceText
   /// The file path when the URI is a `file:` URI.
   let path: String?
+
+  /// Whether the document is an outline (XML, or its JSON form) that gets outline diagnostics:
+  /// not a model file, a bundle's `.xccurrentversion`, the configuration `.outline.json`, or
+  /// another XML file an editor sent along (`pom.xml`, with a setup that sends every XML file).
+  /// A document with no path (an unsaved buffer) or no extension is one.
+  var isOutlineDocument: Bool {
+    guard let path else { return true }
+    if ModelReferences.isModelFile(path) { return false }
+    let name = (path as NSString).lastPathComponent
+    if name == ".outline.json" || name == ".xccurrentversion" { return false }
+    let fileExtension = (name as NSString).pathExtension
+    return fileExtension == "outline" || fileExtension == "json" || fileExtension.isEmpty
+  }
   /// Unique among the snapshots of this process: a new text or a new
   /// analysis of the same text (a model changed) has a new one.
   let serial = Snapshot.serials.next()

@@ -200,10 +200,28 @@ public struct MigrationPlan: Sendable {
           plan.actions[relationship.name] = .rename(newer)
         }
       }
+      // An object that leaves a stored attribute out has its default: where the target's
+      // default differs, the old one is written on such objects, so their value stays.
+      var keptDefaults: [String: String] = [:]
+      for attribute in entity.attributes
+      where !attribute.isTransient && !attribute.isDerived
+        && attribute.name
+          != entity.orderAttribute.map({
+            entity.attributes[$0].name
+          })
+      {
+        guard let old = attribute.defaultValue, let newer = attributeTarget[attribute.name],
+          let index = targetEntity.attributeIndex[newer]
+        else { continue }
+        let continuing = targetEntity.attributes[index]
+        if !continuing.isTransient && !continuing.isDerived && continuing.defaultValue != old {
+          keptDefaults[newer] = old
+        }
+      }
       // New attributes, and continued ones made required, need a value where an object has none.
       let continued = Set(attributeTarget.values)
       for attribute in targetEntity.attributes {
-        let given = settings.values["\(targetEntity.name).\(attribute.name)"]
+        let given = settings.values["\(targetEntity.name).\(attribute.name)"] ?? keptDefaults[attribute.name]
         let needsValue =
           !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
           && attribute.defaultValue == nil

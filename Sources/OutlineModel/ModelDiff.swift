@@ -14,6 +14,7 @@ public struct ModelChange: Sendable, Equatable {
     case attributeRetyped = "attribute-retyped"
     case madeRequired = "made-required"
     case madeOptional = "made-optional"
+    case defaultChanged = "default-changed"
     case transientChanged = "transient-changed"
     case relationshipAdded = "relationship-added"
     case relationshipRemoved = "relationship-removed"
@@ -188,6 +189,20 @@ public enum ModelDiff {
           ModelChange(
             .madeOptional, entity: new.name, property: attribute.name,
             detail: "attribute \(quoted) made optional", inferable: true, data: .kept))
+      }
+      if before.defaultValue != attribute.defaultValue && !before.isTransient && !attribute.isTransient {
+        let was = before.defaultValue.map { "'\($0)'" } ?? "none"
+        let now = attribute.defaultValue.map { "'\($0)'" } ?? "none"
+        let kept =
+          before.defaultValue.map {
+            " (objects that leave it out are written with '\($0)', keeping their value)"
+          }
+          ?? ""
+        changes.append(
+          ModelChange(
+            .defaultChanged, entity: new.name, property: attribute.name,
+            detail: "attribute \(quoted) default changed from \(was) to \(now)\(kept)", inferable: true,
+            data: .kept))
       }
       if before.isTransient != attribute.isTransient {
         changes.append(

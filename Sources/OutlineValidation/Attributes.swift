@@ -45,81 +45,37 @@ extension OutlineValidator {
 
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      if let attribute = keyLookup.attribute(name, of: entity, in: schema) {
-        if wide { present[attribute] = true } else { presentBits |= 1 << UInt64(attribute) }
-        if keepsTags { attributeTag[attribute] = index }
-        let range = tag.valueRange(of: index)
-        if attribute == orderAttribute {
-          if isRoot {
-            let declaration = schema.entities[entity].attributes[attribute]
-            report(
-              .unknownAttribute,
-              "The root object has no '\(declaration.name)': only its children are numbered",
-              at: tag.nameRange(of: index))
-            continue
-          }
-          findings.orderRange = range
-          if let value = orderValue(tag.rawValue(of: index)),
-            (value >= Int64(Int16.min) && value <= Int64(Int16.max))
-              || fits(value, schema.entities[entity].attributes[attribute].type)
-          {
-            findings.order = value
-            continue
-          }
-        }
-        if attribute == titleAttribute {
-          findings.titleRange = range
-          findings.titleIndex = index
-        }
-        // Stored, untyped, unconstrained (a title, say): nothing more to check.
-        if attribute < 64 && plain & (1 << UInt64(attribute)) != 0 { continue }
-        let info = schema.attributes[entity][attribute]
-        if info.isTransient {
-          report(
-            .transientStored,
-            "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
-            at: tag.nameRange(of: index))
-        }
-        if info.isDerived {
-          let expression = info.declaration.derivationExpression.map { " (\($0))" } ?? ""
-          report(
-            .derivedStored,
-            "'\(info.declaration.name)' is derived\(expression): Core Data computes it and overwrites this value; remove it",
-            at: tag.nameRange(of: index))
-          continue
-        }
-        if info.needsCheck {
-          checkValue(tag.rawValue(of: index), range: range, attribute: info)
-        }
-      } else if XMLName.equals(name, "xml:id") {
-        findings.idRange = tag.valueRange(of: index)
-        idIndex = index
-      } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
-        checkRelationshipAttribute(
-          tag, index: index, entity: entity, relationship: relationship, implied: implied,
-          model: schema)
-        written.append((relationship, index))
-      } else if isRoot
-        && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
-          || XMLName.equals(name, "entity") || XMLName.equals(name, "modelVersion"))
-      {
+      guard let attribute = keyLookup.attribute(name, of: entity, in: schema) else {
+        // An id, a relationship, or something unknown: out of the loop that every attribute
+        // of every tag runs, so the loop keeps its registers.
+        otherAttribute(
+          tag, index: index, entity: entity, isRoot: isRoot, implied: implied, schema: schema,
+          findings: &findings, idIndex: &idIndex)
         continue
-      } else if isNamespaceDeclaration(name) {
-        continue
-      } else {
-        let text = XMLName.string(name)
-        let entityName = schema.entities[entity].name
-        if schema.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
-          report(
-            .unknownAttribute,
-            "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
-            at: tag.nameRange(of: index))
-          continue
-        }
-        report(
-          .unknownAttribute, "'\(text)' is not an attribute or relationship of '\(entityName)'",
-          at: tag.nameRange(of: index))
       }
+      if wide { present[attribute] = true } else { presentBits |= 1 << UInt64(attribute) }
+      if keepsTags { attributeTag[attribute] = index }
+      if attribute == orderAttribute {
+        guard !isRoot else {
+          rootOrder(tag, index: index, attribute: attribute, entity: entity, schema: schema)
+          continue
+        }
+        findings.orderRange = tag.valueRange(of: index)
+        if let value = orderValue(tag.rawValue(of: index)),
+          (value >= Int64(Int16.min) && value <= Int64(Int16.max))
+            || fits(value, schema.entities[entity].attributes[attribute].type)
+        {
+          findings.order = value
+          continue
+        }
+      }
+      if attribute == titleAttribute {
+        findings.titleRange = tag.valueRange(of: index)
+        findings.titleIndex = index
+      }
+      // Stored, untyped, unconstrained (a title, say): nothing more to check.
+      if attribute < 64 && plain & (1 << UInt64(attribute)) != 0 { continue }
+      checkAttributeValue(tag, index: index, attribute: attribute, entity: entity, schema: schema)
     }
 
     if let idIndex {
@@ -151,6 +107,80 @@ extension OutlineValidator {
       written: written, tag: tag, implied: implied,
       counted: findings.firstCounter >= 0 ? schema.trackedSlot[entity] : nil)
     return findings
+  }
+
+  /// The root carries the order attribute, which only children have (OL203).
+  @inline(never)
+  private func rootOrder(_ tag: StartTag, index: Int, attribute: Int, entity: Int, schema: ModelIndex) {
+    let declaration = schema.entities[entity].attributes[attribute]
+    report(
+      .unknownAttribute,
+      "The root object has no '\(declaration.name)': only its children are numbered",
+      at: tag.nameRange(of: index))
+  }
+
+  /// An attribute of the model that needs more than being read: a transient, derived or typed
+  /// one, or a string with bounds (an order already read is not here).
+  @inline(never)
+  private func checkAttributeValue(
+    _ tag: StartTag, index: Int, attribute: Int, entity: Int, schema: ModelIndex
+  ) {
+    let info = schema.attributes[entity][attribute]
+    if info.isTransient {
+      report(
+        .transientStored,
+        "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
+        at: tag.nameRange(of: index))
+    }
+    if info.isDerived {
+      let expression = info.declaration.derivationExpression.map { " (\($0))" } ?? ""
+      report(
+        .derivedStored,
+        "'\(info.declaration.name)' is derived\(expression): Core Data computes it and overwrites this value; remove it",
+        at: tag.nameRange(of: index))
+      return
+    }
+    if info.needsCheck {
+      checkValue(tag.rawValue(of: index), range: tag.valueRange(of: index), attribute: info)
+    }
+  }
+
+  /// A name that is not an attribute of the entity: its `xml:id`, a relationship, what the root
+  /// may carry, a namespace declaration, or an unknown name (OL203).
+  @inline(never)
+  private func otherAttribute(
+    _ tag: StartTag, index: Int, entity: Int, isRoot: Bool, implied: Int, schema: ModelIndex,
+    findings: inout AttributeFindings, idIndex: inout Int?
+  ) {
+    let name = tag.name(of: index)
+    if XMLName.equals(name, "xml:id") {
+      findings.idRange = tag.valueRange(of: index)
+      idIndex = index
+    } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
+      checkRelationshipAttribute(
+        tag, index: index, entity: entity, relationship: relationship, implied: implied, model: schema)
+      written.append((relationship, index))
+    } else if isRoot
+      && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
+        || XMLName.equals(name, "entity") || XMLName.equals(name, "modelVersion"))
+    {
+      return
+    } else if isNamespaceDeclaration(name) {
+      return
+    } else {
+      let text = XMLName.string(name)
+      let entityName = schema.entities[entity].name
+      if schema.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
+        report(
+          .unknownAttribute,
+          "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
+          at: tag.nameRange(of: index))
+        return
+      }
+      report(
+        .unknownAttribute, "'\(text)' is not an attribute or relationship of '\(entityName)'",
+        at: tag.nameRange(of: index))
+    }
   }
 
   /// An order's value as ``ModelValues/integer(_:)`` reads it; one to four
@@ -196,7 +226,9 @@ extension OutlineValidator {
         at: tag.nameRange(of: index))
       return
     }
-    let ids = tag.value(of: index).split(whereSeparator: { $0 == " " })
+    // The objects it names: a to-many relationship is a set, so an id written twice counts once.
+    let ids = Set(
+      tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
     let label = "'\(declaration.name)'"
     if !declaration.isToMany && ids.count > 1 {
       report(
@@ -205,7 +237,7 @@ extension OutlineValidator {
       !(ids.isEmpty && declaration.isOptional)
     {
       report(
-        .cardinality, "\(label) holds \(ids.count) ids, fewer than the minimum \(minimum)",
+        .cardinality, "\(label) holds \(counted(ids.count, "id")), fewer than the minimum \(minimum)",
         at: tag.valueRange(of: index))
     } else if declaration.isToMany, let maximum = declaration.maxCount, maximum > 0, ids.count > maximum {
       report(

@@ -86,6 +86,9 @@ struct ReferenceTable {
     raw: UnsafeBufferPointer<UInt8>, range: TextRange
   ) {
     var targets: [(String, TextRange)] = []
+    // A to-many relationship is a set: an id named twice is one object (counted once through
+    // the inverse, checked once), kept at its first place.
+    var seen: Set<String> = []
     // Ids are split on the raw bytes so each keeps its exact range; ids are
     // names, so they hold no references that would shift offsets.
     var index = 0
@@ -95,7 +98,9 @@ struct ReferenceTable {
       while index < raw.count && !isSpace(raw[index]) { index += 1 }
       if index > start {
         let id = String(decoding: UnsafeBufferPointer(rebasing: raw[start..<index]), as: UTF8.self)
-        targets.append((id, TextRange(start: range.start + start, end: range.start + index)))
+        if seen.insert(id).inserted {
+          targets.append((id, TextRange(start: range.start + start, end: range.start + index)))
+        }
       }
     }
     references.append(

@@ -23,7 +23,9 @@ public final class ModelHistoryCache: @unchecked Sendable {
   public init(limit: Int = InputFile.defaultLimit) { self.limit = limit }
 
   /// The history of the bundle holding the model at `modelPath` (its
-  /// `contents`); nil when the model is not in a bundle or the bundle cannot be read.
+  /// `contents`), with that version as the current one (the bundle's current version, unless
+  /// the document named another version's folder); nil when the model is not in a bundle or
+  /// the bundle cannot be read.
   public func history(forModelAt modelPath: String) -> ModelHistory? {
     lock.lock()
     if let known = byModelPath[modelPath] {
@@ -39,15 +41,17 @@ public final class ModelHistoryCache: @unchecked Sendable {
   }
 
   private func lookUp(_ modelPath: String) -> ModelHistory? {
-    guard let bundle = ModelLocator.bundle(containing: modelPath) else { return nil }
-    let key = ConfigurationFinder.standardized(bundle)
+    guard ModelLocator.bundle(containing: modelPath) != nil else { return nil }
+    // By the version's path, not the bundle's: a document whose `model` names one version
+    // folder is pinned to it, and that version is its history's current one.
+    let key = ConfigurationFinder.standardized(modelPath)
     lock.lock()
     if let known = histories[key] {
       lock.unlock()
       return known
     }
     lock.unlock()
-    let loaded = try? ModelLocator.history(path: bundle, limit: limit)
+    let loaded = try? ModelLocator.history(path: modelPath, limit: limit)
     lock.lock()
     histories[key] = .some(loaded)
     lock.unlock()

@@ -2,6 +2,7 @@ import Foundation
 import OutlineCore
 import OutlineFiles
 import OutlineModel
+import OutlineXML
 
 /// Why a model could not be read.
 public struct ModelLoadError: Error, CustomStringConvertible, Sendable {
@@ -51,33 +52,62 @@ public enum ModelLocator {
     parts.dropFirst().reduce(parts[0]) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
   }
 
-  /// Orders versions as Xcode numbers them: `Model`, `Model 2`, ... `Model 10`
-  /// (a name without a number is the first version).
-  static func versionKey(_ name: String) -> (Int, String) {
+  /// Orders versions as Xcode numbers them: `Model`, `Model 2`, ... `Model 10`, and dotted
+  /// numbers part by part: `Model 0.2` < `Model 1.4` < `Model 1.10` < `Model 2` (a name
+  /// without a number is the first version).
+  static func versionKey(_ name: String) -> VersionKey {
     let stem = name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
-    let digits = stem.reversed().prefix { $0.isNumber }
-    let separator = stem.dropLast(digits.count).last
-    guard !digits.isEmpty, separator == " " || separator == "_" || separator == "-" || separator == "v",
-      let number = Int(String(digits.reversed()))
-    else { return (1, name) }
-    return (number, name)
+    let tail = stem.reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    let separator = stem.dropLast(tail.count).last
+    let parts = String(tail.reversed()).split(separator: ".", omittingEmptySubsequences: false).map {
+      Int($0)
+    }
+    guard !tail.isEmpty, tail.first != ".", tail.last != ".",
+      separator == " " || separator == "_" || separator == "-" || separator == "v",
+      parts.allSatisfy({ $0 != nil })
+    else { return VersionKey(numbers: [], name: name) }
+    return VersionKey(numbers: parts.map { $0! }, name: name)
+  }
+
+  /// A version's place in its bundle: its number's parts (none for the first version), then
+  /// its name.
+  struct VersionKey: Comparable {
+    var numbers: [Int]
+    var name: String
+
+    static func < (left: VersionKey, right: VersionKey) -> Bool {
+      if left.numbers != right.numbers { return left.numbers.lexicographicallyPrecedes(right.numbers) }
+      return left.name < right.name
+    }
   }
 
   /// `_XCCurrentVersionName` from a bundle's `.xccurrentversion` property list.
+  static func currentVersionName(inBundle path: String) -> String? {
+    let plist = URL(fileURLWithPath: path).appendingPathComponent(".xccurrentversion")
+    guard let bytes = try? InputFile.read(plist.path, limit: 1 << 20) else { return nil }
+    return currentVersionName(plist: bytes)
+  }
+
+  /// `_XCCurrentVersionName` in the bytes of a `.xccurrentversion` property list (nil when it
+  /// has none, is empty, or is not UTF-8).
   ///
   /// The plist carries a DOCTYPE, which the XML parser refuses on principle,
   /// so the one key is read as text.
-  static func currentVersionName(inBundle path: String) -> String? {
-    let plist = URL(fileURLWithPath: path).appendingPathComponent(".xccurrentversion")
-    guard let bytes = try? InputFile.read(plist.path, limit: 1 << 20),
-      let text = String(validating: bytes, as: UTF8.self),
+  public static func currentVersionName(plist bytes: [UInt8]) -> String? {
+    guard let text = String(validating: bytes, as: UTF8.self),
       let key = text.range(of: "<key>_XCCurrentVersionName</key>"),
       let open = text.range(of: "<string>", range: key.upperBound..<text.endIndex),
       let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
     else { return nil }
-    let name = String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let name = plistText(text[open.upperBound..<close.lowerBound])
     return name.isEmpty ? nil : name
+  }
+
+  /// A property list `<string>`'s text: trimmed, its five predefined entities and character
+  /// references decoded (a version named `A & B` is written `A &amp; B`).
+  static func plistText(_ raw: Substring) -> String {
+    Array(raw.utf8).withUnsafeBufferPointer { XMLEscaping.decodeText($0) }.trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   /// Reads and loads the model at `path`; throws only when it cannot be read

@@ -28,6 +28,17 @@ public enum TagScanner {
       while index < contentEnd && XMLName.isSpace(base[index]) { index += 1 }
       if index >= contentEnd { break }
       let nameStart = index
+      // Eight bytes at a time: a name ends at `=` or at a space (every XML space is below 0x21,
+      // and a well-formed name has no other byte there).
+      while index + 8 <= contentEnd {
+        let word = WordScan.load(base + index)
+        let hits = WordScan.equal(word, UInt8(ascii: "=")) | WordScan.below(word, 0x21)
+        if hits != 0 {
+          index += hits.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
+      }
       while index < contentEnd && base[index] != UInt8(ascii: "=") && !XMLName.isSpace(base[index]) {
         index += 1
       }

@@ -28,7 +28,7 @@ import Testing
     framer.append(Array("Content-Type: x\r\n\r\n".utf8))
     framer.append(Array("Content-Length: -1\r\n\r\n".utf8))
     framer.append(Array("Content-Length: 1099511627776\r\n\r\n".utf8))
-    framer.append(Array("content-length: 2\r\nContent-Length: 2\r\n\r\n".utf8))
+    framer.append(Array("content-length: 2\r\nContent-Length: 3\r\n\r\n".utf8))
     framer.append(Self.frame("{}"))
     var problems: [String] = []
     var messages = 0
@@ -41,8 +41,29 @@ import Testing
     #expect(problems.count == 4)
     #expect(problems[0] == "no Content-Length header")
     #expect(problems[2].contains("larger than"))
-    #expect(problems[3] == "Content-Length given twice")
+    #expect(problems[3] == "Content-Length given twice, as 2 and 3")
     #expect(messages == 1)
+  }
+
+  /// A header line without a colon is skipped like an unknown header, and the same length given
+  /// twice is one length: the body still goes with it. A body whose header was lost (glued to
+  /// the next header) costs only itself: reading resumes at the `Content-Length` after it.
+  @Test func framingRecoversFromBadHeaderLines() {
+    var framer = MessageFramer()
+    framer.append(Array("X-Trace\r\n".utf8) + Self.frame("{\"a\":1}"))
+    framer.append(Array("Content-Length: 7\r\ncontent-length: 7\r\n\r\n{\"b\":2}".utf8))
+    framer.append(Array("{\"lost\":true}".utf8) + Self.frame("{\"c\":3}"))
+    framer.append(Self.frame("{\"d\":4}"))
+    var bodies: [String] = []
+    var problems: [String] = []
+    while let frame = framer.next() {
+      switch frame {
+      case .badHeader(let problem): problems.append(problem)
+      case .message(let body): bodies.append(String(decoding: body, as: UTF8.self))
+      }
+    }
+    #expect(bodies == ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}", "{\"d\":4}"])
+    #expect(problems == ["no Content-Length header"], "\(problems)")
   }
 
   @Test func decodeClassifiesMessages() {

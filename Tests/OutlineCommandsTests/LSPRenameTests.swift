@@ -42,11 +42,15 @@ import Testing
     #expect(byURI[uri]?["textDocument"]?["version"] == 1)
     let other = folder.appendingPathComponent("b.outline").absoluteString
     #expect(applyLSPEdits(byURI[other]?["edits"]?.arrayValue ?? [], to: Self.document) == renamed)
+    // Files that are not open carry `"version": null`: the member is required (LSP 3.17), and
+    // vscode-languageclient rejects an edit without it.
+    #expect(byURI[other]?["textDocument"]?["version"] == .null, "\(String(describing: byURI[other]))")
     let contents = folder.appendingPathComponent("Tasks.xcdatamodeld/Tasks 4.xcdatamodel/contents")
     let model = try String(contentsOf: contents, encoding: .utf8)
     let declaration = #"name="details" optional="YES" attributeType="String" renamingIdentifier="note""#
     let modelEdits = byURI[contents.absoluteString]?["edits"]?.arrayValue ?? []
     #expect(applyLSPEdits(modelEdits, to: model).contains(declaration))
+    #expect(byURI[contents.absoluteString]?["textDocument"]?["version"] == .null)
     // v1.outline (for 'Tasks') is left for migrate.
     #expect(byURI.count == 3, "\(byURI.keys.sorted())")
     let clash = client.request(

@@ -41,7 +41,7 @@ import Testing
     <entity name="Item"><attribute name="name" optional="YES" attributeType="String" renamingIdentifier="title"/>\
     <attribute name="note" attributeType="String"/>\
     <attribute name="size" optional="YES" attributeType="Integer 64" defaultValueString="0"/>\
-    <attribute name="flag" optional="YES" attributeType="Boolean"/>\
+    <attribute name="flag" optional="YES" attributeType="Boolean" defaultValueString="NO"/>\
     <attribute name="cache" optional="YES" transient="YES" attributeType="String"/>\
     <attribute name="added" optional="YES" attributeType="String"/>\
     <attribute name="code" attributeType="String"/>\

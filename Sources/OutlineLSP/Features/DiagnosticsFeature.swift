@@ -32,6 +32,7 @@ struct DiagnosticsFeature {
 
   /// The diagnostics as values, for tests: the server writes them with ``json(_:mapper:)``.
   static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> [LSP.Diagnostic] {
+    guard snapshot.isOutlineDocument else { return [] }
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
     let modelURI = modelURI(analysis)
@@ -66,6 +67,8 @@ struct DiagnosticsFeature {
   /// ones `JSONValueCoding` writes for `render`'s values (a test holds them
   /// equal). Pushed and pulled diagnostics (document and workspace reports) are these.
   static func json(_ snapshot: Snapshot, mapper: PositionMapper) -> JSONValue {
+    // A model file or a configuration open in the editor is not an outline: no outline problems.
+    guard snapshot.isOutlineDocument else { return [] }
     let analysis = snapshot.analysis
     let source = snapshot.source
     let modelSource = analysis.model?.source

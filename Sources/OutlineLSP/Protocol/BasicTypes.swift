@@ -31,9 +31,25 @@ extension LSP {
     var version: Int?
   }
 
+  /// A document and its version, `null` for a file that is not open: the member is required
+  /// (LSP 3.17), and clients such as vscode-languageclient reject an edit whose identifier
+  /// leaves it out.
   struct OptionalVersionedTextDocumentIdentifier: Codable, Sendable, Equatable {
     var uri: String
     var version: Int?
+
+    init(uri: String, version: Int?) {
+      self.uri = uri
+      self.version = version
+    }
+
+    private enum CodingKeys: String, CodingKey { case uri, version }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(uri, forKey: .uri)
+      try container.encode(version, forKey: .version)
+    }
   }
 
   struct TextDocumentItem: Codable, Sendable, Equatable {

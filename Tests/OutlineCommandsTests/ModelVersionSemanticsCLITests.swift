@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// Core Data's meaning kept across versions, through the binary: a changed default keeps the
+/// values of objects that leave the attribute out; versions numbered with dots (`OEDatabase
+/// 1.4`) are ordered part by part; `.xccurrentversion` names are XML text; a to-many
+/// relationship is a set.
+@Suite struct ModelVersionSemanticsCLITests {
+  static func model(_ entities: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
+  }
+
+  static func item(priority: String) -> String {
+    """
+    <entity name="Item">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
+        \(priority)
+        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
+        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
+    </entity>
+    """
+  }
+
+  static func current(_ name: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(name)</string></dict></plist>
+    """
+  }
+
+  func text(_ folder: URL, _ name: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// `prio` defaults to 1, then to 5, then has no default (and is optional): objects that left
+  /// it out had 1, and are written with it; objects that wrote it keep theirs. `model diff`
+  /// names the change.
+  @Test(arguments: [
+    "<attribute name=\"prio\" attributeType=\"Integer 16\" defaultValueString=\"5\"/>",
+    "<attribute name=\"prio\" optional=\"YES\" attributeType=\"Integer 16\"/>",
+  ])
+  func changedDefaultKeepsTheValue(newer: String) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "P.xcdatamodeld/P.xcdatamodel/contents": Self.model(
+          Self.item(
+            priority: "<attribute name=\"prio\" attributeType=\"Integer 16\" defaultValueString=\"1\"/>")),
+        "P.xcdatamodeld/P 2.xcdatamodel/contents": Self.model(Self.item(priority: newer)),
+        "P.xcdatamodeld/.xccurrentversion": Self.current("P 2.xcdatamodel"),
+        "doc.outline": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline version="1" model="P.xcdatamodeld" modelVersion="P">
+          <Item title="left out" order="0"/>
+          <Item title="written" order="1" prio="3"/>
+        </outline>
+
+        """,
+      ], in: folder)
+    let diff = try CLI.run("outline", ["model", "diff", "P.xcdatamodeld", "--from", "P"], in: folder)
+    #expect(
+      diff.stdout.contains("default-changed: attribute 'Item.prio' default changed from '1' to "),
+      "\(diff.stdout)")
+    #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
+    let run = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let migrated = try text(folder, "doc.outline")
+    #expect(migrated.contains("<Item title=\"left out\" order=\"0\" prio=\"1\"/>"), "\(migrated)")
+    #expect(migrated.contains("<Item title=\"written\" order=\"1\" prio=\"3\"/>"), "\(migrated)")
+    #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
+  }
+
+  /// `D`, `D 0.2`, `D 1.4`, `D 1.10` and `D 2`: the first is the oldest, `D 2` the newest (no
+  /// `.xccurrentversion`); with one naming `D 1.4`, a document for `D` is behind it and
+  /// migrates forward.
+  @Test func dottedVersionsAreOrderedPartByPart() throws {
+    let folder = try CLI.temporaryFolder()
+    var files: [String: String] = [:]
+    for name in ["D", "D 0.2", "D 1.4", "D 1.10", "D 2"] {
+      files["D.xcdatamodeld/\(name).xcdatamodel/contents"] = Self.model(Self.item(priority: ""))
+    }
+    files["old.outline"] =
+      "<outline version=\"1\" model=\"D.xcdatamodeld\" modelVersion=\"D 1.10\"><Item order=\"0\"/></outline>\n"
+    try CLI.write(files, in: folder)
+    let lint = try CLI.run("outline-lint", ["--format", "json", "old.outline"], in: folder)
+    #expect(lint.stdout.contains("OL108"), "\(lint.stdout)")
+    #expect(lint.stdout.contains("'D 2'"), "\(lint.stdout)")
+
+    try CLI.write(["D.xcdatamodeld/.xccurrentversion": Self.current("D 1.4.xcdatamodel")], in: folder)
+    try CLI.write(
+      [
+        "first.outline":
+          "<outline version=\"1\" model=\"D.xcdatamodeld\" modelVersion=\"D\"><Item order=\"0\"/></outline>\n"
+      ],
+      in: folder)
+    let behind = try CLI.run("outline-lint", ["--format", "json", "first.outline"], in: folder)
+    #expect(behind.stdout.contains("OL108") && behind.stdout.contains("'D 1.4'"), "\(behind.stdout)")
+    let diff = try CLI.run("outline", ["model", "diff", "D.xcdatamodeld", "--from", "D"], in: folder)
+    #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
+    let migrate = try CLI.run("outline", ["migrate", "first.outline"], in: folder)
+    #expect(migrate.status == 0, "\(migrate.stdout)\(migrate.stderr)")
+    #expect(try text(folder, "first.outline").contains("modelVersion=\"D 1.4\""))
+  }
+
+  /// A document whose `model` names one version's folder is pinned to it: that version is its
+  /// current one (no migration pending), and `migrate` leaves it as it is, valid.
+  @Test func documentPinnedToAVersionFolderStaysOnIt() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "Y.xcdatamodeld/Y.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "Y.xcdatamodeld/Y 2.xcdatamodel/contents": Self.model(
+          Self.item(priority: "").replacingOccurrences(
+            of: "name=\"title\"", with: "name=\"name\" renamingIdentifier=\"title\"")),
+        "Y.xcdatamodeld/.xccurrentversion": Self.current("Y 2.xcdatamodel"),
+        "doc.outline":
+          "<outline version=\"1\" model=\"Y.xcdatamodeld/Y.xcdatamodel\"><Item title=\"a\" order=\"0\"/></outline>\n",
+      ], in: folder)
+    let lint = try CLI.run("outline-lint", ["doc.outline"], in: folder)
+    #expect(lint.status == 0 && !lint.stdout.contains("OL108"), "\(lint.stdout)")
+    _ = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
+    #expect(try text(folder, "doc.outline").contains("<Item title=\"a\" order=\"0\"/>"))
+    #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
+  }
+
+  /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
+  @Test func currentVersionNameIsXMLText() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "Z.xcdatamodeld/Z & 1.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "Z.xcdatamodeld/Z 2.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "Z.xcdatamodeld/.xccurrentversion": Self.current("Z &amp; 1.xcdatamodel"),
+        "doc.outline":
+          "<outline version=\"1\" model=\"Z.xcdatamodeld\" modelVersion=\"Z &amp; 1\"><Item order=\"0\"/></outline>\n",
+      ], in: folder)
+    let lint = try CLI.run("outline-lint", ["--format", "json", "doc.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)")
+    #expect(!lint.stdout.contains("OL108"), "\(lint.stdout)")
+  }
+
+  /// A to-many relationship is a set: `a1 a1` is one author (below a minimum of 2; within a
+  /// maximum of 2 when written three times), and the inverse counts it once.
+  @Test func toManyCountsDistinctIds() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "B.xcdatamodel/contents": Self.model(
+          """
+          <entity name="Shelf">
+              <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="shelf" inverseEntity="Book"/>
+              <relationship name="authors" optional="YES" toMany="YES" destinationEntity="Author" inverseName="shelf" inverseEntity="Author"/>
+          </entity>
+          <entity name="Book">
+              <relationship name="shelf" optional="YES" maxCount="1" destinationEntity="Shelf" inverseName="books" inverseEntity="Shelf"/>
+              <relationship name="authors" optional="YES" toMany="YES" minCount="2" maxCount="2" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
+          </entity>
+          <entity name="Author">
+              <relationship name="shelf" optional="YES" maxCount="1" destinationEntity="Shelf" inverseName="authors" inverseEntity="Shelf"/>
+              <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="authors" inverseEntity="Book"/>
+          </entity>
+          """),
+        "doc.outline": """
+        <outline version="1" model="B.xcdatamodel" entity="Shelf">
+          <Author xml:id="a1"/>
+          <Author xml:id="a2" books="b2 b2"/>
+          <Book xml:id="b1" authors="a1 a1"/>
+          <Book xml:id="b3" authors="a1 a2 a1"/>
+          <Book xml:id="b2"/>
+        </outline>
+
+        """,
+      ], in: folder)
+    let lint = try CLI.run("outline-lint", ["doc.outline"], in: folder)
+    let lines = lint.stdout.split(separator: "\n").filter { $0.contains("OL503") }
+    #expect(lines.count == 2, "\(lint.stdout)")
+    #expect(
+      lines.contains { $0.contains("doc.outline:4:") && $0.contains("holds 1 id, fewer than the minimum 2") })
+    #expect(lines.contains { $0.contains("doc.outline:6:") && $0.contains("has 1 'authors'") })
+    #expect(!lint.stdout.contains("more than the maximum"), "\(lint.stdout)")
+  }
+}
