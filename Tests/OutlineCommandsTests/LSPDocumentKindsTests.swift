@@ -3,7 +3,7 @@ import Testing
 
 /// Files that are not outlines, opened in the editor beside them (a model to rename in, the
 /// configuration, any XML file a client sends along), get no outline diagnostics; an outline
-/// next to them still does.
+/// next to them still does. A CRLF document is formatted with CRLF line ends.
 @Suite struct LSPDocumentKindsTests {
   @Test func filesThatAreNotOutlinesGetNoOutlineDiagnostics() throws {
     let folder = try CLI.temporaryFolder()
@@ -37,5 +37,39 @@ import Testing
       $0["code"]?.stringValue
     }
     #expect(codes == ["OL203"], "\(String(describing: codes))")
+  }
+
+  /// Whole-document formatting of a CRLF document: the layout of `outline fmt`, each line ended
+  /// with CRLF, and no edit edge between a CR and its LF.
+  @Test func formattingKeepsCRLF() throws {
+    let folder = try CLI.temporaryFolder()
+    let text =
+      "<outline version=\"1\">\r\n<Item   title=\"a\" order=\"0\"/>\r\n   <Item title=\"b\" order=\"1\">\r\n<Item title=\"c\" order=\"0\"/></Item>\r\n</outline>\r\n"
+    try CLI.write(["t.outline": text.replacingOccurrences(of: "\r\n", with: "\n")], in: folder)
+    _ = try CLI.run("outline", ["fmt", "t.outline"], in: folder)
+    let formatted = try String(contentsOf: folder.appendingPathComponent("t.outline"), encoding: .utf8)
+    let uri = folder.appendingPathComponent("t.outline").absoluteString
+    let client = try LSPClient()
+    defer { _ = client.close() }
+    _ = client.request(
+      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
+      timeout: 30)
+    client.notify("initialized", [:])
+    client.open(uri, text)
+    _ = client.diagnostics(uri)
+    let reply = client.request(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    let edits = reply?["result"]?.arrayValue ?? []
+    #expect(!edits.isEmpty)
+    let lines = text.components(separatedBy: "\r\n")
+    for edit in edits {
+      for end in ["start", "end"] {
+        let line = edit["range"]?[end]?["line"]?.intValue ?? 0
+        let character = edit["range"]?[end]?["character"]?.intValue ?? 0
+        #expect(character <= (lines[line] as NSString).length, "an edge inside a CRLF: \(edit)")
+      }
+    }
+    #expect(applyLSPEdits(edits, to: text) == formatted.replacingOccurrences(of: "\n", with: "\r\n"))
   }
 }

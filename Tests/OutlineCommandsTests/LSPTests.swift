@@ -83,7 +83,10 @@ let lspDocument = """
     client.sendRaw(Array("Content-Type: x\r\n\r\n".utf8))
     client.sendRaw(Array("Content-Length: -5\r\n\r\n".utf8))
     client.sendRaw(Array("Content-Length: 1099511627776\r\n\r\n".utf8))
-    client.sendRaw(Array("Content-Length: 3\r\nContent-Length: 3\r\n\r\n".utf8))
+    client.sendRaw(Array("Content-Length: 3\r\nContent-Length: 4\r\n\r\n".utf8))
+    // A line without a colon is skipped like an unknown header; the same length twice is one.
+    client.sendRaw(Array("X-Trace\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n[]".utf8))
+    #expect(client.wait { $0["error"]?["code"] == .int(-32600) } != nil)
     // Still serving, in order.
     #expect(client.request("shutdown")?["result"] == .null)
     client.notify("exit", .null)

@@ -14,7 +14,18 @@ struct FormattingFeature {
       return []
     }
     let old = snapshot.source.bytes
-    let new = Formatter.format(snapshot.source, model: analysis.model)
+    var new = Formatter.format(snapshot.source, model: analysis.model)
+    // The document keeps its line ending (as range formatting does): CRLF when its first line
+    // ends so, where `outline fmt` writes LF.
+    if let firstNewline = old.firstIndex(of: 0x0A), firstNewline > 0, old[firstNewline - 1] == 0x0D {
+      var crlf: [UInt8] = []
+      crlf.reserveCapacity(new.count + new.count / 16)
+      for byte in new {
+        if byte == 0x0A { crlf.append(0x0D) }
+        crlf.append(byte)
+      }
+      new = crlf
+    }
     if new == old { return [] }
     // Trim the common prefix and suffix: the edit covers only what changes.
     var prefix = 0
@@ -30,6 +41,11 @@ struct FormattingFeature {
     while suffix > 0 && old.count - suffix < old.count && old[old.count - suffix] & 0xC0 == 0x80 {
       suffix -= 1
     }
+    // Nor a CRLF pair: an edge between its two bytes is a position a client clamps to the
+    // line's end, which would lose or double a line break.
+    if prefix > 0 && prefix < old.count && old[prefix - 1] == 0x0D && old[prefix] == 0x0A { prefix -= 1 }
+    let end = old.count - suffix
+    if suffix > 0 && end > prefix && old[end - 1] == 0x0D && old[end] == 0x0A { suffix -= 1 }
     let edit = TextEdit(
       range: TextRange(start: prefix, end: old.count - suffix),
       newText: String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
