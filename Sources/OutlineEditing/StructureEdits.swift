@@ -33,13 +33,31 @@ public enum StructureEdits {
   }
 
   /// `text` with `delta` spaces added to (or removed from) the lines that start with a tag.
+  /// Lines are split at each LF byte, so a CRLF line keeps its CR (a `String` split at `"\n"`
+  /// sees `"\r\n"` as one other character and never splits there).
   static func reindent(_ text: String, by delta: Int) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      guard trimmed.first == "<" else { return String(line) }
-      let indent = line.count - trimmed.count
-      return String(repeating: " ", count: max(0, indent + delta)) + trimmed
-    }.joined(separator: "\n")
+    var out: [UInt8] = []
+    let lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() {
+      if index > 0 { out.append(0x0A) }
+      let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }.count
+      let rest = line.dropFirst(indent)
+      if rest.first == UInt8(ascii: "<") {
+        out.append(contentsOf: repeatElement(0x20, count: max(0, indent + delta)))
+        out.append(contentsOf: rest)
+      } else {
+        out.append(contentsOf: line)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The document's line ending: CRLF when its first line ends so, else LF.
+  static func lineEnding(of source: SourceText) -> String {
+    guard let first = source.bytes.firstIndex(of: 0x0A), first > 0, source.bytes[first - 1] == 0x0D else {
+      return "\n"
+    }
+    return "\r\n"
   }
 
   /// The text of `item`'s block with its order set to `order` and re-indented by `delta`.
@@ -55,7 +73,7 @@ public enum StructureEdits {
       text = source.string(in: block)
     }
     text = reindent(text, by: delta)
-    if !text.hasSuffix("\n") && block.end > element.fullRange.end { text += "\n" }
+    if text.utf8.last != 0x0A && block.end > element.fullRange.end { text += lineEnding(of: source) }
     return text
   }
 
@@ -110,13 +128,14 @@ public enum StructureEdits {
       edits.append(
         onlySpaceBefore
           ? TextEdit(range: TextRange(at: lineStart), newText: moved)
-          : TextEdit(range: TextRange(at: endTag.start), newText: "\n" + moved))
+          : TextEdit(range: TextRange(at: endTag.start), newText: lineEnding(of: source) + moved))
     } else {
       // `<P .../>` opens: `<P ...>` + child + `</P>`.
       let close = TextRange(start: parentItem.startTag.end - 2, end: parentItem.startTag.end)
       let name = source.string(in: parentItem.nameRange)
       let parentIndent = String(repeating: " ", count: childIndent - 2)
-      edits.append(TextEdit(range: close, newText: ">\n" + moved + parentIndent + "</\(name)>"))
+      edits.append(
+        TextEdit(range: close, newText: ">" + lineEnding(of: source) + moved + parentIndent + "</\(name)>"))
     }
     edits += closeGap(after: item, group: group, tree: tree, source: source, model: model)
     return .success(edits)
@@ -147,7 +166,7 @@ public enum StructureEdits {
       - indentation(at: tree.items[item].startTag.start, source: source)
     var moved = movedText(item, order: parentOrder + 1, delta: delta, tree: tree, source: source)
     let parentBlock = block(of: parent, tree: tree, source: source)
-    if parentBlock.end == tree.items[parent].fullRange.end { moved = "\n" + moved }
+    if parentBlock.end == tree.items[parent].fullRange.end { moved = lineEnding(of: source) + moved }
     var edits = [
       TextEdit(range: block(of: item, tree: tree, source: source), newText: ""),
       TextEdit(range: TextRange(at: parentBlock.end), newText: moved),

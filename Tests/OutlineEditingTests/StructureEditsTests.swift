@@ -96,6 +96,18 @@ func edit(
         """)
   }
 
+  /// On a CRLF document, indent and outdent (into an open parent, under a self-closing one,
+  /// out of one) give the LF document's result with CRLF line ends: every moved line
+  /// re-indented, no line end added or mixed.
+  @Test(arguments: [("indent", "c"), ("indent", "b"), ("outdent", "b1")])
+  func structureEditsKeepCRLF(operation: String, item: String) throws {
+    let run = operation == "indent" ? StructureEdits.indent(_:tree:source:model:) : StructureEdits.outdent
+    let lf = try edit(list, run, item: item)
+    let crlf = try edit(list.replacingOccurrences(of: "\n", with: "\r\n"), run, item: item)
+    #expect(crlf.text == lf.text.replacingOccurrences(of: "\n", with: "\r\n"), "\(Array(crlf.text.utf8))")
+    #expect(crlf.diagnostics.isEmpty)
+  }
+
   @Test func deleteRenumbersTheSiblingsAfter() throws {
     let result = try edit(list, StructureEdits.delete(_:tree:source:model:), item: "b")
     #expect(result.diagnostics.isEmpty)
