@@ -5,6 +5,8 @@ import OutlineJSON
 struct FeatureContext: Sendable {
   /// Positions in the negotiated encoding.
   let mapper: PositionMapper
+  /// Whether the client takes snippets in completions.
+  var snippets = false
 }
 
 /// One method the server serves, what it advertises for it, and how it runs.
@@ -207,7 +209,7 @@ enum MethodTable {
           triggerCharacters: ["<", "/", " ", "\""], resolveProvider: false)
       }
     ) { (context, snapshot, params: LSP.TextDocumentPositionParams) in
-      try CompletionFeature(mapper: context.mapper).complete(snapshot, params)
+      try CompletionFeature(mapper: context.mapper, snippets: context.snippets).complete(snapshot, params)
     },
     .document("textDocument/definition", advertise: { $0.definitionProvider = true }) {
       (context, snapshot, params: LSP.TextDocumentPositionParams) in

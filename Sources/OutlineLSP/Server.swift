@@ -80,7 +80,10 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   /// What features read besides their document.
-  var featureContext: FeatureContext { FeatureContext(mapper: mapper) }
+  var featureContext: FeatureContext {
+    FeatureContext(
+      mapper: mapper, snippets: client.textDocument?.completion?.completionItem?.snippetSupport ?? false)
+  }
 
   // MARK: Dispatch
 

@@ -72,4 +72,35 @@ import Testing
     }
     #expect(applyLSPEdits(edits, to: text) == formatted.replacingOccurrences(of: "\n", with: "\r\n"))
   }
+
+  /// Completion follows the client: snippets (`$1` tab stops, format 2) only for a client that
+  /// says it takes them, else the same text as plain text; an attribute offered right after a
+  /// value's closing quote comes with the space before it.
+  @Test(arguments: [true, false])
+  func completionFollowsSnippetSupport(snippets: Bool) throws {
+    let client = try LSPClient()
+    defer { _ = client.close() }
+    _ = client.request(
+      "initialize",
+      [
+        "processId": .null, "rootUri": .null,
+        "capabilities": [
+          "textDocument": ["completion": ["completionItem": ["snippetSupport": .bool(snippets)]]]
+        ],
+      ])
+    client.notify("initialized", [:])
+    let uri = "file:///tmp/outline-completion-kinds/t.outline"
+    let text = "<outline version=\"1\">\n  <Item order=\"0\"/>\n</outline>\n"
+    client.open(uri, text)
+    _ = client.diagnostics(uri)
+    // Right after `order="0"`, before `/>`.
+    let reply = client.request(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 17]])
+    let items = reply?["result"]?["items"]?.arrayValue ?? []
+    let title = items.first { $0["label"]?.stringValue == "title" }
+    #expect(title?["insertText"]?.stringValue == (snippets ? " title=\"$1\"" : " title=\"\""), "\(items)")
+    #expect(title?["insertTextFormat"]?.intValue == (snippets ? 2 : 1))
+    #expect(items.allSatisfy { snippets || !($0["insertText"]?.stringValue ?? "").contains("$") })
+  }
 }

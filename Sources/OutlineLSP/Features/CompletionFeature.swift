@@ -14,6 +14,9 @@ import OutlineXML
 /// values a pattern enumerates, the root's entity, ids for relationships.
 struct CompletionFeature {
   let mapper: PositionMapper
+  /// Whether the client takes snippets (`completionItem.snippetSupport`); a client that does
+  /// not gets the same text without its `$1` tab stops, as plain text.
+  var snippets = true
 
   /// Where the cursor stands, read from the text before it.
   enum Context: Equatable {
@@ -104,12 +107,17 @@ struct CompletionFeature {
       else { break }
       let present = Set(Self.attributeNames(from: tagStart, to: offset, in: source.bytes))
       let definition = model.entities[entity]
+      // Right after a value's closing quote an attribute needs a space before it.
+      let previous = offset > 0 ? source.bytes[offset - 1] : 0
+      let space = previous == UInt8(ascii: "\"") || previous == UInt8(ascii: "'") ? " " : ""
       if !present.contains("xml:id") {
-        items.append(item("xml:id", detail: "the object's id", insert: "xml:id=\"$1\"", kind: .field))
+        items.append(item("xml:id", detail: "the object's id", insert: space + "xml:id=\"$1\"", kind: .field))
       }
       for attribute in definition.attributes where !present.contains(attribute.name) {
         items.append(
-          item(attribute.name, detail: attribute.typeName, insert: "\(attribute.name)=\"$1\"", kind: .field))
+          item(
+            attribute.name, detail: attribute.typeName, insert: space + "\(attribute.name)=\"$1\"",
+            kind: .field))
       }
       for relationship in definition.relationships
       where !present.contains(relationship.name) && !relationship.isContainment {
@@ -121,7 +129,7 @@ struct CompletionFeature {
         items.append(
           item(
             relationship.name, detail: relationship.isToMany ? "ids" : "id",
-            insert: "\(relationship.name)=\"$1\"", kind: .reference))
+            insert: space + "\(relationship.name)=\"$1\"", kind: .reference))
       }
     case .attributeValue(let tagStart, let name, let valueStart):
       // The values the model enumerates, and ids of the right entity (``ValueCompletion``).
@@ -139,17 +147,38 @@ struct CompletionFeature {
         case .entity: kind = .class
         case .id: kind = .reference
         }
-        items.append(item(candidate.value, detail: candidate.detail, insert: candidate.value, kind: kind))
+        items.append(
+          LSP.CompletionItem(
+            label: candidate.value, kind: kind, detail: candidate.detail, insertText: candidate.value,
+            insertTextFormat: .plainText))
       }
     }
     return LSP.CompletionList(isIncomplete: false, items: items)
   }
 
-  private func item(_ label: String, detail: String, insert: String, kind: LSP.CompletionItemKind)
+  /// An item inserting `snippet` (text with `$1`, `$2`... tab stops, nothing else to escape:
+  /// model names hold no `$`, `}` or `\\`), as plain text without them for a client that takes
+  /// no snippets.
+  private func item(_ label: String, detail: String, insert snippet: String, kind: LSP.CompletionItemKind)
     -> LSP.CompletionItem
   {
-    LSP.CompletionItem(
-      label: label, kind: kind, detail: detail, insertText: insert, insertTextFormat: .snippet)
+    guard !snippets else {
+      return LSP.CompletionItem(
+        label: label, kind: kind, detail: detail, insertText: snippet, insertTextFormat: .snippet)
+    }
+    var plain = ""
+    var scalars = snippet.unicodeScalars.makeIterator()
+    var pending = scalars.next()
+    while let scalar = pending {
+      pending = scalars.next()
+      guard scalar == "$" else {
+        plain.unicodeScalars.append(scalar)
+        continue
+      }
+      while let digit = pending, ("0"..."9").contains(digit) { pending = scalars.next() }
+    }
+    return LSP.CompletionItem(
+      label: label, kind: kind, detail: detail, insertText: plain, insertTextFormat: .plainText)
   }
 
   /// New objects valid under `parent`, each with its required attributes and next free order.

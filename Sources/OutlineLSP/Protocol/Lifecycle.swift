@@ -37,9 +37,19 @@ extension LSP {
     struct Window: Codable, Sendable {
       var workDoneProgress: Bool?
     }
+    struct TextDocument: Codable, Sendable {
+      var completion: Completion?
+    }
+    struct Completion: Codable, Sendable {
+      var completionItem: CompletionItem?
+    }
+    struct CompletionItem: Codable, Sendable {
+      var snippetSupport: Bool?
+    }
     var general: General?
     var workspace: Workspace?
     var window: Window?
+    var textDocument: TextDocument?
   }
 
   struct InitializeResult: Codable, Sendable {
