@@ -11,6 +11,8 @@ public struct MigrationOutcome: Sendable {
   public var missing: [String: Int]
   /// The parents whose children got new order numbers (objects dropped or sibling groups merged).
   public var renumbered: [Renumbered] = []
+  /// Parents whose children would change order (``Migrator/disordered``).
+  public var disordered: [Disordered] = []
   /// Whether the text changes.
   public var changed: Bool
   /// The errors of the migrated text against the target version.
@@ -29,6 +31,11 @@ public struct MigrationOutcome: Sendable {
       let list = missing.keys.sorted().map { "\($0) (\(counted(missing[$0]!, "object")))" }
       return
         "new required values have no default: \(list.joined(separator: ", ")); give them with --set Entity.attribute=value"
+    }
+    if let first = disordered.first {
+      let more = disordered.count > 1 ? " (and \(counted(disordered.count - 1, "other parent")))" : ""
+      return
+        "'\(first.relationship)' becomes ordered, where document order tells the order, but the children of \(first.parent)\(more) are numbered out of document order: put them in the order of their numbers first, or they would change order"
     }
     if !dropped.isEmpty && !allowDataLoss {
       return
@@ -91,7 +98,8 @@ public enum Migration {
     validator.finish()
     return MigrationOutcome(
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
-      changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
+      disordered: migrator.disordered, changed: migrator.changed,
+      errors: validator.diagnostics.filter { $0.severity == .error },
       syntaxError: migrator.syntaxError?.message, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder)
   }
@@ -158,7 +166,8 @@ public struct DocumentVersionStatus: Sendable {
       SourceText(bytes: migrated), modelProvider: fixedModel(plan.target), buildTree: false)
     let outcome = MigrationOutcome(
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
-      changed: migrator.changed, errors: validator.diagnostics.filter { $0.severity == .error },
+      disordered: migrator.disordered, changed: migrator.changed,
+      errors: validator.diagnostics.filter { $0.severity == .error },
       syntaxError: migrator.syntaxError?.message)
     return (outcome.refusal(allowDataLoss: settings.allowDataLoss) == nil ? edits : [], outcome)
   }

@@ -142,6 +142,12 @@ public struct MigrationPlan: Sendable {
   public var changesObjects: Bool
   /// Whether the root's `modelVersion` is set to the target (a rename inside one version leaves it).
   public var recordsVersion = true
+  /// Per older entity index: its containment relationships (older indexes) that become ordered,
+  /// where document order, not order numbers, then tells the children's order.
+  var becomesOrdered: [Int: Set<Int>] = [:]
+  /// Per older entity index: its ordered containment relationships that become unordered, whose
+  /// children are then numbered by their document order.
+  var becomesUnordered: [Int: Set<Int>] = [:]
 
   /// The plan from version `from` to version `to` of `history` (`from <= to`), along the chain between them.
   public init(history: ModelHistory, from: Int, to: Int, settings: MigrationSettings) {
@@ -193,6 +199,16 @@ public struct MigrationPlan: Sendable {
         else {
           plan.actions[relationship.name] = .drop
           continue
+        }
+        if relationship.isContainment && relationship.isOrdered != targetRelationship.isOrdered,
+          let index = entity.relationshipIndex[relationship.name]
+        {
+          if targetRelationship.isOrdered {
+            becomesOrdered[plan.source, default: []].insert(index)
+          } else {
+            becomesUnordered[plan.source, default: []].insert(index)
+          }
+          changes = true
         }
         if relationship.isToMany && !targetRelationship.isToMany {
           plan.actions[relationship.name] = .toOne(newer == relationship.name ? nil : newer)

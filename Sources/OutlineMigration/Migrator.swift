@@ -10,6 +10,16 @@ public struct Dropped: Sendable, Equatable {
   public var what: String
 }
 
+/// Children numbered out of document order under a containment that becomes ordered: the
+/// target reads their order from the document, so migrating them as they stand would reorder them.
+public struct Disordered: Sendable, Equatable {
+  /// Where the parent starts in the older text.
+  public var offset: Int
+  /// The parent, e.g. `Item 'b'` or `the root`, and the relationship.
+  public var parent: String
+  public var relationship: String
+}
+
 /// The streaming migration of one document: reads the older document's
 /// events and hands out, in text order, the minimal edits that make it a
 /// document of the target version (element and attribute renames, dropped
@@ -24,6 +34,9 @@ public final class Migrator: XMLEventHandler {
   public private(set) var renumbered: [Renumbered] = []
   /// Ids of to-one relationships that held several (`Entity.relationship`: count).
   public private(set) var tooMany: [String: Int] = [:]
+  /// Parents whose children, under a containment that becomes ordered, are numbered out of
+  /// document order (in document order; one entry a parent and relationship).
+  public private(set) var disordered: [Disordered] = []
   /// Whether an edit was handed out.
   public private(set) var changed = false
   /// The first fatal syntax error, when the document did not parse.
@@ -66,6 +79,13 @@ public final class Migrator: XMLEventHandler {
     var renamedEnd: String?
     /// Per target containment relationship: the next order number of a new order attribute.
     var counters: [Int: Int] = [:]
+    /// Where the element starts and how messages name it, kept when the plan changes a
+    /// containment's ordering (``MigrationPlan/becomesOrdered``).
+    var start = 0
+    var label = ""
+    /// Per older containment that becomes ordered: the last order number seen, or `Int.max`
+    /// once the children were found out of document order (reported once).
+    var lastOrders: [Int: Int] = [:]
   }
 
   /// A migrator following `plan`, handing each edit to `emit` in text order.
@@ -177,7 +197,14 @@ public final class Migrator: XMLEventHandler {
       frame.renamedEnd = "</\(targetName)>"
     }
     rewriteAttributes(tag, plan: entityPlan, isRoot: false)
-    if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
+    let ordering = orderingChange(of: tag, plan: entityPlan)
+    if ordering == .unordered, let target = entityPlan.target,
+      let order = plan.target.entities[target].orderAttribute
+    {
+      // The older document's order was its document order: numbered so.
+      placeValue(
+        plan.target.entities[target].attributes[order].name, String(nextOrder(child: target)), in: tag)
+    } else if let order = entityPlan.newOrderAttribute, let target = entityPlan.target {
       let number = nextOrder(child: target)
       placeValue(order, String(number), in: tag)
     } else if renumberingCount > 0, case .kept(let source, _) = placement,
@@ -192,8 +219,40 @@ public final class Migrator: XMLEventHandler {
       }
     }
     flush(tag)
+    if !plan.becomesOrdered.isEmpty {
+      frame.start = tag.range.start
+      frame.label = "\(entityPlan.sourceName) \(describe(tag))"
+    }
     stack.append(frame)
   }
+
+  /// How a change of ordering of the containment holding `tag` under the open parent
+  /// touches it: a containment that becomes unordered numbers it by document order; one that
+  /// becomes ordered checks that its number follows its older sibling's (``disordered``).
+  private func orderingChange(of tag: StartTag, plan entityPlan: MigrationPlan.EntityPlan) -> OrderingChange {
+    guard !plan.becomesOrdered.isEmpty || !plan.becomesUnordered.isEmpty,
+      let parentPlan = stack[stack.count - 1].plan, parentPlan.source >= 0, entityPlan.source >= 0,
+      case .relationship(let relationship) = plan.source.containment(
+        of: parentPlan.source, holding: entityPlan.source)
+    else { return .none }
+    if plan.becomesUnordered[parentPlan.source]?.contains(relationship) == true { return .unordered }
+    guard plan.becomesOrdered[parentPlan.source]?.contains(relationship) == true else { return .none }
+    guard let (_, value) = plan.orderValue(tag, entity: entityPlan) else { return .ordered }
+    let parent = stack.count - 1
+    let last = stack[parent].lastOrders[relationship]
+    if let last, last == Int.max { return .ordered }
+    if let last, value < last {
+      let name = plan.source.entities[parentPlan.source].relationships[relationship].name
+      disordered.append(
+        Disordered(offset: stack[parent].start, parent: stack[parent].label, relationship: name))
+      stack[parent].lastOrders[relationship] = Int.max
+    } else {
+      stack[parent].lastOrders[relationship] = value
+    }
+    return .ordered
+  }
+
+  private enum OrderingChange { case none, ordered, unordered }
 
   private func startRoot(_ tag: StartTag) {
     edits.removeAll(keepingCapacity: true)
@@ -225,7 +284,10 @@ public final class Migrator: XMLEventHandler {
         TextEdit(range: TextRange(at: at), newText: " modelVersion=\"\(escaped(plan.targetVersion))\""))
     }
     flush(tag)
-    stack.append(frame(rootPlan, tag, isRoot: true))
+    var root = frame(rootPlan, tag, isRoot: true)
+    root.start = tag.range.start
+    root.label = "the root"
+    stack.append(root)
   }
 
   /// Renames, drops and fills the XML attributes of one start tag (edits go to `edits`).

@@ -124,6 +124,72 @@ import Testing
     #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
   }
 
+  /// `children` becomes ordered (document order tells the order): children numbered out of
+  /// document order would change order, so migrate refuses and writes nothing; in order, they
+  /// migrate. Back the other way, children of an ordered relationship are numbered by their
+  /// document order.
+  @Test func orderingChangesKeepTheChildrensOrder() throws {
+    let folder = try CLI.temporaryFolder()
+    let unordered = Self.item(priority: "")
+    let ordered = unordered.replacingOccurrences(
+      of: "name=\"children\" optional=\"YES\" toMany=\"YES\"",
+      with: "name=\"children\" optional=\"YES\" toMany=\"YES\" ordered=\"YES\"")
+    #expect(ordered != unordered)
+    try CLI.write(
+      [
+        "O.xcdatamodeld/O.xcdatamodel/contents": Self.model(unordered),
+        "O.xcdatamodeld/O 2.xcdatamodel/contents": Self.model(ordered),
+        "O.xcdatamodeld/.xccurrentversion": Self.current("O 2.xcdatamodel"),
+        "U.xcdatamodeld/U.xcdatamodel/contents": Self.model(ordered),
+        "U.xcdatamodeld/U 2.xcdatamodel/contents": Self.model(unordered),
+        "U.xcdatamodeld/.xccurrentversion": Self.current("U 2.xcdatamodel"),
+      ], in: folder)
+    let swapped = """
+      <outline version="1" model="O.xcdatamodeld" modelVersion="O">
+        <Item title="p" order="0">
+          <Item title="second" order="1"/>
+          <Item title="first" order="0"/>
+        </Item>
+      </outline>
+
+      """
+    try CLI.write(
+      [
+        "swapped.outline": swapped,
+        "inOrder.outline": swapped.replacingOccurrences(
+          of: "<Item title=\"second\" order=\"1\"/>\n    <Item title=\"first\" order=\"0\"/>",
+          with: "<Item title=\"first\" order=\"0\"/>\n    <Item title=\"second\" order=\"1\"/>"),
+      ], in: folder)
+    let refused = try CLI.run("outline", ["migrate", "swapped.outline"], in: folder)
+    #expect(refused.status != 0, "\(refused.stdout)\(refused.stderr)")
+    #expect(
+      (refused.stdout + refused.stderr).contains(
+        "the children of Item 'p' are numbered out of document order"),
+      "\(refused.stdout)\(refused.stderr)")
+    #expect(try text(folder, "swapped.outline") == swapped)
+    let migrated = try CLI.run("outline", ["migrate", "inOrder.outline"], in: folder)
+    #expect(migrated.status == 0, "\(migrated.stdout)\(migrated.stderr)")
+
+    try CLI.write(
+      [
+        "numbered.outline": """
+        <outline version="1" model="U.xcdatamodeld" modelVersion="U">
+          <Item title="p" order="0">
+            <Item title="first"/>
+            <Item title="second" order="0"/>
+          </Item>
+        </outline>
+
+        """
+      ], in: folder)
+    let numbered = try CLI.run("outline", ["migrate", "numbered.outline"], in: folder)
+    #expect(numbered.status == 0, "\(numbered.stdout)\(numbered.stderr)")
+    let result = try text(folder, "numbered.outline")
+    #expect(result.contains("<Item title=\"first\" order=\"0\"/>"), "\(result)")
+    #expect(result.contains("<Item title=\"second\" order=\"1\"/>"), "\(result)")
+    #expect(try CLI.run("outline-lint", ["numbered.outline"], in: folder).status == 0)
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
