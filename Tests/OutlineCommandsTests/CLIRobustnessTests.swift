@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What the binaries do with command lines, inputs and outputs a user does not expect to
+/// matter: absurd job counts, a full disk behind standard output, an empty `--option=`,
+/// a configuration with text after its object, file names holding control characters.
+@Suite(.serialized) struct CLIRobustnessTests {
+  /// An outline with an order used twice (OL401) among the children of its root.
+  static let broken = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1">
+      <Item order="0" title="a"/>
+      <Item order="0" title="b"/>
+    </outline>
+
+    """
+
+  /// Runs `tool` with `arguments` in `directory`, its standard output going to `/dev/full`
+  /// (every write fails with ENOSPC); the exit status and what it wrote on standard error.
+  func runIntoFullDisk(_ tool: String, _ arguments: [String], in directory: URL) throws -> (
+    status: Int32, stderr: String
+  ) {
+    let process = CLI.process(tool, arguments)
+    process.currentDirectoryURL = directory
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let stderr = Pipe()
+    process.standardOutput = full
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try full.close()
+    return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+  }
+
+  /// `--jobs 40000` over two files: a thread for each file at most, so no thread the
+  /// system refuses can leave the run waiting for it forever.
+  @Test func hugeJobCountsEnd() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let process = CLI.process("outline-lint", ["--jobs", "40000", "a.outline", "a.outline"])
+    process.currentDirectoryURL = folder
+    let run = try CLI.collect(process, limit: 120)
+    #expect(process.terminationReason == .exit, "killed after 120 seconds: the run hung")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.components(separatedBy: "error[OL401]").count == 3, "\(run.stdout)")
+  }
+}
