@@ -46,4 +46,16 @@ import Testing
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stdout.components(separatedBy: "error[OL401]").count == 3, "\(run.stdout)")
   }
+
+  /// `fmt --check -` checks standard input as `--check` checks a file: nothing on standard
+  /// output but `<stdin>` when it would change, exit 1 then, 0 when it is already formatted.
+  @Test func fmtCheckOfStandardInput() throws {
+    let messy = try CLI.run("outline", ["fmt", "--check", "-"], input: FmtCLITests.messy)
+    #expect(messy.status == 1 && messy.stdout == "<stdin>\n" && messy.stderr.isEmpty, "\(messy)")
+    let canonical = try CLI.run("outline", ["fmt", "--check", "-"], input: FmtCLITests.canonical)
+    #expect(canonical.status == 0 && canonical.stdout.isEmpty && canonical.stderr.isEmpty, "\(canonical)")
+    // Without --check, standard input is still formatted to standard output.
+    let formatted = try CLI.run("outline", ["fmt", "-"], input: FmtCLITests.messy)
+    #expect(formatted.status == 0 && formatted.stdout == FmtCLITests.canonical, "\(formatted)")
+  }
 }
