@@ -23,11 +23,14 @@ public enum CommandLineTool {
         var command = try Root.parseAsRoot()
         try command.run()
       }
+      endIfOutputFailed()
       Root.exit()
     } catch let exit as ExitCode {
+      endIfOutputFailed()
       // As `Root.exit(withError:)` ends it, without building the usage text it would not print.
       Foundation.exit(exit.rawValue)
     } catch {
+      if let failure = Terminal.outputFailure { Terminal.error(failure) }
       let code = Root.exitCode(for: error)
       if code == .success { Root.exit(withError: error) }
       if code == .validationFailure {
@@ -37,5 +40,13 @@ public enum CommandLineTool {
       }
       Root.exit(withError: ExitCode(2))
     }
+  }
+
+  /// Ends the run with status 2 when a write to standard output failed (a full disk): what
+  /// the command printed is lost, so its own status would mislead.
+  private static func endIfOutputFailed() {
+    guard let failure = Terminal.outputFailure else { return }
+    Terminal.error(failure)
+    Foundation.exit(2)
   }
 }

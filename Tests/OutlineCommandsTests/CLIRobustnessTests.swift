@@ -58,4 +58,38 @@ import Testing
     let formatted = try CLI.run("outline", ["fmt", "-"], input: FmtCLITests.messy)
     #expect(formatted.status == 0 && formatted.stdout == FmtCLITests.canonical, "\(formatted)")
   }
+
+  /// A write to standard output that fails (a full disk) is trouble of the run: one line
+  /// on standard error, exit 2, whatever the command.
+  @Test func failedWritesToStandardOutputAreReported() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let model = CLI.repository.appendingPathComponent("examples/playlist/Playlist.xcdatamodel").path
+    let runs: [(String, [String])] = [
+      ("outline", ["new"]),
+      ("outline-lint", ["--format", "sarif", "a.outline"]),
+      ("outline-lint", ["a.outline"]),
+      ("outline", ["explain"]),
+      ("outline", ["model", "check", model]),
+    ]
+    for (tool, arguments) in runs {
+      let run = try runIntoFullDisk(tool, arguments, in: folder)
+      #expect(run.status == 2, "\(tool) \(arguments): \(run.status)")
+      #expect(
+        run.stderr.hasSuffix("\(tool): cannot write standard output: No space left on device\n"),
+        "\(tool) \(arguments): \(run.stderr)")
+    }
+  }
+
+  /// A run whose output goes to a pipe closed early still ends quietly, by SIGPIPE.
+  @Test func aClosedPipeStillEndsQuietly() throws {
+    let folder = try CLI.temporaryFolder()
+    // Far more output than a pipe holds: the writer is still writing when `head` is gone.
+    let items = (0..<5000).map { "  <Item order=\"0\" title=\"\($0)\"/>\n" }.joined()
+    try CLI.write(["big.outline": "<outline version=\"1\">\n" + items + "</outline>\n"], in: folder)
+    let run = try CLI.program(
+      "/bin/sh", ["-c", "'\(CLI.products.path)/outline-lint' big.outline | head -1"], in: folder)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(run.stdout.split(separator: "\n").count == 1)
+  }
 }
