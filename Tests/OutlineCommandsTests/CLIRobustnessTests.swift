@@ -92,4 +92,22 @@ import Testing
     #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
     #expect(run.stdout.split(separator: "\n").count == 1)
   }
+
+  /// Text after the configuration's object is an OC100 at that text; the documents are
+  /// still checked (with the default configuration) and the run exits 2.
+  @Test(arguments: [
+    (#"{"rules":{"OL401":"off"}}}"#, 26),
+    (#"{"rules":{"OL401":"off"}} {"rules":{}}"#, 27),
+  ])
+  func textAfterTheConfigurationObject(configuration: String, column: Int) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write([".outline.json": configuration, "a.outline": Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stdout.contains(
+        ".outline.json:1:\(column): error[OC100]: Invalid JSON (the default configuration applies): "
+          + "Unexpected text after the JSON value"), "\(run.stdout)")
+    #expect(run.stdout.contains("a.outline:4:"), "\(run.stdout)")
+  }
 }
