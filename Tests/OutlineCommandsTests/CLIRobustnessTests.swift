@@ -110,4 +110,30 @@ import Testing
           + "Unexpected text after the JSON value"), "\(run.stdout)")
     #expect(run.stdout.contains("a.outline:4:"), "\(run.stdout)")
   }
+
+  /// `--model=` with nothing after the `=` (an unset variable) is a usage error, not a
+  /// reason to take the next argument as the model.
+  @Test(arguments: [
+    ("outline-lint", ["--model=", "a.outline"]),
+    ("outline", ["lint", "--model=", "a.outline"]),
+    ("outline", ["fmt", "--model=", "a.outline"]),
+    ("outline", ["fmt", "--check", "--model=", "a.outline"]),
+    ("outline", ["convert", "--model=", "a.outline"]),
+  ])
+  func anEmptyOptionValueIsAUsageError(tool: String, arguments: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let run = try CLI.run(tool, arguments, in: folder)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty, "\(run)")
+    #expect(run.stderr.hasPrefix("\(tool): --model needs a value\n"), "\(run.stderr)")
+  }
+
+  /// A flag given an empty `=` is left to ArgumentParser: it takes no value to miss.
+  @Test func anEmptyFlagValueIsNotAMissingValue() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", ["--quiet=", "a.outline"], in: folder)
+    #expect(!run.stderr.contains("needs a value"), "\(run.stderr)")
+  }
 }
