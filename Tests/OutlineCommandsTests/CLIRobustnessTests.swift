@@ -136,4 +136,22 @@ import Testing
     let run = try CLI.run("outline-lint", ["--quiet=", "a.outline"], in: folder)
     #expect(!run.stderr.contains("needs a value"), "\(run.stderr)")
   }
+
+  /// A file name holding a newline or an escape is written escaped in text output: it can
+  /// neither forge a `path:line:col:` line nor send an escape sequence to the terminal.
+  @Test func pathsAreEscapedInTextOutput() throws {
+    let folder = try CLI.temporaryFolder()
+    let forged = "x\nforged.outline:1:1: error[OL999]: fake.outline"
+    let colored = "\u{1B}[31mred.outline"
+    try CLI.write([forged: Self.broken, colored: Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", [forged, colored], in: folder)
+    #expect(run.status == 1, "\(run)")
+    #expect(!run.stdout.contains("\u{1B}"), "\(run.stdout)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(!lines.contains { $0.hasPrefix("forged") }, "\(run.stdout)")
+    #expect(lines.contains { $0.hasPrefix(#"x\nforged.outline:1:1: error[OL999]: fake.outline:4:"#) })
+    #expect(lines.contains { $0.hasPrefix(#"\u{1B}[31mred.outline:4:"#) })
+    // The related note's path too.
+    #expect(lines.contains { $0.hasPrefix(#"  \u{1B}[31mred.outline:3:"#) }, "\(run.stdout)")
+  }
 }
