@@ -154,4 +154,16 @@ import Testing
     // The related note's path too.
     #expect(lines.contains { $0.hasPrefix(#"  \u{1B}[31mred.outline:3:"#) }, "\(run.stdout)")
   }
+
+  /// A file named without a folder that cannot be written names its folder `.`, not ``.
+  @Test(.enabled(if: getuid() == 0, "needs root to run as nobody"))
+  func aBareNameNamesItsFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    chmod(folder.path, 0o755)
+    chmod(folder.appendingPathComponent("a.outline").path, 0o644)
+    let run = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder, asNobody: true)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("(creating a temporary file in '.')"), "\(run.stderr)")
+  }
 }
