@@ -17,17 +17,25 @@ public enum CommandLineTool {
   ) -> Never {
     Terminal.toolName = name
     do {
-      if let run = quick?(Array(CommandLine.arguments.dropFirst())) {
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if let run = quick?(arguments) {
         try run()
       } else {
+        if let problem = emptyValueProblem(Root.self, arguments) {
+          Terminal.error(problem)
+          Foundation.exit(2)
+        }
         var command = try Root.parseAsRoot()
         try command.run()
       }
+      endIfOutputFailed()
       Root.exit()
     } catch let exit as ExitCode {
+      endIfOutputFailed()
       // As `Root.exit(withError:)` ends it, without building the usage text it would not print.
       Foundation.exit(exit.rawValue)
     } catch {
+      if let failure = Terminal.outputFailure { Terminal.error(failure) }
       let code = Root.exitCode(for: error)
       if code == .success { Root.exit(withError: error) }
       if code == .validationFailure {
@@ -37,5 +45,47 @@ public enum CommandLineTool {
       }
       Root.exit(withError: ExitCode(2))
     }
+  }
+
+  /// The usage error of the first `--name=` with nothing after its `=` (`--model=$MODEL`
+  /// with MODEL unset) that names an option taking a value, or nil: ArgumentParser would
+  /// take the next argument as the value (swift-argument-parser issue 958). A flag given
+  /// `=` is left to ArgumentParser's own message.
+  static func emptyValueProblem<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String]) -> String? {
+    var names: [String] = []
+    for argument in arguments {
+      if argument == "--" { break }
+      if argument.count > 3 && argument.hasPrefix("--")
+        && argument.firstIndex(of: "=") == argument.indices.last
+      {
+        names.append(String(argument.dropFirst(2).dropLast()))
+      }
+    }
+    // Most command lines have none: ArgumentParser's description of the tool is made only for one that has.
+    guard !names.isEmpty, let data = Root._dumpHelp().data(using: .utf8),
+      let tool = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      var command = tool["command"] as? [String: Any]
+    else { return nil }
+    // The subcommand the leading words name (`outline model check`).
+    for argument in arguments where !argument.hasPrefix("-") {
+      let subcommands = command["subcommands"] as? [[String: Any]] ?? []
+      guard let named = subcommands.first(where: { $0["commandName"] as? String == argument }) else { break }
+      command = named
+    }
+    var valueNames: Set<String> = []
+    for option in command["arguments"] as? [[String: Any]] ?? [] where option["kind"] as? String == "option" {
+      for name in option["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+        if let name = name["name"] as? String { valueNames.insert(name) }
+      }
+    }
+    return names.first(where: valueNames.contains).map { "--\($0) needs a value" }
+  }
+
+  /// Ends the run with status 2 when a write to standard output failed (a full disk): what
+  /// the command printed is lost, so its own status would mislead.
+  private static func endIfOutputFailed() {
+    guard let failure = Terminal.outputFailure else { return }
+    Terminal.error(failure)
+    Foundation.exit(2)
   }
 }

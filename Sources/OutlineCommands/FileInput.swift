@@ -187,8 +187,9 @@ enum ParallelMap {
 /// folder's search), while it is still finding more: a shared queue the
 /// threads take from one at a time, so a thread never waits on another's share.
 enum StreamingMap {
-  /// Runs `body` on `jobs` threads over every item `produce` emits, as soon
-  /// as it is emitted; returns what `produce` returns (the items in the order
+  /// Runs `body` on up to `jobs` threads (one for each item emitted, at most
+  /// ``maximumWorkers``) over every item `produce` emits, as soon as it is
+  /// emitted, the calling thread joining them once `produce` is done; returns what `produce` returns (the items in the order
   /// wanted, each emitted once for each time it appears) with each one's result.
   static func map<R: Sendable>(
     jobs: Int, produce: (_ emit: (String) -> Void) -> [String], _ body: @escaping @Sendable (String) -> R
@@ -209,6 +210,10 @@ enum StreamingMap {
     }
   }
 
+  /// The most threads a run starts, whatever `--jobs` says: past a few hundred they only
+  /// contend for the cores, and Linux refuses a thread somewhere past 32,000.
+  static let maximumWorkers = 256
+
   private static func run<R: Sendable>(
     jobs: Int, produce: (_ emit: (String) -> Void) -> (items: [String], emitted: [Int]?),
     _ body: @escaping @Sendable (String) -> R
@@ -216,19 +221,32 @@ enum StreamingMap {
     let queue = WorkQueue()
     let results = HandedResults<R>()
     let finished = DispatchGroup()
-    for _ in 0..<max(1, jobs) {
-      finished.enter()
+    let limit = min(max(1, jobs), maximumWorkers)
+    var started = 0
+    /// Takes items until the queue is closed and empty, handing the results over once at the end.
+    @Sendable func work() {
+      // Each thread keeps its results and hands them over once at its end: a lock and a
+      // shared array written for every item moved their cache lines between the cores.
+      var mine: [(index: Int, result: R)] = []
+      while let (index, item) = queue.take() { mine.append((index, body(item))) }
+      results.hand(mine)
+    }
+    let (items, given) = produce { item in
+      queue.put(item)
+      // A thread for each item found, up to the limit: never more threads than items.
+      guard started < limit else { return }
+      started += 1
       Thread {
-        // Each thread keeps its results and hands them over once at its end: a lock and a
-        // shared array written for every item moved their cache lines between the cores.
-        var mine: [(index: Int, result: R)] = []
-        while let (index, item) = queue.take() { mine.append((index, body(item))) }
-        results.hand(mine)
+        // Entered before its first take: an item this thread takes is waited for. A thread
+        // that never starts (Linux refusing one fails silently) is never waited for.
+        finished.enter()
+        work()
         finished.leave()
       }.start()
     }
-    let (items, given) = produce { queue.put($0) }
     let emitted = queue.close()
+    // This thread takes what is left too, so the run ends even when no thread could start.
+    work()
     finished.wait()
     let order = given ?? Self.order(of: items, emitted: emitted)
     // Each result is moved, never copied (copying and freeing ten thousand results was

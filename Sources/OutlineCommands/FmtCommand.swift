@@ -206,13 +206,17 @@ struct FmtRun {
     let kept = seekable ? nil : Spool()
     var lines = LineIndex()
     let formatted = Spool()
+    // With --check, the formatted text is only compared with the input as both stream by, as a file's is.
+    let comparison = check ? StreamComparison() : nil
     var failure: ReadError?
     let (checked, formatter) = Self.check(
       path: nil, size: seekable ? Int(info.st_size) - Int(start) : nil, modelOverride: modelOverride,
-      configurations: configurations, models: models, sink: { formatted.append($0) }
+      configurations: configurations, models: models,
+      sink: { comparison?.output($0) ?? formatted.append($0) }
     ) { parse in
       do {
         try FileChunks.read(descriptor: 0, name: "standard input", limit: limit) { chunk in
+          comparison?.input(chunk)
           if let kept {
             lines.append(chunk)
             kept.append(chunk)
@@ -255,6 +259,12 @@ struct FmtRun {
       return outcome
     }
     let replacement = Self.versionRecording(checked, formatter, versions)
+    if let comparison {
+      // As for a file: the name of what would change, and nothing else.
+      guard replacement != nil || !comparison.equal else { return .unchanged }
+      Terminal.write("<stdin>\n")
+      return .changed
+    }
     if let code = formatted.write(to: 1, replacing: replacement?.0, with: replacement?.1 ?? []) {
       Terminal.error("cannot write standard output: \(String(cString: strerror(code)))")
       return .trouble

@@ -85,7 +85,9 @@ enum QuickOption {
 
   /// An option's value: `given` after its `=`, or else the argument at
   /// `index` (then past it), unless that looks like an option (ArgumentParser's
-  /// call); nil when there is none or it is empty.
+  /// call); nil when there is none or it is empty (an empty `--name=` then
+  /// goes to ``CommandLineTool``, which refuses it: ArgumentParser would take
+  /// the next argument as its value).
   static func value(_ given: String?, in arguments: [String], at index: inout Int) -> String? {
     var value = given
     if value == nil {

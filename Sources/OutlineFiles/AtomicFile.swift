@@ -193,14 +193,17 @@ public final class AtomicFileWriter {
   private static func temporaryFile(beside target: String, for path: String) throws(WriteError) -> (
     Int32, String
   ) {
-    let folder = (target as NSString).deletingLastPathComponent
+    let written = (target as NSString).deletingLastPathComponent
+    // A bare name's folder is the current one: named `.` in the message too.
+    let folder = written.isEmpty ? "." : written
     let name = (target as NSString).lastPathComponent
-    var template = Array("\(folder.isEmpty ? "." : folder)/.\(name).tmp-XXXXXX".utf8CString)
+    var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw WriteError(
         description:
-          "cannot write '\(path)': \(Self.describe(errno)) (creating a temporary file in '\(folder)')")
+          "cannot write \(InputFile.quoted(path)): \(Self.describe(errno)) (creating a temporary file in \(InputFile.quoted(folder)))"
+      )
     }
     return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
   }

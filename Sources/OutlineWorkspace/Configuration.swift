@@ -196,6 +196,8 @@ struct ConfigurationParser {
           try skipValue()
         }
       }
+      // Past the object's end only space may follow: this throws at any text there.
+      _ = try reader.next()
     } catch {
       // A file that is not JSON says nothing reliable: none of it applies.
       configuration.model = nil

@@ -13,7 +13,7 @@ enum TextFormat {
     // single core after the threads made them for each of ten thousand files).
     for report in reports where !report.diagnostics.isEmpty {
       let positions = ReportPositions(report)
-      let path = Array(report.path.utf8)
+      let path = displayed(report.path)
       out.reserveCapacity(out.count + report.diagnostics.count * (path.count + 80))
       for diagnostic in report.diagnostics {
         let position = positions.display(diagnostic.range.start)
@@ -36,7 +36,7 @@ enum TextFormat {
         for related in diagnostic.related {
           out.appendUTF8("  ")
           style.open(.location, &out)
-          if let file = related.file { out.appendUTF8(file) } else { out += path }
+          if let file = related.file { out += displayed(file) } else { out += path }
           out.appendPosition(positions.display(related.range.start, of: related))
           out.appendUTF8(":")
           style.close(&out)
@@ -51,6 +51,27 @@ enum TextFormat {
       }
     }
     return out
+  }
+
+  /// The bytes of `path` as a line starts with it: as they are, unless a control
+  /// character (a newline could forge a `path:line:col:` line, an escape reach the
+  /// terminal) has the whole path escaped as messages quote paths (``Excerpt``).
+  static func displayed(_ path: String) -> [UInt8] {
+    let bytes = Array(path.utf8)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+      // C0 and DEL; C1 (U+0080...U+009F, C2 80...C2 9F); U+2028 and U+2029 (E2 80 A8, E2 80 A9).
+      if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && (0x80...0x9F).contains(next))
+        || (byte == 0xE2 && next == 0x80 && index + 2 < bytes.count
+          && (0xA8...0xA9).contains(bytes[index + 2]))
+      {
+        return Array(Excerpt.escaped(path, limit: 1024).utf8)
+      }
+      index += 1
+    }
+    return bytes
   }
 
   /// `3 errors, 1 warning in 2 files` (hints and information counted when

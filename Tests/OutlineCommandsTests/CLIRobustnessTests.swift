@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// What the binaries do with command lines, inputs and outputs a user does not expect to
+/// matter: absurd job counts, a full disk behind standard output, an empty `--option=`,
+/// a configuration with text after its object, file names holding control characters.
+@Suite(.serialized) struct CLIRobustnessTests {
+  /// An outline with an order used twice (OL401) among the children of its root.
+  static let broken = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1">
+      <Item order="0" title="a"/>
+      <Item order="0" title="b"/>
+    </outline>
+
+    """
+
+  /// Runs `tool` with `arguments` in `directory`, its standard output going to `/dev/full`
+  /// (every write fails with ENOSPC); the exit status and what it wrote on standard error.
+  func runIntoFullDisk(_ tool: String, _ arguments: [String], in directory: URL) throws -> (
+    status: Int32, stderr: String
+  ) {
+    let process = CLI.process(tool, arguments)
+    process.currentDirectoryURL = directory
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let stderr = Pipe()
+    process.standardOutput = full
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try full.close()
+    return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+  }
+
+  /// `--jobs 40000` over two files: a thread for each file at most, so no thread the
+  /// system refuses can leave the run waiting for it forever.
+  @Test func hugeJobCountsEnd() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let process = CLI.process("outline-lint", ["--jobs", "40000", "a.outline", "a.outline"])
+    process.currentDirectoryURL = folder
+    let run = try CLI.collect(process, limit: 120)
+    #expect(process.terminationReason == .exit, "killed after 120 seconds: the run hung")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.components(separatedBy: "error[OL401]").count == 3, "\(run.stdout)")
+  }
+
+  /// `fmt --check -` checks standard input as `--check` checks a file: nothing on standard
+  /// output but `<stdin>` when it would change, exit 1 then, 0 when it is already formatted.
+  @Test func fmtCheckOfStandardInput() throws {
+    let messy = try CLI.run("outline", ["fmt", "--check", "-"], input: FmtCLITests.messy)
+    #expect(messy.status == 1 && messy.stdout == "<stdin>\n" && messy.stderr.isEmpty, "\(messy)")
+    let canonical = try CLI.run("outline", ["fmt", "--check", "-"], input: FmtCLITests.canonical)
+    #expect(canonical.status == 0 && canonical.stdout.isEmpty && canonical.stderr.isEmpty, "\(canonical)")
+    // Without --check, standard input is still formatted to standard output.
+    let formatted = try CLI.run("outline", ["fmt", "-"], input: FmtCLITests.messy)
+    #expect(formatted.status == 0 && formatted.stdout == FmtCLITests.canonical, "\(formatted)")
+  }
+
+  /// A write to standard output that fails (a full disk) is trouble of the run: one line
+  /// on standard error, exit 2, whatever the command.
+  @Test func failedWritesToStandardOutputAreReported() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let model = CLI.repository.appendingPathComponent("examples/playlist/Playlist.xcdatamodel").path
+    let runs: [(String, [String])] = [
+      ("outline", ["new"]),
+      ("outline-lint", ["--format", "sarif", "a.outline"]),
+      ("outline-lint", ["a.outline"]),
+      ("outline", ["explain"]),
+      ("outline", ["model", "check", model]),
+    ]
+    for (tool, arguments) in runs {
+      let run = try runIntoFullDisk(tool, arguments, in: folder)
+      #expect(run.status == 2, "\(tool) \(arguments): \(run.status)")
+      #expect(
+        run.stderr.hasSuffix("\(tool): cannot write standard output: No space left on device\n"),
+        "\(tool) \(arguments): \(run.stderr)")
+    }
+  }
+
+  /// A run whose output goes to a pipe closed early still ends quietly, by SIGPIPE.
+  @Test func aClosedPipeStillEndsQuietly() throws {
+    let folder = try CLI.temporaryFolder()
+    // Far more output than a pipe holds: the writer is still writing when `head` is gone.
+    let items = (0..<5000).map { "  <Item order=\"0\" title=\"\($0)\"/>\n" }.joined()
+    try CLI.write(["big.outline": "<outline version=\"1\">\n" + items + "</outline>\n"], in: folder)
+    let run = try CLI.program(
+      "/bin/sh", ["-c", "'\(CLI.products.path)/outline-lint' big.outline | head -1"], in: folder)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(run.stdout.split(separator: "\n").count == 1)
+  }
+
+  /// Text after the configuration's object is an OC100 at that text; the documents are
+  /// still checked (with the default configuration) and the run exits 2.
+  @Test(arguments: [
+    (#"{"rules":{"OL401":"off"}}}"#, 26),
+    (#"{"rules":{"OL401":"off"}} {"rules":{}}"#, 27),
+  ])
+  func textAfterTheConfigurationObject(configuration: String, column: Int) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write([".outline.json": configuration, "a.outline": Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stdout.contains(
+        ".outline.json:1:\(column): error[OC100]: Invalid JSON (the default configuration applies): "
+          + "Unexpected text after the JSON value"), "\(run.stdout)")
+    #expect(run.stdout.contains("a.outline:4:"), "\(run.stdout)")
+  }
+
+  /// `--model=` with nothing after the `=` (an unset variable) is a usage error, not a
+  /// reason to take the next argument as the model.
+  @Test(arguments: [
+    ("outline-lint", ["--model=", "a.outline"]),
+    ("outline", ["lint", "--model=", "a.outline"]),
+    ("outline", ["fmt", "--model=", "a.outline"]),
+    ("outline", ["fmt", "--check", "--model=", "a.outline"]),
+    ("outline", ["convert", "--model=", "a.outline"]),
+  ])
+  func anEmptyOptionValueIsAUsageError(tool: String, arguments: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let run = try CLI.run(tool, arguments, in: folder)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stdout.isEmpty, "\(run)")
+    #expect(run.stderr.hasPrefix("\(tool): --model needs a value\n"), "\(run.stderr)")
+  }
+
+  /// A flag given an empty `=` is left to ArgumentParser: it takes no value to miss.
+  @Test func anEmptyFlagValueIsNotAMissingValue() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", ["--quiet=", "a.outline"], in: folder)
+    #expect(!run.stderr.contains("needs a value"), "\(run.stderr)")
+  }
+
+  /// A file name holding a newline or an escape is written escaped in text output: it can
+  /// neither forge a `path:line:col:` line nor send an escape sequence to the terminal.
+  @Test func pathsAreEscapedInTextOutput() throws {
+    let folder = try CLI.temporaryFolder()
+    let forged = "x\nforged.outline:1:1: error[OL999]: fake.outline"
+    let colored = "\u{1B}[31mred.outline"
+    try CLI.write([forged: Self.broken, colored: Self.broken], in: folder)
+    let run = try CLI.run("outline-lint", [forged, colored], in: folder)
+    #expect(run.status == 1, "\(run)")
+    #expect(!run.stdout.contains("\u{1B}"), "\(run.stdout)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(!lines.contains { $0.hasPrefix("forged") }, "\(run.stdout)")
+    #expect(lines.contains { $0.hasPrefix(#"x\nforged.outline:1:1: error[OL999]: fake.outline:4:"#) })
+    #expect(lines.contains { $0.hasPrefix(#"\u{1B}[31mred.outline:4:"#) })
+    // The related note's path too.
+    #expect(lines.contains { $0.hasPrefix(#"  \u{1B}[31mred.outline:3:"#) }, "\(run.stdout)")
+  }
+
+  /// A file named without a folder that cannot be written names its folder `.`, not ``.
+  @Test(.enabled(if: getuid() == 0, "needs root to run as nobody"))
+  func aBareNameNamesItsFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.broken], in: folder)
+    chmod(folder.path, 0o755)
+    chmod(folder.appendingPathComponent("a.outline").path, 0o644)
+    let run = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder, asNobody: true)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("(creating a temporary file in '.')"), "\(run.stderr)")
+  }
+}
