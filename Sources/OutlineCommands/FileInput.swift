@@ -42,27 +42,36 @@ extension ConfigurationFinder {
 /// are followed wherever they lead, and each folder is searched once
 /// (by device and inode), so a link loop ends. FIFOs, sockets, devices and
 /// links to them are passed over; named on the command line, they are trouble.
+///
+/// A run that writes files (`oncePerFile`) takes each file once, however many names reach it
+/// (named twice, a folder and a folder inside it, a link and its target, hard links): by
+/// device and inode, under the first name found, so two jobs never rewrite one file through
+/// two names (each would find it changed by the other). A run that only reads reports each
+/// name it was given or found.
 enum FileCollector {
   /// `found` hears each file as soon as it is known, in the order of the
   /// search (a run can start on it); the result is every file in the run's
   /// order: as named, each folder's files sorted.
   static func collect(
-    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
+    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false, oncePerFile: Bool = false,
     trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
   ) -> [String] {
-    collectWithOrder(paths, configurations: configurations, follow: follow, trouble: trouble, found: found)
-      .files
+    collectWithOrder(
+      paths, configurations: configurations, follow: follow, oncePerFile: oncePerFile, trouble: trouble,
+      found: found
+    ).files
   }
 
   /// ``collect(_:configurations:follow:trouble:found:)``, with, for each file of the
   /// result, the number of the `found` call that reported it (0 for the first): a run
   /// puts its results in order by these, not by looking each path up.
   static func collectWithOrder(
-    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false,
+    _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false, oncePerFile: Bool = false,
     trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
   ) -> (files: [String], reported: [Int]) {
     var files: [String] = []
     var reported: [Int] = []
+    var seen = Seen(oncePerFile: oncePerFile)
     // Every file in `files` was reported once, so the count so far numbers the next report.
     for path in paths {
       if path == "-" {
@@ -84,7 +93,7 @@ enum FileCollector {
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if let refusal = InputFile.refusal(path) {
           trouble(path, refusal.description)
-        } else {
+        } else if seen.take(FileID(info), path: path) {
           reported.append(files.count)
           files.append(path)
           found(path)
@@ -93,36 +102,75 @@ enum FileCollector {
       }
       let first = files.count
       let (searched, order) = search(
-        path, configurations: configurations, follow: follow, trouble: trouble, found: found)
+        path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), seen: &seen,
+        configurations: configurations, follow: follow, trouble: trouble, found: found)
       files += searched
       reported += order.lazy.map { first + $0 }
     }
     return (files, reported)
   }
 
-  private struct FolderID: Hashable {
+  /// A file or folder by device and inode.
+  private struct FileID: Hashable {
     var device: UInt64
     var inode: UInt64
+
+    init(device: UInt64, inode: UInt64) {
+      self.device = device
+      self.inode = inode
+    }
+
+    init(_ info: stat) { self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) }
   }
 
-  /// The `*.outline` files under `root`, sorted, and where each came in the order they
-  /// were reported; explicit stack, each folder once.
+  /// The folders searched and the files taken so far: in the run when it takes each file once,
+  /// else in the search of one folder named (so that it is searched once).
+  private struct Seen {
+    let oncePerFile: Bool
+    var folders: Set<FileID> = []
+    /// Each file taken, under the name it was taken by (only when each file is taken once).
+    private var files: [FileID: String] = [:]
+
+    init(oncePerFile: Bool) { self.oncePerFile = oncePerFile }
+
+    /// Whether the file `path`, whose device and inode are `id` (the inode of its folder
+    /// entry, for a file a search listed), is to be taken: always, unless each file is taken
+    /// once and it was taken already.
+    mutating func take(_ id: FileID, path: String) -> Bool {
+      guard oncePerFile else { return true }
+      guard let earlier = files[id] else {
+        files[id] = path
+        return true
+      }
+      // The same numbers are the same file, unless the file system numbers folder entries
+      // otherwise than files (an overlay): both are looked at before one is passed over.
+      var one = stat()
+      var two = stat()
+      guard stat(earlier, &one) == 0, stat(path, &two) == 0 else { return true }
+      return one.st_dev != two.st_dev || one.st_ino != two.st_ino
+    }
+  }
+
+  /// The `*.outline` files under `root` (the folder at `device` and `inode`), sorted, and where
+  /// each came in the order they were reported; explicit stack, each folder and each file once
+  /// in the run (`seen`).
   private static func search(
-    _ root: String, configurations: ConfigurationFinder, follow: Bool,
-    trouble: (_ path: String, _ message: String) -> Void, found reported: (String) -> Void
+    _ root: String, device: UInt64, inode: UInt64, seen: inout Seen, configurations: ConfigurationFinder,
+    follow: Bool, trouble: (_ path: String, _ message: String) -> Void, found reported: (String) -> Void
   ) -> (files: [String], order: [Int]) {
+    if !seen.oncePerFile { seen.folders.removeAll(keepingCapacity: true) }
+    guard seen.folders.insert(FileID(device: device, inode: inode)).inserted else { return ([], []) }
     let realRoot = ProjectRoot.resolved(root)
-    var rootInfo = stat()
-    _ = stat(root, &rootInfo)
-    var seen: Set<FolderID> = [FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino))]
-    var pending = [root]
+    // Each folder with its device: a regular file listed in it is on the same one, so its
+    // entry's inode identifies it without a stat.
+    var pending = [(root, device)]
     var found: [String] = []
-    while let folder = pending.popLast() {
+    while let (folder, folderDevice) = pending.popLast() {
       guard let entries = folderEntries(folder) else {
         trouble(folder, "cannot read the folder \(InputFile.quoted(folder))")
         continue
       }
-      for (name, kind) in entries {
+      for (name, kind, entryInode) in entries {
         // A regular file, as the folder says: taken or passed over by its name, with no stat.
         if kind == folderEntryRegular && !name.hasSuffix(".outline") { continue }
         // Under `.` (also the path of a run given none), paths are written as ruff and taplo write
@@ -132,6 +180,7 @@ enum FileCollector {
           if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
             continue
           }
+          guard seen.take(FileID(device: folderDevice, inode: entryInode), path: full) else { continue }
           found.append(full)
           reported(full)
           continue
@@ -149,13 +198,14 @@ enum FileCollector {
           }
         }
         if type == S_IFDIR {
-          if seen.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted {
-            pending.append(full)
+          if seen.folders.insert(FileID(info)).inserted {
+            pending.append((full, UInt64(info.st_dev)))
           }
         } else if type == S_IFREG && name.hasSuffix(".outline") {
           if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
             continue
           }
+          guard seen.take(FileID(info), path: full) else { continue }
           found.append(full)
           reported(full)
         }

@@ -47,7 +47,9 @@ struct FmtCommand: ParsableCommand {
     var changed = false
     var written = 0
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
-    let files = FileCollector.collect(paths, configurations: configurations, follow: follow) { _, message in
+    let files = FileCollector.collect(
+      paths, configurations: configurations, follow: follow, oncePerFile: !check
+    ) { _, message in
       Terminal.error(message)
       troubled = true
     }

@@ -169,7 +169,8 @@ struct LintSettings: Sendable {
         ).run()
       }
     } else {
-      files = FileCollector.collect(paths, configurations: configurations, follow: follow, trouble: trouble)
+      files = FileCollector.collect(
+        paths, configurations: configurations, follow: follow, oncePerFile: fix, trouble: trouble)
       let wanted = Progress.wanted(for: files)
       progress = Progress(total: files.count, enabled: wanted.files || wanted.bytes)
       let showBytes: @Sendable (String, Int, Int) -> Void = { [progress] path, read, size in

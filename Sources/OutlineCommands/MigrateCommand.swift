@@ -92,7 +92,9 @@ struct MigrateCommand: ParsableCommand {
     var pending = false
     var written = 0
     var reports: [JSONValue] = []
-    let files = FileCollector.collect(paths, configurations: configurations, follow: false) { _, message in
+    let files = FileCollector.collect(
+      paths, configurations: configurations, follow: false, oncePerFile: !check
+    ) { _, message in
       Terminal.error(message)
       troubled = true
     }

@@ -91,7 +91,7 @@ struct ModelRenameCommand: ParsableCommand {
     let files =
       paths.isEmpty
       ? []
-      : FileCollector.collect(paths, configurations: configurations) { _, message in
+      : FileCollector.collect(paths, configurations: configurations, oncePerFile: true) { _, message in
         Terminal.error(message)
         troubled = true
       }

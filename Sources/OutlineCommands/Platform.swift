@@ -16,17 +16,18 @@ func platformExit(_ code: Int32) -> Never {
 
 /// The entries of the folder at `path` (without `.` and `..`) with their
 /// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
-/// file system does not say or it is something else), or nil when it cannot be read.
-func folderEntries(_ path: String) -> [(name: String, type: UInt8)]? {
+/// file system does not say or it is something else) and inode number, or nil when it
+/// cannot be read.
+func folderEntries(_ path: String) -> [(name: String, type: UInt8, inode: UInt64)]? {
   guard let folder = opendir(path) else { return nil }
   defer { closedir(folder) }
-  var entries: [(name: String, type: UInt8)] = []
+  var entries: [(name: String, type: UInt8, inode: UInt64)] = []
   while let entry = readdir(folder) {
     let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
       String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
     }
     if name == "." || name == ".." { continue }
-    entries.append((name, entry.pointee.d_type))
+    entries.append((name, entry.pointee.d_type, UInt64(entry.pointee.d_ino)))
   }
   return entries
 }

@@ -166,4 +166,41 @@ import Testing
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains("(creating a temporary file in '.')"), "\(run.stderr)")
   }
+
+  /// One file reached by several names (named twice, a folder and a folder inside it, a
+  /// symbolic link and a hard link beside it): `--fix` and `fmt` take it once, instead of
+  /// failing with "changed while being fixed" as two jobs raced on it; a lint that only reads
+  /// reports every name, as before.
+  @Test func aFileReachedTwiceIsWrittenOnce() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["fx/sub/a.outline": Self.broken], in: folder)
+    let sub = folder.appendingPathComponent("fx/sub")
+    #expect(symlink("a.outline", sub.appendingPathComponent("b.outline").path) == 0)
+    #expect(
+      link(sub.appendingPathComponent("a.outline").path, sub.appendingPathComponent("c.outline").path) == 0)
+    for arguments in [
+      ["fx", "fx/sub"], ["fx/sub", "fx"], ["fx/sub/a.outline", "fx/sub/a.outline"],
+      ["fx/sub/b.outline", "fx"],
+    ] {
+      let lint = try CLI.run("outline-lint", arguments, in: folder)
+      #expect(lint.status == 1, "\(arguments): \(lint.stdout)\(lint.stderr)")
+      #expect(!lint.stdout.contains("in 1 file"), "\(arguments): \(lint.stdout)")
+      try CLI.write(
+        ["fx/sub/a.outline": Self.broken.replacingOccurrences(of: "\n  <", with: "\n\t<")], in: folder)
+      let formatted = try CLI.run("outline", ["fmt"] + arguments, in: folder)
+      #expect(formatted.status == 0, "\(arguments): \(formatted.stdout)\(formatted.stderr)")
+      #expect(formatted.stderr.contains("formatted 1 file"), "\(arguments): \(formatted.stderr)")
+      try CLI.write(["fx/sub/a.outline": Self.broken], in: folder)
+    }
+    for _ in 0..<5 {
+      try CLI.write(["fx/sub/a.outline": Self.broken], in: folder)
+      let fix = try CLI.run(
+        "outline-lint", ["--fix", "--jobs", "2", "fx", "fx/sub", "fx/sub/a.outline"], in: folder)
+      #expect(fix.status == 0, "\(fix.stdout)\(fix.stderr)")
+      #expect(!fix.stderr.contains("changed while being fixed"), "\(fix.stderr)")
+      #expect(
+        try String(contentsOf: sub.appendingPathComponent("c.outline"), encoding: .utf8).contains(
+          "order=\"1\""))
+    }
+  }
 }
