@@ -70,6 +70,32 @@ public struct ItemTree: Sendable {
     return count
   }
 
+  /// How many children of `index` stand in `relationship` (a containment's index, or -1 for
+  /// free objects, which stand in none): an item's siblings are those of its own relationship.
+  public func childCount(of index: Int, relationship: Int32) -> Int {
+    var count = 0
+    var child = index + 1
+    let end = Int(items[index].subtreeEnd)
+    while child < end {
+      if items[child].relationship == relationship { count += 1 }
+      child = Int(items[child].subtreeEnd)
+    }
+    return count
+  }
+
+  /// How many children of `index` stand in one of its containment relationships (free objects
+  /// under the root left out).
+  public func containedChildCount(of index: Int) -> Int {
+    var count = 0
+    var child = index + 1
+    let end = Int(items[index].subtreeEnd)
+    while child < end {
+      if items[child].relationship >= 0 { count += 1 }
+      child = Int(items[child].subtreeEnd)
+    }
+    return count
+  }
+
   /// The children of `index`, in document order.
   public func children(of index: Int) -> [Int] {
     var result: [Int] = []

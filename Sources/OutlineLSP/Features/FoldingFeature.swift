@@ -42,7 +42,8 @@ struct FoldingFeature {
         guard endLine > startLine else { continue }
         // Keep the end tag's line visible when it has one of its own.
         open(startLine, item.endTag != nil ? max(startLine, endLine - 1) : endLine)
-        let children = tree.childCount(of: index)
+        // Free objects under the root are not its children.
+        let children = tree.containedChildCount(of: index)
         json.raw(",\"collapsedText\":")
         labels.appendQuoted(
           item,

@@ -21,13 +21,13 @@ struct HoverFeature {
         return reply(
           Self.describe(entity.attributes[index])
             + declared(.attribute(entity: entityIndex, index: index), model!),
-          hit.nameRange.start..<hit.valueRange.end, snapshot)
+          hit.nameRange.start..<(hit.valueRange.end + 1), snapshot)
       }
       if let index = entity.relationshipIndex[hit.name] {
         return reply(
           Self.describe(entity.relationships[index], model: model!)
             + declared(.relationship(entity: entityIndex, index: index), model!),
-          hit.nameRange.start..<hit.valueRange.end, snapshot)
+          hit.nameRange.start..<(hit.valueRange.end + 1), snapshot)
       }
     }
     // The object itself.
@@ -41,11 +41,16 @@ struct HoverFeature {
     if item > 0 { text += " — \(queries.label(item))" }
     if !path.isEmpty { text += "\n\nin: " + path.reversed().joined(separator: " › ") }
     if let order = tree.items[item].order {
-      let siblings = item > 0 ? tree.childCount(of: Int(tree.items[item].parent)) : 1
+      // Its siblings are the children of its parent in its own relationship.
+      let siblings =
+        item > 0
+        ? tree.childCount(of: Int(tree.items[item].parent), relationship: tree.items[item].relationship) : 1
       text += "\n\norder: \(order) of \(counted(siblings, "sibling"))"
     }
-    let children = tree.childCount(of: item)
+    let children = tree.containedChildCount(of: item)
     if children > 0 { text += "\n\nchildren: \(children)" }
+    let free = item == 0 ? tree.childCount(of: 0, relationship: -1) : 0
+    if free > 0 { text += "\n\nfree objects: \(free)" }
     if let entity, !entity.fetchedProperties.isEmpty {
       text += "\n\nfetched properties (computed by Core Data, never written):"
       for property in entity.fetchedProperties {
