@@ -53,6 +53,8 @@ public final class Migrator: XMLEventHandler {
   @exclusivity(unchecked) private var edits: [TextEdit] = []
   /// The sibling groups to renumber (from ``OrderCensus``), by the parent's ordinal.
   private let shifts: [Int: [Int: OrderCensus.Shift]]
+  /// The ids of dropped objects (from ``OrderCensus``): relationships naming them lose them.
+  private let droppedIDs: Set<String>
   /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
   private let placesChildren: Bool
   /// The open elements whose children are renumbered, by their depth in `stack`.
@@ -105,6 +107,7 @@ public final class Migrator: XMLEventHandler {
     self.emit = emit
     self.output = output
     self.shifts = census?.shifts ?? [:]
+    self.droppedIDs = census?.droppedIDs ?? []
     self.placesChildren = plan.mayRenumber
   }
 
@@ -293,17 +296,23 @@ public final class Migrator: XMLEventHandler {
   /// Renames, drops and fills the XML attributes of one start tag (edits go to `edits`).
   private func rewriteAttributes(_ tag: StartTag, plan entityPlan: MigrationPlan.EntityPlan, isRoot: Bool) {
     // Most entities keep every attribute and gain none: nothing to look at.
-    if entityPlan.actions.isEmpty && entityPlan.additions.isEmpty { return }
+    if entityPlan.actions.isEmpty && entityPlan.additions.isEmpty && droppedIDs.isEmpty { return }
     // The names present after the migration, kept only when there are additions to check.
     let needsPresent = !entityPlan.additions.isEmpty
     var present: [String] = []
     for index in 0..<tag.attributes.count {
       let name = XMLName.string(tag.name(of: index))
-      guard let action = entityPlan.actions[name] else {
+      let action = entityPlan.actions[name]
+      if action != .drop, !droppedIDs.isEmpty, !(isRoot && Self.rootNames.contains(name)),
+        dropsReferences(tag, index: index, name: name, plan: entityPlan)
+      {
+        continue
+      }
+      guard let action else {
         if needsPresent { present.append(name) }
         continue
       }
-      if isRoot && ["version", "model", "entity", "modelVersion"].contains(name) { continue }
+      if isRoot && Self.rootNames.contains(name) { continue }
       switch action {
       case .rename(let newer):
         if needsPresent { present.append(newer) }
@@ -320,8 +329,11 @@ public final class Migrator: XMLEventHandler {
       case .toOne(let newer):
         if needsPresent { present.append(newer ?? name) }
         if let newer { edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer)) }
+        // The ids of dropped objects were taken out already (``dropsReferences``).
         let ids = tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+          .filter { !droppedIDs.contains(String($0)) }
         if ids.count > 1 {
+          edits.removeAll { $0.range == tag.valueRange(of: index) }
           edits.append(TextEdit(range: tag.valueRange(of: index), newText: escaped(String(ids[0]))))
           tooMany["\(entityPlan.targetName ?? entityPlan.sourceName).\(newer ?? name)", default: 0] += 1
           dropped.append(
@@ -340,6 +352,48 @@ public final class Migrator: XMLEventHandler {
       }
       insert(name, value, in: tag)
     }
+  }
+
+  /// The root's own attributes, which name no property.
+  private static let rootNames: Set<String> = ["version", "model", "entity", "modelVersion"]
+
+  /// Removes, from the relationship attribute `index` of `tag`, the ids of dropped objects (as
+  /// Core Data nullifies a relationship to a deleted object), each listed as dropped; the whole
+  /// attribute goes when none is left. Whether the attribute went (nothing more to do for it).
+  private func dropsReferences(
+    _ tag: StartTag, index: Int, name: String, plan entityPlan: MigrationPlan.EntityPlan
+  ) -> Bool {
+    guard entityPlan.source >= 0,
+      let relationship = plan.source.entities[entityPlan.source].relationshipIndex[name],
+      !plan.source.entities[entityPlan.source].relationships[relationship].isContainment
+    else { return false }
+    let ids = tag.value(of: index).split(whereSeparator: {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+    })
+    let kept = ids.filter { !droppedIDs.contains(String($0)) }
+    guard kept.count < ids.count else { return false }
+    // Each at its place in the value (ids are names: their raw bytes are their text).
+    let raw = tag.rawValue(of: index)
+    var position = 0
+    while position < raw.count {
+      while position < raw.count && XMLName.isSpace(raw[position]) { position += 1 }
+      let start = position
+      while position < raw.count && !XMLName.isSpace(raw[position]) { position += 1 }
+      let id = String(decoding: UnsafeBufferPointer(rebasing: raw[start..<position]), as: UTF8.self)
+      guard position > start, droppedIDs.contains(id) else { continue }
+      dropped.append(
+        Dropped(
+          offset: tag.valueRange(of: index).start + start,
+          what: "\(entityPlan.sourceName).\(name): id '\(id)' (its object is dropped)"))
+    }
+    if kept.isEmpty {
+      let start = index == 0 ? tag.nameRange.end : tag.valueRange(of: index - 1).end + 1
+      edits.append(
+        TextEdit(range: TextRange(start: start, end: tag.valueRange(of: index).end + 1), newText: ""))
+      return true
+    }
+    edits.append(TextEdit(range: tag.valueRange(of: index), newText: escaped(kept.joined(separator: " "))))
+    return false
   }
 
   /// Writes `name="value"` on the tag: replaces the value when the name is there, else appends it.

@@ -120,6 +120,16 @@ final class OrderCensus: XMLEventHandler {
 
   /// Per parent ordinal (the count of start tags before it), per older containment: its shift.
   private(set) var shifts: [Int: [Int: Shift]] = [:]
+  /// The ids of the objects dropped (and of those inside them): references to them go too, as
+  /// Core Data nullifies a relationship to a deleted object.
+  private(set) var droppedIDs: Set<String> = []
+
+  /// Notes the `xml:id` of a dropped object.
+  private func noteDropped(_ tag: StartTag) {
+    for index in 0..<tag.attributes.count where XMLName.equals(tag.name(of: index), "xml:id") {
+      droppedIDs.insert(tag.value(of: index))
+    }
+  }
 
   private struct Group {
     var source: Int
@@ -173,6 +183,7 @@ final class OrderCensus: XMLEventHandler {
     defer { ordinal += 1 }
     if droppedDepth > 0 {
       droppedDepth += 1
+      noteDropped(tag)
       return
     }
     guard !stack.isEmpty else {
@@ -187,6 +198,7 @@ final class OrderCensus: XMLEventHandler {
       break
     case .dropped:
       droppedDepth = 1
+      noteDropped(tag)
       if let order, case .kept(let source, _) = sourceOnly(child) {
         let top = stack.count - 1
         let index = stack[top].group(source, target: -2, first: ordinal)

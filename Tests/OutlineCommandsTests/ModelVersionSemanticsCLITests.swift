@@ -190,6 +190,59 @@ import Testing
     #expect(try CLI.run("outline-lint", ["numbered.outline"], in: folder).status == 0)
   }
 
+  /// An entity removed while other objects name its objects: with `--allow-data-loss` the
+  /// objects go and so do the ids naming them (Core Data nullifies a relationship to a
+  /// deleted object), each listed; a to-one left with none loses its attribute. Without the
+  /// flag nothing is written.
+  @Test func referencesToDroppedObjectsGoWithThem() throws {
+    let folder = try CLI.temporaryFolder()
+    func version(_ extra: String) -> String {
+      Self.model(
+        """
+        <entity name="Item">
+            <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
+            <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
+            <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
+            <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="items" inverseEntity="Tag"/>
+            <relationship name="main" optional="YES" maxCount="1" destinationEntity="Tag" inverseName="mainOf" inverseEntity="Tag"/>
+        </entity>
+        <entity name="Tag">
+            <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="tags" inverseEntity="Item"/>
+            <relationship name="mainOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="main" inverseEntity="Item"/>
+        </entity>
+        \(extra)
+        """)
+    }
+    let document = """
+      <outline version="1" model="X.xcdatamodeld" modelVersion="X">
+        <Item order="0" tags="t1 s1" main="s1"/>
+        <Tag xml:id="t1"/>
+        <Special xml:id="s1"/>
+      </outline>
+
+      """
+    try CLI.write(
+      [
+        "X.xcdatamodeld/X.xcdatamodel/contents": version("<entity name=\"Special\" parentEntity=\"Tag\"/>"),
+        "X.xcdatamodeld/X 2.xcdatamodel/contents": version(""),
+        "X.xcdatamodeld/.xccurrentversion": Self.current("X 2.xcdatamodel"),
+        "doc.outline": document,
+      ], in: folder)
+    let refused = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
+    #expect(refused.status != 0 && (refused.stdout + refused.stderr).contains("--allow-data-loss"))
+    #expect(try text(folder, "doc.outline") == document)
+    let run = try CLI.run("outline", ["migrate", "--allow-data-loss", "doc.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains("doc.outline:2:28: dropped Item.tags: id 's1' (its object is dropped)"),
+      "\(run.stdout)")
+    #expect(run.stdout.contains("dropped Item.main: id 's1' (its object is dropped)"), "\(run.stdout)")
+    let migrated = try text(folder, "doc.outline")
+    #expect(migrated.contains("<Item order=\"0\" tags=\"t1\"/>"), "\(migrated)")
+    #expect(!migrated.contains("s1"), "\(migrated)")
+    #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
