@@ -262,12 +262,26 @@ public enum ModelDiff {
             inferable: false, data: .dropped))
       }
       if before.isToMany != relationship.isToMany {
+        // Core Data keeps the data; an outline cannot when the inverse was a containment that
+        // ends: the objects it held nested stay nested in a relationship that nests nothing.
+        var ended = ""
+        if let inverse = before.inverse, let destination = before.destination,
+          oldModel.entities[destination].relationships[inverse].isContainment,
+          let newDestination = relationship.destination, let newInverse = relationship.inverse,
+          !newModel.entities[newDestination].relationships[newInverse].isContainment
+        {
+          let name =
+            "\(newModel.entities[newDestination].name).\(newModel.entities[newDestination].relationships[newInverse].name)"
+          ended =
+            "; '\(name)' is no longer a containment, so the objects nested in it cannot stay nested: `outline migrate` drops them (with --allow-data-loss)"
+        }
         changes.append(
           ModelChange(
             .cardinalityChanged, entity: new.name, property: relationship.name,
             detail:
-              "relationship \(quoted) changed from \(before.isToMany ? "to-many to to-one" : "to-one to to-many")",
-            inferable: relationship.isToMany, data: relationship.isToMany ? .kept : .dropped))
+              "relationship \(quoted) changed from \(before.isToMany ? "to-many to to-one" : "to-one to to-many")\(ended)",
+            inferable: relationship.isToMany, data: relationship.isToMany && ended.isEmpty ? .kept : .dropped)
+        )
       } else if before.isOrdered != relationship.isOrdered && relationship.isToMany {
         changes.append(
           ModelChange(

@@ -243,6 +243,26 @@ import Testing
     #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
   }
 
+  /// `parent` going to-many ends the `children` containment: `model diff` says the nested
+  /// objects are dropped, not kept.
+  @Test func aContainmentThatEndsIsNotReportedAsKept() throws {
+    let folder = try CLI.temporaryFolder()
+    let before = Self.item(priority: "")
+    let after = before.replacingOccurrences(
+      of: "name=\"parent\" optional=\"YES\" maxCount=\"1\"",
+      with: "name=\"parent\" optional=\"YES\" toMany=\"YES\"")
+    #expect(after != before)
+    try CLI.write(
+      [
+        "C.xcdatamodeld/C.xcdatamodel/contents": Self.model(before),
+        "C.xcdatamodeld/C 2.xcdatamodel/contents": Self.model(after),
+        "C.xcdatamodeld/.xccurrentversion": Self.current("C 2.xcdatamodel"),
+      ], in: folder)
+    let diff = try CLI.run("outline", ["model", "diff", "C.xcdatamodeld", "--from", "C"], in: folder)
+    #expect(diff.stdout.contains("'Item.children' is no longer a containment"), "\(diff.stdout)")
+    #expect(diff.stdout.contains("[inferred; data dropped]"), "\(diff.stdout)")
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
