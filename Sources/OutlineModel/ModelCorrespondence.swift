@@ -24,8 +24,11 @@ public struct ModelCorrespondence: Sendable {
       if let identifier = old.renamingIdentifier(ofEntity: index) { oldByIdentifier[identifier] = index }
     }
     for index in new.entities.indices {
-      let key = new.renamingIdentifier(ofEntity: index) ?? new.entities[index].name
-      let source = old.entity(named: key) ?? oldByIdentifier[key]
+      // As for properties (``match(_:_:)``): an older entity's identifier is matched only by a
+      // newer entity's explicit one.
+      let identifier = new.renamingIdentifier(ofEntity: index)
+      let key = identifier ?? new.entities[index].name
+      let source = old.entity(named: key) ?? identifier.flatMap { oldByIdentifier[$0] }
       entitySource.append(source)
       guard let source else {
         attributeSource.append([:])
@@ -99,14 +102,19 @@ public struct ModelCorrespondence: Sendable {
       oldNames.insert(name)
       if let identifier { oldByIdentifier[identifier] = name }
     }
+    // Each older property continues in one newer property at most: first the newer ones whose
+    // identifier (or name) is an older name, then those whose explicit identifier an older
+    // property carries. A newer property without an identifier is not matched by an older
+    // one's identifier: `a`, added beside `b` (renamed from `a`, keeping that identifier), is new.
     var result: [String: String] = [:]
-    for (name, identifier) in new {
+    var taken = Set<String>()
+    for (name, identifier) in new where oldNames.contains(identifier ?? name) {
       let key = identifier ?? name
-      if oldNames.contains(key) {
-        result[name] = key
-      } else if let found = oldByIdentifier[key] {
-        result[name] = found
-      }
+      if taken.insert(key).inserted { result[name] = key }
+    }
+    for (name, identifier) in new where result[name] == nil {
+      guard let identifier, let found = oldByIdentifier[identifier] else { continue }
+      if taken.insert(found).inserted { result[name] = found }
     }
     return result
   }

@@ -263,6 +263,36 @@ import Testing
     #expect(diff.stdout.contains("[inferred; data dropped]"), "\(diff.stdout)")
   }
 
+  /// `a` renamed `b` (keeping `renamingIdentifier="a"`), then a new `a` added beside it: the
+  /// new `a` is new, not `b` renamed back, in `model diff` as in `migrate`.
+  @Test func aNameFreedByARenameIsNewWhenReused() throws {
+    let folder = try CLI.temporaryFolder()
+    func version(_ attributes: String) -> String {
+      Self.model(
+        "<entity name=\"Item\"><attribute name=\"order\" attributeType=\"Integer 64\" defaultValueString=\"0\"/>\(attributes)</entity>"
+      )
+    }
+    try CLI.write(
+      [
+        "V.xcdatamodeld/V.xcdatamodel/contents": version(
+          "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"),
+        "V.xcdatamodeld/V 2.xcdatamodel/contents": version(
+          "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"a\"/>"),
+        "V.xcdatamodeld/V 3.xcdatamodel/contents": version(
+          "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"a\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 32\"/>"
+        ),
+        "V.xcdatamodeld/.xccurrentversion": Self.current("V 3.xcdatamodel"),
+      ], in: folder)
+    for from in ["V", "V 2"] {
+      let diff = try CLI.run("outline", ["model", "diff", "V.xcdatamodeld", "--from", from], in: folder)
+      #expect(diff.status == 0, "\(from): \(diff.stdout)")
+      #expect(diff.stdout.contains("attribute 'Item.a' added"), "\(from): \(diff.stdout)")
+      #expect(
+        !diff.stdout.contains("changed type") && !diff.stdout.contains("renamed to 'a'"),
+        "\(from): \(diff.stdout)")
+    }
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
