@@ -470,6 +470,23 @@ final class Progress: @unchecked Sendable {
     if enabled { Terminal.write("\r\u{1B}[K", to: 2) }
   }
 }
+/// How a path the tool found itself (a configuration file, found upward from a document as an
+/// absolute path) is shown: relative to the working folder when it lies inside it, as the
+/// documents the user named are (`.outline.json:1:11`, and a relative SARIF `uri`).
+enum DisplayPath {
+  private static let workingFolder: String = {
+    let folder = FileManager.default.currentDirectoryPath
+    return folder.hasSuffix("/") ? folder : folder + "/"
+  }()
+
+  static func of(_ path: String) -> String {
+    guard path.hasPrefix("/"), path.hasPrefix(workingFolder), path.count > workingFolder.count else {
+      return path
+    }
+    return String(path.dropFirst(workingFolder.count))
+  }
+}
+
 /// Configuration problems for commands that print no report of their own (fmt, convert, export).
 enum ConfigurationProblems {
   private static let reported = ReportedPaths()
@@ -482,7 +499,8 @@ enum ConfigurationProblems {
       Terminal.write(
         TextFormat.render([
           FileReport(
-            path: configuration.path, source: configuration.source, diagnostics: configuration.diagnostics)
+            path: DisplayPath.of(configuration.path), source: configuration.source,
+            diagnostics: configuration.diagnostics)
         ]), to: 2)
     }
     return true

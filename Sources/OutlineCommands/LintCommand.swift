@@ -206,7 +206,8 @@ struct LintSettings: Sendable {
       }
       if let configuration = result.configuration, configurationReports[configuration.path] == nil {
         configurationReports[configuration.path] = FileReport(
-          path: configuration.path, source: configuration.source, diagnostics: configuration.diagnostics)
+          path: DisplayPath.of(configuration.path), source: configuration.source,
+          diagnostics: configuration.diagnostics)
         troubled = true
       }
       if let report = result.report.take() {
@@ -332,7 +333,7 @@ struct LintJob {
     var note: String?
     if fix, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
       // Orders depend on the model, which a broken configuration may have chosen: write nothing.
-      note = "not fixed \(path): its configuration \(configuration.path) has errors"
+      note = "not fixed \(path): its configuration \(DisplayPath.of(configuration.path)) has errors"
     } else if fix, check.parsed, let tree = check.tree, let model = check.model {
       let edits = Renumbering.fixAll(tree: tree, source: source, model: model, reported: check.diagnostics)
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {

@@ -72,7 +72,8 @@ import Testing
       ], in: folder)
     let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
     #expect(run.status == 2)
-    let config = folder.appendingPathComponent(".outline.json").standardized.path
+    // Found upward from the document, it is shown as the documents are: from the working folder.
+    let config = ".outline.json"
     #expect(run.stdout.contains("\(config):2:13: error[OC100]: Unknown rule code 'OL999'"))
     #expect(run.stdout.contains("\(config):2:38: error[OC100]: Unknown level 'loud'"))
     #expect(run.stdout.contains("\(config):3:3: error[OC100]: Unknown key 'colour'"))

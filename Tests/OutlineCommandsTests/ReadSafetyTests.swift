@@ -430,8 +430,7 @@ import Testing
     }
     let malformed = try Self.bounded("outline-lint", ["malformed/a.outline"], in: folder)
     #expect(
-      malformed.stdout.contains(
-        folder.appendingPathComponent("malformed/.outline.json").path + ":3:21: error[OC100]: Invalid JSON"),
+      malformed.stdout.contains("malformed/.outline.json:3:21: error[OC100]: Invalid JSON"),
       "\(malformed.stdout)")
     let fifo = try Self.bounded("outline-lint", ["fifo/a.outline"], in: folder)
     #expect(fifo.stdout.contains(".outline.json:1:1: error[OC100]: The configuration cannot be read"))
@@ -473,8 +472,8 @@ import Testing
     #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
     #expect(
       run.stdout.contains(
-        folder.appendingPathComponent("locked/.outline.json").path
-          + ":1:1: error[OC100]: The configuration cannot be read (the default one applies): cannot read '"),
+        "locked/.outline.json:1:1: error[OC100]: The configuration cannot be read (the default one applies): cannot read '"
+      ),
       "\(run.stdout)")
     #expect(run.stdout.contains("Permission denied"))
     #expect(
