@@ -36,6 +36,11 @@ public final class XMLEventParser {
   /// Whether the end of the document was pushed (the context may then serve another parse).
   @exclusivity(unchecked) private var finished = false
   @exclusivity(unchecked) private var fed = 0
+  /// Whether an element started: before one, libxml2's messages for a document with no root
+  /// are made clearer (``rootlessMessage(at:)``).
+  @exclusivity(unchecked) private var sawElement = false
+  /// The first byte fed that is not white space (nor a byte order mark), with its offset.
+  @exclusivity(unchecked) private var firstContent: (offset: Int, byte: UInt8)?
   @exclusivity(unchecked) private var checkedPrologue = false
   /// The encoding the declaration names when it is ASCII: each byte pushed must then be ASCII.
   @exclusivity(unchecked) private var declaredASCII: String?
@@ -233,6 +238,7 @@ public final class XMLEventParser {
       xmlStopParser(context)
       return
     }
+    if firstContent == nil { noteFirstContent(chunk) }
     fed += chunk.count
     chunk.withMemoryRebound(to: CChar.self) { chars in
       _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), terminate ? 1 : 0)
@@ -302,6 +308,7 @@ public final class XMLEventParser {
   }
 
   private func onStartElement() {
+    sawElement = true
     guard !stopped, let input else { return }
     flushText(input)
     // libxml2 calls startElementNs standing on the tag's `>` or `/>`.
@@ -556,9 +563,42 @@ public final class XMLEventParser {
     if let input { offset = min(fed, input.baseOffset + input.base.distance(to: input.cur)) }
     // libxml2's messages end with a newline and some hold one ("... encoding !\nBytes: 0xFF ..."):
     // every diagnostic is one line in every format, so the message is made one here.
+    if fatal && !sawElement, let (message, at) = rootlessMessage(code: error.code, at: offset) {
+      report(message: message, range: TextRange(at: at), fatal: true)
+      return
+    }
     let message = MessageText.singleLine(
       error.message.map { String(cString: $0) } ?? "XML error \(error.code)")
     report(message: message, range: TextRange(at: offset), fatal: fatal)
+  }
+
+  /// Notes the first byte of `chunk` (fed at offset `fed`) that is not white space, nor part of
+  /// a byte order mark at the start.
+  private func noteFirstContent(_ chunk: UnsafeBufferPointer<UInt8>) {
+    for (index, byte) in chunk.enumerated() {
+      let offset = fed + index
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+      if offset < 3 && [0xEF, 0xBB, 0xBF][offset] == byte { continue }
+      firstContent = (offset, byte)
+      return
+    }
+  }
+
+  /// For a document that ended or went wrong before any element, libxml2's push parser says
+  /// "Extra content at the end of the document" of an empty file and "Document is empty" of
+  /// text: said as xmllint says them, at the place they are about, and a document of only a
+  /// declaration and comments has no root element. Nil for other errors.
+  private func rootlessMessage(code: Int32, at offset: Int) -> (String, Int)? {
+    guard code == Int32(XML_ERR_DOCUMENT_END.rawValue) || code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue)
+    else {
+      return nil
+    }
+    guard let firstContent else { return ("Document is empty", offset) }
+    if firstContent.byte != UInt8(ascii: "<") {
+      return ("Start tag expected, '<' not found", firstContent.offset)
+    }
+    // Only a declaration, comments or processing instructions.
+    return ("The document has no root element", offset)
   }
 
   private func report(message: String, range: TextRange, fatal: Bool) {
