@@ -40,8 +40,9 @@ public enum Message: Sendable {
   case notification(method: String, params: JSONValue)
   /// A reply to a request the server sent.
   case response(id: JSONValue, result: JSONValue?)
-  /// A body that is not a message: answered with this error (id null) or logged.
-  case invalid(ResponseError)
+  /// A body that is not a message: answered with this error, to the request's id when it could
+  /// be read (else null), or logged.
+  case invalid(ResponseError, id: JSONValue = .null)
 
   /// Classifies a message body.
   public static func decode(_ body: [UInt8]) -> Message {
@@ -61,9 +62,17 @@ public enum Message: Sendable {
     let params = value["params"] ?? .null
     if let method = value["method"] {
       guard let name = method.stringValue else {
+        // The reply names the request when its id can be read (JSON-RPC 2.0: null only when not).
+        let readable = id.flatMap { id -> JSONValue? in
+          switch id {
+          case .number, .string: id
+          default: nil
+          }
+        }
         return .invalid(
-          ResponseError(code: ErrorCode.invalidRequest, message: "Invalid request: 'method' must be a string")
-        )
+          ResponseError(
+            code: ErrorCode.invalidRequest, message: "Invalid request: 'method' must be a string"),
+          id: readable ?? .null)
       }
       if let id {
         switch id {

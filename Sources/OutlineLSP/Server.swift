@@ -89,8 +89,8 @@ public final class LanguageServer: @unchecked Sendable {
 
   private func handle(_ message: Message) {
     switch message {
-    case .invalid(let error):
-      connection.reply(to: .null, error: error)
+    case .invalid(let error, let id):
+      connection.reply(to: id, error: error)
     case .response(let id, let result):
       awaiting.removeValue(forKey: key(id))?(result)
     case .notification(let method, let params):

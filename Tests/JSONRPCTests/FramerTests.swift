@@ -81,11 +81,18 @@ import Testing
     for (text, code) in [
       ("{", -32700), ("[1]", -32600), ("1", -32600), (#"{"method":3}"#, -32600), ("{}", -32600),
     ] {
-      if case .invalid(let error) = decode(text) {
+      if case .invalid(let error, let id) = decode(text) {
         #expect(error.code == code, "\(text)")
+        #expect(id == .null, "\(text)")
       } else {
         Issue.record("\(text) was accepted")
       }
+    }
+    // A request whose id can be read is answered to that id, even when it is invalid.
+    if case .invalid(let error, let id) = decode(#"{"jsonrpc":"2.0","id":77,"method":5}"#) {
+      #expect(error.code == -32600 && id == .int(77))
+    } else {
+      Issue.record("a method that is not a string was accepted")
     }
     if case .response = decode(#"{"jsonrpc":"2.0","id":1,"result":null}"#) {
     } else {
@@ -93,7 +100,7 @@ import Testing
     }
     // Nesting is bounded: no stack is exhausted by a hostile body.
     let deep = String(repeating: "[", count: 100_000)
-    if case .invalid(let error) = decode(deep) {
+    if case .invalid(let error, _) = decode(deep) {
       #expect(error.code == -32700)
     } else {
       Issue.record("deep accepted")
