@@ -183,7 +183,7 @@ struct FmtRun {
     }
     guard output.changed else { return .unchanged }
     if check {
-      Terminal.write("\(path)\n")
+      Terminal.write("\(TextFormat.displayedPath(path))\n")
       return .changed
     }
     do {
@@ -324,7 +324,8 @@ struct FmtRun {
 
   private func report(_ blocker: Diagnostic, at position: SourcePosition) {
     Terminal.error(
-      "cannot format \(path == "-" ? "<stdin>" : path):\(position): \(blocker.code): \(blocker.message)")
+      "cannot format \(path == "-" ? "<stdin>" : TextFormat.displayedPath(path)):\(position): \(blocker.code): \(blocker.message)"
+    )
   }
 
   /// Hands `bytes` to `body` in 1 MiB slices, as they would come from disk.

@@ -278,7 +278,7 @@ struct MigrateCommand: ParsableCommand {
       Terminal.error(error.description)
       return .trouble
     }
-    Terminal.write("\(path): migrated \(step)\n", to: 2)
+    Terminal.write("\(TextFormat.displayedPath(path)): migrated \(step)\n", to: 2)
     return .written
   }
 
@@ -322,16 +322,17 @@ struct MigrationReport {
       let found = positions[at.offset] ?? (1, 1)
       return (found.line, found.column, " (at \(at.path))")
     }
+    let shown = TextFormat.displayedPath(path)
     for item in outcome.dropped {
       let (line, column, at) = position(item.offset)
       dropped.append((line, column, item.what))
-      text += "\(path):\(line):\(column): dropped \(item.what)\(at)\n"
+      text += "\(shown):\(line):\(column): dropped \(item.what)\(at)\n"
     }
     for item in outcome.renumbered {
       let (line, column, at) = position(item.offset)
       renumbered.append((line, column, item.parent, item.count))
       text +=
-        "\(path):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\(at)\n"
+        "\(shown):\(line):\(column): renumbered \(counted(item.count, "child", plural: "children")) of \(item.parent)\(at)\n"
     }
   }
 

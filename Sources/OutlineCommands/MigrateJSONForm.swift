@@ -33,7 +33,7 @@ extension MigrateCommand {
       Terminal.error(error.description)
       return .trouble
     }
-    Terminal.write("\(path): migrated \(step)\n", to: 2)
+    Terminal.write("\(TextFormat.displayedPath(path)): migrated \(step)\n", to: 2)
     return .written
   }
 }

@@ -127,7 +127,7 @@ struct ModelRenameCommand: ParsableCommand {
       try writeModel(renamedBytes, history: history, versionName: versionName)
       for (path, writer) in pending {
         try writer.commit()
-        Terminal.write("\(path): renamed \(property) to \(newName)\n", to: 2)
+        Terminal.write("\(TextFormat.displayedPath(path)): renamed \(property) to \(newName)\n", to: 2)
       }
     } catch {
       Terminal.error("\(error)")

@@ -151,6 +151,12 @@ import Testing
     #expect(!lines.contains { $0.hasPrefix("forged") }, "\(run.stdout)")
     #expect(lines.contains { $0.hasPrefix(#"x\nforged.outline:1:1: error[OL999]: fake.outline:4:"#) })
     #expect(lines.contains { $0.hasPrefix(#"\u{1B}[31mred.outline:4:"#) })
+    // fmt --check's list of files that would change too.
+    let messy = Self.broken.replacingOccurrences(of: "\n  <", with: "\n\t<")
+    try CLI.write([forged: messy, colored: messy], in: folder)
+    let check = try CLI.run("outline", ["fmt", "--check", forged, colored], in: folder)
+    #expect(check.status == 1 && !check.stdout.contains("\u{1B}"), "\(check.stdout)")
+    #expect(!check.stdout.split(separator: "\n").contains { $0.hasPrefix("forged") }, "\(check.stdout)")
     // The related note's path too.
     #expect(lines.contains { $0.hasPrefix(#"  \u{1B}[31mred.outline:3:"#) }, "\(run.stdout)")
   }

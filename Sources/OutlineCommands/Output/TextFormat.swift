@@ -56,6 +56,10 @@ enum TextFormat {
   /// The bytes of `path` as a line starts with it: as they are, unless a control
   /// character (a newline could forge a `path:line:col:` line, an escape reach the
   /// terminal) has the whole path escaped as messages quote paths (``Excerpt``).
+  /// ``displayed(_:)`` as a string, for the lines other commands print (`fmt --check`'s list,
+  /// `migrate`'s reports).
+  static func displayedPath(_ path: String) -> String { String(decoding: displayed(path), as: UTF8.self) }
+
   static func displayed(_ path: String) -> [UInt8] {
     let bytes = Array(path.utf8)
     var index = 0
