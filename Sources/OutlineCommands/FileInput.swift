@@ -83,11 +83,15 @@ enum FileCollector {
       var info = stat()
       guard stat(path, &info) == 0 else {
         let code = errno
+        // A name that was not UTF-8 reaches here with U+FFFD in place of its bytes.
+        let missing =
+          path.contains("\u{FFFD}")
+          ? "\(InputFile.quoted(path)) does not exist (file names that are not UTF-8 are not supported)"
+          : "\(InputFile.quoted(path)) does not exist"
         trouble(
           path,
-          code == ENOENT && lstat(path, &info) != 0
-            ? "\(InputFile.quoted(path)) does not exist"
-            : ReadError(path: path, errno: code).description)
+          code == ENOENT && lstat(path, &info) != 0 ? missing : ReadError(path: path, errno: code).description
+        )
         continue
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
@@ -166,7 +170,12 @@ enum FileCollector {
     var pending = [(root, device)]
     var found: [String] = []
     while let (folder, folderDevice) = pending.popLast() {
-      guard let entries = folderEntries(folder) else {
+      let entries = folderEntries(folder) { escaped in
+        guard escaped.hasSuffix(".outline") else { return }
+        let full = folder.hasSuffix("/") ? folder + escaped : folder + "/" + escaped
+        trouble(full, "cannot read '\(full)': file names that are not UTF-8 are not supported")
+      }
+      guard let entries else {
         trouble(folder, "cannot read the folder \(InputFile.quoted(folder))")
         continue
       }

@@ -18,13 +18,26 @@ func platformExit(_ code: Int32) -> Never {
 /// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
 /// file system does not say or it is something else) and inode number, or nil when it
 /// cannot be read.
-func folderEntries(_ path: String) -> [(name: String, type: UInt8, inode: UInt64)]? {
+func folderEntries(_ path: String, notUTF8: (_ escaped: String) -> Void = { _ in }) -> [(
+  name: String, type: UInt8, inode: UInt64
+)]? {
   guard let folder = opendir(path) else { return nil }
   defer { closedir(folder) }
   var entries: [(name: String, type: UInt8, inode: UInt64)] = []
   while let entry = readdir(folder) {
     let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-      String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+    }
+    guard let name else {
+      // A name that is not UTF-8 cannot be carried as a path here: said, not passed over.
+      let escaped = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        String(
+          decoding: raw.prefix { $0 != 0 }.flatMap {
+            $0 < 0x80 ? [$0] : Array("\\x\(String($0, radix: 16, uppercase: true))".utf8)
+          }, as: UTF8.self)
+      }
+      notUTF8(escaped)
+      continue
     }
     if name == "." || name == ".." { continue }
     entries.append((name, entry.pointee.d_type, UInt64(entry.pointee.d_ino)))

@@ -226,4 +226,26 @@ import Testing
     #expect(run.status == 1)
     #expect(run.stdout.hasPrefix("a.outline:" + expected + "\n"), "\(run.stdout)")
   }
+
+  /// A file whose name is not UTF-8 cannot be carried as a path: a folder search says so for an
+  /// `.outline` one (exit 2) and checks the others; named on the command line, it is said too.
+  @Test func aNameThatIsNotUTF8IsSaidNotPassedOver() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["nu/good.outline": "<outline version=\"1\"/>\n"], in: folder)
+    let name =
+      Array(folder.appendingPathComponent("nu").path.utf8) + Array("/bad\u{FF}".utf8).dropLast(2) + [0xFF]
+      + Array("name.outline".utf8) + [0]
+    let descriptor = name.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+    }
+    #expect(descriptor >= 0)
+    close(descriptor)
+    let run = try CLI.run("outline-lint", ["nu"], in: folder)
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        #"cannot read 'nu/bad\xFFname.outline': file names that are not UTF-8 are not supported"#),
+      "\(run.stderr)")
+    #expect(run.stdout.contains("in 1 file; 1 path could not be checked"), "\(run.stdout)")
+  }
 }
