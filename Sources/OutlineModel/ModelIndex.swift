@@ -113,6 +113,10 @@ public final class ModelIndex: @unchecked Sendable {
   /// Per entity: whether an object can lack something required (an
   /// attribute without default, a relationship nesting does not imply, a tracked one).
   public let mayMissRequired: [Bool]
+  /// Per entity: whether the number of its children in some containment is checked (a
+  /// containment that is required, has a minimum or maximum count, or is tracked): when not,
+  /// closing an object counts nothing.
+  public let countsChildren: [Bool]
   /// Per entity, per relationship: the relationship's place among the
   /// entity's *tracked* relationships, or -1. A relationship is tracked when
   /// other objects can set it by writing its inverse (its inverse is not a
@@ -178,6 +182,13 @@ public final class ModelIndex: @unchecked Sendable {
         $0 != entities[index].orderAttribute && entities[index].attributes[$0].isRequired
       }
         || entities[index].relationships.contains(where: \.isRequired) || counts[index] > 0
+    }
+    countsChildren = entities.indices.map { index in
+      entities[index].containments.contains { containment in
+        let relationship = entities[index].relationships[containment]
+        return slots[index][containment] >= 0 || !relationship.isOptional || relationship.minCount != nil
+          || relationship.maxCount != nil
+      }
     }
     uniqueness = UniquenessPlan(entities)
     var rows: [[Int]] = []

@@ -434,7 +434,7 @@ public final class OutlineValidator: XMLEventHandler {
         if levels[depth][group].orders.withUnsafeBufferPointer(OrderEntry.numberedInSequence) { continue }
         checkOrders(levels[depth][group].orders, parent: label(frame))
       }
-      checkContainmentCounts(frame, depth: depth, schema: schema)
+      if schema.countsChildren[frame.entity] { checkContainmentCounts(frame, depth: depth, schema: schema) }
     }
   }
 
