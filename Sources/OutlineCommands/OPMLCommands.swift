@@ -61,7 +61,7 @@ struct ImportCommand: ParsableCommand {
     }
     let stem = URL(fileURLWithPath: target).deletingPathExtension().lastPathComponent
     // Named as the user named the output, so messages say what they typed.
-    let outputFolder = (target as NSString).deletingLastPathComponent
+    let outputFolder = PathText.folder(of: target)
     let modelFolder = (outputFolder.isEmpty ? "" : outputFolder + "/") + stem + ".xcdatamodel"
     let modelPath = modelFolder + "/contents"
     let imported = OPMLConversion.importOPML(document, modelReference: stem + ".xcdatamodel")

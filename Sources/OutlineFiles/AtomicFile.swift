@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 
 /// Why a write failed; the original file is untouched (unless the message says otherwise).
 public struct WriteError: Error, CustomStringConvertible, Sendable {
@@ -193,7 +194,7 @@ public final class AtomicFileWriter {
   private static func temporaryFile(beside target: String, for path: String) throws(WriteError) -> (
     Int32, String
   ) {
-    let written = (target as NSString).deletingLastPathComponent
+    let written = PathText.folder(of: target)
     // A bare name's folder is the current one: named `.` in the message too.
     let folder = written.isEmpty ? "." : written
     let name = (target as NSString).lastPathComponent
@@ -430,7 +431,7 @@ public final class AtomicFileWriter {
       if destination.hasPrefix("/") {
         current = destination
       } else {
-        let folder = (current as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: current)
         current = folder.isEmpty ? destination : folder + "/" + destination
       }
     }
@@ -460,7 +461,7 @@ public final class AtomicFileWriter {
   }
 
   private static func syncFolder(of target: String) {
-    let folder = (target as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: target)
     let handle = open(folder.isEmpty ? "." : folder, O_RDONLY)
     guard handle >= 0 else { return }
     fsync(handle)

@@ -75,9 +75,9 @@ extension ModelLocator {
   static func bundleAndVersion(of path: String) -> (bundle: String, version: String?)? {
     // Path strings, not URLs, so messages keep the user's spelling.
     var path = trimmed(path) as NSString
-    if path.lastPathComponent == "contents" { path = path.deletingLastPathComponent as NSString }
+    if path.lastPathComponent == "contents" { path = PathText.folder(of: path as String) as NSString }
     if path.pathExtension == "xcdatamodeld" { return (path as String, nil) }
-    let folder = path.deletingLastPathComponent as NSString
+    let folder = PathText.folder(of: path as String) as NSString
     if path.pathExtension == "xcdatamodel", folder.pathExtension == "xcdatamodeld" {
       return (folder as String, (path.lastPathComponent as NSString).deletingPathExtension)
     }
@@ -89,9 +89,15 @@ extension ModelLocator {
     bundleAndVersion(of: path)?.bundle
   }
 
+  /// `path` without trailing slashes; one ending in `.` or `..` (`model diff .` inside a bundle)
+  /// is made absolute and standardized, so that its last component names the folder itself.
   private static func trimmed(_ path: String) -> String {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    let last = path.split(separator: "/").last
+    if path == "." || path == ".." || last == "." || last == ".." {
+      path = URL(fileURLWithPath: path).standardizedFileURL.path
+    }
     return path
   }
 

@@ -248,4 +248,20 @@ import Testing
       "\(run.stderr)")
     #expect(run.stdout.contains("in 1 file; 1 path could not be checked"), "\(run.stdout)")
   }
+
+  /// Files with one-character names are written like any other (Foundation's
+  /// `deletingLastPathComponent` traps on such a path on Linux: fmt of `b` crashed).
+  @Test func oneCharacterFileNamesAreWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      ["b": Self.broken.replacingOccurrences(of: "\n  <", with: "\n\t<"), "a.outline": Self.broken],
+      in: folder)
+    let fmt = try CLI.run("outline", ["fmt", "b"], in: folder)
+    #expect(fmt.status == 0, "\(fmt.stdout)\(fmt.stderr)")
+    let fix = try CLI.run("outline-lint", ["--fix", "b"], in: folder)
+    #expect(fix.status == 0, "\(fix.stdout)\(fix.stderr)")
+    let convert = try CLI.run("outline", ["convert", "b", "-o", "x", "--to", "json"], in: folder)
+    #expect(convert.status == 0, "\(convert.stdout)\(convert.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
+  }
 }

@@ -293,6 +293,23 @@ import Testing
     }
   }
 
+  /// `model diff .` inside a bundle is that bundle (it crashed: Foundation traps on `.`).
+  @Test func dotInsideABundleIsTheBundle() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "M.xcdatamodeld/M.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "M.xcdatamodeld/M 2.xcdatamodel/contents": Self.model(
+          Self.item(priority: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>")),
+      ], in: folder)
+    let bundle = folder.appendingPathComponent("M.xcdatamodeld")
+    for path in [".", "./", "../M.xcdatamodeld/."] {
+      let diff = try CLI.run("outline", ["model", "diff", path, "--from", "M"], in: bundle)
+      #expect(diff.status == 0, "\(path): \(diff.stdout)\(diff.stderr)")
+      #expect(diff.stdout.contains("attribute 'Item.note' added"), "\(path): \(diff.stdout)")
+    }
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
