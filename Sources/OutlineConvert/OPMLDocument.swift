@@ -198,8 +198,22 @@ public enum OPMLReader {
   }
 }
 
-/// ISO-8859-1 input, which OPML files often declare, as UTF-8.
+/// ISO-8859-1 or windows-1252 input, which OPML files often declare, as UTF-8.
+///
+/// Both are read as windows-1252, as browsers read them (WHATWG Encoding): files that say
+/// ISO-8859-1 mostly hold windows-1252's quotes, dashes and euro sign in 0x80...0x9F, where
+/// ISO-8859-1 has control characters nobody writes.
 enum Latin1 {
+  /// The characters of windows-1252's bytes 0x80...0x9F (the five it leaves undefined map to
+  /// the control characters of the same number, as WHATWG says).
+  private static let high: [UInt32] = [
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
+    0x8D,
+    0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
+    0x203A,
+    0x0153, 0x9D, 0x017E, 0x0178,
+  ]
+
   static func transcodeIfDeclared(_ bytes: [UInt8]) -> [UInt8] {
     let prefix = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
     guard prefix.hasPrefix("<?xml"), let close = prefix.firstIndex(of: ">") else { return bytes }
@@ -213,6 +227,8 @@ enum Latin1 {
     for byte in bytes {
       if byte < 0x80 {
         out.append(byte)
+      } else if byte < 0xA0 {
+        out.append(contentsOf: Array(String(Unicode.Scalar(high[Int(byte) - 0x80])!).utf8))
       } else {
         out.append(0xC0 | (byte >> 6))
         out.append(0x80 | (byte & 0x3F))

@@ -264,4 +264,20 @@ import Testing
     #expect(convert.status == 0, "\(convert.stdout)\(convert.stderr)")
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
   }
+
+  /// windows-1252 (and ISO-8859-1, which files mostly mean as windows-1252) is read with
+  /// windows-1252's characters in 0x80...0x9F: quotes, euro sign and dash, not control characters.
+  @Test(arguments: ["windows-1252", "ISO-8859-1"])
+  func windows1252IsReadAsWindows1252(label: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let head = Array(
+      "<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<opml version=\"1.0\"><head><title>".utf8)
+    let title: [UInt8] = [0x93, 0x48, 0x69, 0x94, 0x20, 0x80, 0x20, 0x96, 0x20, 0xE9]
+    let tail = Array("</title></head><body><outline text=\"x\"/></body></opml>\n".utf8)
+    try Data(head + title + tail).write(to: folder.appendingPathComponent("w.opml"))
+    let run = try CLI.run("outline", ["import", "w.opml", "-o", "w.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOf: folder.appendingPathComponent("w.outline"), encoding: .utf8)
+    #expect(text.contains("title=\"\u{201C}Hi\u{201D} \u{20AC} \u{2013} \u{E9}\""), "\(text)")
+  }
 }
