@@ -188,11 +188,11 @@ extension OutlineValidator {
   /// and overflow checks.
   @inline(__always)
   private func orderValue(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard raw.count > 0, raw.count <= 4 else { return ModelValues.integer(raw) }
+    guard raw.count > 0, raw.count <= 4 else { return Self.integer(raw) }
     var value: Int64 = 0
     for byte in raw {
       let digit = byte &- UInt8(ascii: "0")
-      guard digit < 10 else { return ModelValues.integer(raw) }
+      guard digit < 10 else { return Self.integer(raw) }
       value = value &* 10 &+ Int64(digit)
     }
     return value

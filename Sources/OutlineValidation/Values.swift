@@ -4,6 +4,14 @@ import OutlineModel
 import OutlineXML
 
 extension OutlineValidator {
+  /// An integer value as written: its bytes, or when it holds a character reference
+  /// (`&#48;`) its decoded text, as every value is checked decoded.
+  static func integer(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
+    if let value = ModelValues.integer(raw) { return value }
+    guard raw.contains(UInt8(ascii: "&")) else { return nil }
+    return ModelValues.integer(XMLEscaping.decodeAttribute(raw))
+  }
+
   /// Checks one attribute value against its type and constraints (OL300-OL302).
   func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute facts: AttributeFacts) {
     let attribute = facts.declaration
@@ -13,7 +21,7 @@ extension OutlineValidator {
     case .integer:
       // Integers are read straight from the bytes: no string for the common case.
       let bounds = ModelValues.integerBounds(type)
-      guard let value = ModelValues.integer(raw), value >= bounds.lowerBound, value <= bounds.upperBound
+      guard let value = Self.integer(raw), value >= bounds.lowerBound, value <= bounds.upperBound
       else {
         let text = XMLEscaping.decodeAttribute(raw)
         let problem = ModelValues.problem(with: text, as: type) ?? "'\(text)' is not an integer"

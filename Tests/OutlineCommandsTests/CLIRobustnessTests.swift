@@ -280,4 +280,22 @@ import Testing
     let text = try String(contentsOf: folder.appendingPathComponent("w.outline"), encoding: .utf8)
     #expect(text.contains("title=\"\u{201C}Hi\u{201D} \u{20AC} \u{2013} \u{E9}\""), "\(text)")
   }
+
+  /// An integer written with a character reference (`&#48;` is `0`) is that integer, as every
+  /// value is read decoded: lint takes it, and convert writes it as a number.
+  @Test func integersWithCharacterReferences() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "r.outline":
+          "<outline version=\"1\">\n  <Item title=\"a\" order=\"&#48;\"/>\n  <Item title=\"b\" order=\"&#x31;\"/>\n</outline>\n"
+      ],
+      in: folder)
+    let lint = try CLI.run("outline-lint", ["r.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)")
+    let convert = try CLI.run("outline", ["convert", "r.outline", "--to", "json", "-o", "-"], in: folder)
+    #expect(
+      convert.status == 0 && convert.stdout.contains("\"order\":1,\"title\":\"b\""),
+      "\(convert.stdout)\(convert.stderr)")
+  }
 }
