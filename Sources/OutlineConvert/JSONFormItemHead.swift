@@ -82,10 +82,16 @@ extension ObjectHead {
     while present != 0 {
       let key = present.trailingZeroBitCount
       present &= present &- 1
-      table.appendQuotedWords(key, to: &out)
       let attribute = attributes![Int(slots[key])]
       let start = Int(attribute.valueStart)
       let end = Int(attribute.valueEnd)
+      // A to-one that names nothing is left out, as the reader wants it (no `null`).
+      if table.kindOf[key] == .toOne
+        && Self.namesNothing(UnsafeBufferPointer(start: base + start, count: end - start))
+      {
+        continue
+      }
+      table.appendQuotedWords(key, to: &out)
       switch table.kindOf[key] {
       case .string:
         Self.appendValue(base, start, end, limit, room: room, to: &out)

@@ -116,7 +116,7 @@ struct ObjectHead {
       }
       // One pass over the attributes finds `xml:id` and the entity's keys.
       table.appendEntity(to: &out)
-      writeValues(tag, table: table, into: &out)
+      writeValues(tag, table: table, isRoot: isRoot, into: &out)
     } else if let index = tag.index(of: "xml:id") {
       Self.appendID(tag.rawValue(of: index), to: &out)
     }
@@ -134,7 +134,7 @@ struct ObjectHead {
   }
 
   /// The `xml:id` (`@id`) and then the attributes and references the entity knows, in model order.
-  private func writeValues(_ tag: StartTag, table: EntityTable, into out: inout ByteOutput) {
+  private func writeValues(_ tag: StartTag, table: EntityTable, isRoot: Bool, into out: inout ByteOutput) {
     let count = tag.attributes.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
@@ -143,6 +143,9 @@ struct ObjectHead {
       for attribute in 0..<count {
         let name = tag.name(of: attribute)
         if id == nil && XMLName.equals(name, "xml:id") { id = attribute }
+        // On the root, `version`, `model`, `entity` and `modelVersion` are the format's, even
+        // where the root entity has a property of that name.
+        if isRoot && Self.isRootFormatName(name) { continue }
         guard let key = table.key(named: name) else { continue }
         // Insertion in rank order; documents written by fmt are already in it.
         var slot = used
@@ -155,8 +158,10 @@ struct ObjectHead {
       }
       if let id { Self.appendID(tag.rawValue(of: id), to: &out) }
       for entry in found[0..<used] {
-        table.appendQuoted(entry.key, to: &out)
         let raw = tag.rawValue(of: entry.attribute)
+        // A to-one that names nothing is left out, as the reader wants it (no `null`).
+        if table.kinds[entry.key] == .toOne && Self.namesNothing(raw) { continue }
+        table.appendQuoted(entry.key, to: &out)
         switch table.kinds[entry.key] {
         case .string:
           Self.appendString(raw, to: &out)
@@ -167,6 +172,17 @@ struct ObjectHead {
         }
       }
     }
+  }
+
+  /// Whether `name` is one of the root's format attributes.
+  static func isRootFormatName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")
+      || XMLName.equals(name, "modelVersion")
+  }
+
+  /// Whether a reference value holds no id (empty, or white space only).
+  static func namesNothing(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    XMLEscaping.decodeAttribute(raw).allSatisfy { $0 == " " }
   }
 
   /// Appends a value that is not copied as it stands: a number or boolean normalized by its

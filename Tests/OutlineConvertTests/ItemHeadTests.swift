@@ -48,6 +48,9 @@ import Testing
     for name in names {
       guard let raw = values.first(where: { $0.name == name })?.raw else { continue }
       let decoded = XMLEscaping.decodeAttribute(Array(raw.utf8))
+      let isToOne = name != "tags" && definition.attributes.allSatisfy { $0.name != name }
+      // A to-one naming nothing is left out.
+      if isToOne && decoded.allSatisfy({ $0 == " " }) { continue }
       out += "," + JSONText.quote(name) + ":"
       if let attribute = definition.attributes.firstIndex(where: { $0.name == name }) {
         let kind = model.index.attributes[index][attribute].valueKind
@@ -57,7 +60,7 @@ import Testing
         }
       } else {
         let ids = decoded.split(separator: " ").map { JSONText.quote(String($0)) }
-        out += name == "tags" ? "[" + ids.joined(separator: ",") + "]" : ids.first ?? "null"
+        out += name == "tags" ? "[" + ids.joined(separator: ",") + "]" : ids[0]
       }
     }
     return out
