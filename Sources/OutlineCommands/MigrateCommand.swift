@@ -195,6 +195,13 @@ struct MigrateCommand: ParsableCommand {
       return .refused
     }
     var plan = MigrationPlan(history: history, from: source, to: target, settings: settings)
+    let unknown = MigrationPlan.unknownSettings(settings, in: plan.target)
+    if !unknown.isEmpty {
+      Terminal.error(
+        "\(path): not migrated: --set names no property of an entity of '\(targetName)': \(unknown.joined(separator: ", "))"
+      )
+      return .refused
+    }
     // A model of one version has nothing to migrate: its documents need not name it.
     plan.recordsVersion = history.versions.count > 1
     let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
@@ -262,6 +269,10 @@ struct MigrateCommand: ParsableCommand {
       return .trouble
     }
     report.list(outcome, limit: limit)
+    // Nothing to change (a document already at the target): its own problems are the linter's.
+    if !outcome.changed && outcome.dropped.isEmpty && outcome.missing.isEmpty && outcome.syntaxError == nil {
+      return .unchanged
+    }
     if let refusal = outcome.refusal(allowDataLoss: allowDataLoss) {
       report.refusal = refusal
       Terminal.error("\(path): not migrated \(step): \(refusal)")

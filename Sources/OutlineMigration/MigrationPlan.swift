@@ -234,23 +234,45 @@ public struct MigrationPlan: Sendable {
           keptDefaults[newer] = old
         }
       }
-      // New attributes, and continued ones made required, need a value where an object has none.
+      // New attributes, and continued ones made required, need a value where an object has none
+      // (one that was required already and is missing is the document's own problem, which the
+      // linter reports, not the migration's); `--set` gives it, for the entity or one it
+      // inherits from, and only for those.
       let continued = Set(attributeTarget.values)
+      let attributeSource = correspondence.attributeSource[targetIndex]
       for attribute in targetEntity.attributes {
-        let given = settings.values["\(targetEntity.name).\(attribute.name)"] ?? keptDefaults[attribute.name]
-        let needsValue =
-          !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
-          && attribute.defaultValue == nil
-        if given != nil || needsValue {
-          plan.additions.append((attribute.name, given))
+        let older = attributeSource[attribute.name].flatMap { entity.attributeIndex[$0] }.map {
+          entity.attributes[$0]
+        }
+        let stored = !attribute.isTransient && !attribute.isDerived
+        // New, or required (and stored) now where it was not.
+        let newlyNeeded =
+          older.map { ($0.isOptional || $0.isTransient || $0.isDerived) && !attribute.isOptional && stored }
+          ?? true
+        let given = newlyNeeded ? Self.setting(attribute.name, of: targetIndex, in: target, settings) : nil
+        let needsValue = newlyNeeded && !attribute.isOptional && stored && attribute.defaultValue == nil
+        if let value = given ?? keptDefaults[attribute.name] {
+          plan.additions.append((attribute.name, value))
+        } else if needsValue {
+          plan.additions.append((attribute.name, nil))
         }
       }
+      let relationshipSource = correspondence.relationshipSource[targetIndex]
       for relationship in targetEntity.relationships where !relationship.isContainment {
-        let given = settings.values["\(targetEntity.name).\(relationship.name)"]
+        let older = relationshipSource[relationship.name].flatMap { entity.relationshipIndex[$0] }.map {
+          entity.relationships[$0]
+        }
+        let newlyNeeded =
+          older.map {
+            ($0.isOptional || $0.isTransient) && !relationship.isOptional && !relationship.isTransient
+          }
+          ?? true
+        let given = newlyNeeded ? Self.setting(relationship.name, of: targetIndex, in: target, settings) : nil
         let implied =
           relationship.inverse != nil && !relationship.isToMany
           && Self.isImpliedByNesting(relationship, in: target)
-        if given != nil || (!relationship.isOptional && !relationship.isTransient && !implied) {
+        if given != nil || (newlyNeeded && !relationship.isOptional && !relationship.isTransient && !implied)
+        {
           plan.additions.append((relationship.name, given))
         }
       }
@@ -263,6 +285,32 @@ public struct MigrationPlan: Sendable {
     }
     self.entities = plans
     self.changesObjects = changes
+  }
+
+  /// The `--set` value for `property` of the target's `entity`: given for it, or for an
+  /// entity it inherits from (`Item.kind` covers `Note`, a sub-entity of `Item`), the nearest first.
+  private static func setting(
+    _ property: String, of entity: Int, in model: Model, _ settings: MigrationSettings
+  ) -> String? {
+    var current: Int? = entity
+    while let index = current {
+      if let value = settings.values["\(model.entities[index].name).\(property)"] { return value }
+      current = model.entities[index].parent
+    }
+    return nil
+  }
+
+  /// The `--set` names (`Entity.property`) that name no property of an entity of the target:
+  /// a typo, said rather than ignored.
+  public static func unknownSettings(_ settings: MigrationSettings, in model: Model) -> [String] {
+    settings.values.keys.sorted().filter { key in
+      guard let dot = key.firstIndex(of: "."), let entity = model.entity(named: String(key[..<dot])) else {
+        return true
+      }
+      let property = String(key[key.index(after: dot)...])
+      return model.entities[entity].attributeIndex[property] == nil
+        && model.entities[entity].relationshipIndex[property] == nil
+    }
   }
 
   /// Whether `relationship` is the to-one inverse of a containment (nesting writes it).

@@ -310,6 +310,50 @@ import Testing
     }
   }
 
+  /// `--set` gives values to what the migration needs them for: a new required attribute, on
+  /// the entity named and the entities inheriting from it; a name the target does not have is
+  /// refused, not ignored; an attribute that is not new keeps its values. A document already
+  /// at the target with a lint error of its own is not the migration's business: nothing to do.
+  @Test func setCoversSubEntitiesAndNothingElse() throws {
+    let folder = try CLI.temporaryFolder()
+    let base = """
+      <entity name="Item"><attribute name="title" optional="YES" attributeType="String"/>
+      <attribute name="size" optional="YES" attributeType="Integer 16" defaultValueString="0"/>
+      """
+    try CLI.write(
+      [
+        "M.xcdatamodeld/M.xcdatamodel/contents": Self.model(
+          base + "</entity>\n<entity name=\"Sub\" parentEntity=\"Item\"/>"),
+        "M.xcdatamodeld/M 2.xcdatamodel/contents": Self.model(
+          base
+            + "<attribute name=\"kind\" attributeType=\"String\"/></entity>\n<entity name=\"Sub\" parentEntity=\"Item\"/>"
+        ),
+        "M.xcdatamodeld/.xccurrentversion": Self.current("M 2.xcdatamodel"),
+        "a.outline":
+          "<outline model=\"M.xcdatamodeld\" modelVersion=\"M\" entity=\"Item\" title=\"r\">\n  <Item title=\"a\"/>\n  <Sub title=\"b\"/>\n</outline>\n",
+        "current.outline":
+          "<outline model=\"M.xcdatamodeld\" modelVersion=\"M 2\" entity=\"Item\" title=\"r\" kind=\"k\">\n  <Item title=\"a\"/>\n</outline>\n",
+      ], in: folder)
+    let typo = try CLI.run(
+      "outline", ["migrate", "--set", "Item.kind=x", "--set", "Item.knd=z", "a.outline"], in: folder)
+    #expect(
+      typo.status != 0 && typo.stderr.contains("--set names no property of an entity of 'M 2': Item.knd"),
+      "\(typo.stderr)")
+    let run = try CLI.run(
+      "outline", ["migrate", "--set", "Item.kind=x", "--set", "Item.size=9", "a.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let migrated = try text(folder, "a.outline")
+    #expect(
+      migrated.contains("<Item title=\"a\" kind=\"x\"/>")
+        && migrated.contains("<Sub title=\"b\" kind=\"x\"/>"), "\(migrated)")
+    #expect(!migrated.contains("size="), "\(migrated)")
+    // Already at 'M 2', with a lint error of its own (an Item without 'kind'): nothing to migrate.
+    let original = try text(folder, "current.outline")
+    let current = try CLI.run("outline", ["migrate", "current.outline"], in: folder)
+    #expect(current.status == 0, "\(current.stdout)\(current.stderr)")
+    #expect(try text(folder, "current.outline") == original)
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
