@@ -102,23 +102,34 @@ public enum ModelDiff {
       let newParentSource = entity.parent.flatMap { correspondence.entitySource[$0] }.map {
         old.entities[$0].name
       }
-      if oldParent != newParentSource {
+      // A parent that is a new entity has no older counterpart: a change all the same.
+      let parentIsNew = entity.parent != nil && newParentSource == nil
+      if oldParent != newParentSource || parentIsNew {
         changes.append(
           ModelChange(
             .parentChanged, entity: entity.name,
             detail:
-              "parent entity \(oldParent.map { "'\($0)'" } ?? "none") changed to \(entity.parentName.map { "'\($0)'" } ?? "none")",
+              "parent entity of '\(entity.name)' changed from \(oldParent.map { "'\($0)'" } ?? "none") to \(entity.parentName.map { "'\($0)'" } ?? "none")",
             inferable: true, data: .kept))
       }
       if oldEntity.isAbstract != entity.isAbstract {
         changes.append(
           ModelChange(
             .abstractChanged, entity: entity.name,
-            detail: entity.isAbstract ? "made abstract" : "made concrete (no longer abstract)",
+            detail: entity.isAbstract
+              ? "'\(entity.name)' made abstract" : "'\(entity.name)' made concrete (no longer abstract)",
             inferable: !entity.isAbstract, data: entity.isAbstract ? .dropped : .none))
       }
+      // Entities it now inherits from that are new: what they declare is new to it too.
+      var newAncestors = Set<String>()
+      var ancestor = entity.parent
+      while let current = ancestor {
+        if correspondence.entitySource[current] == nil { newAncestors.insert(new.entities[current].name) }
+        ancestor = new.entities[current].parent
+      }
       attributeChanges(
-        old: oldEntity, new: entity, names: correspondence.attributeSource[index], into: &changes)
+        old: oldEntity, new: entity, names: correspondence.attributeSource[index], newAncestors: newAncestors,
+        into: &changes)
       relationshipChanges(
         old: oldEntity, new: entity, names: correspondence.relationshipSource[index],
         oldModel: old, newModel: new, correspondence: correspondence, into: &changes)
@@ -141,14 +152,17 @@ public enum ModelDiff {
   public static func isMigratable(_ changes: [ModelChange]) -> Bool { changes.allSatisfy(\.inferable) }
 
   private static func attributeChanges(
-    old: Entity, new: Entity, names: [String: String], into changes: inout [ModelChange]
+    old: Entity, new: Entity, names: [String: String], newAncestors: Set<String>,
+    into changes: inout [ModelChange]
   ) {
     var continued = Set<String>()
     for attribute in new.attributes {
       let sourceName = names[attribute.name]
       if let sourceName { continued.insert(sourceName) }
-      // Inherited attributes are reported once, on the entity that declares them.
-      guard attribute.declaringEntity == new.name else { continue }
+      // Inherited attributes are reported once, on the entity that declares them; one declared
+      // by a new entity it now inherits from is new to this one (its objects need its value).
+      guard attribute.declaringEntity == new.name || newAncestors.contains(attribute.declaringEntity)
+      else { continue }
       let quoted = "'\(new.name).\(attribute.name)'"
       guard let sourceName, let index = old.attributeIndex[sourceName] else {
         let filled = attribute.isOptional || attribute.isTransient || attribute.isDerived

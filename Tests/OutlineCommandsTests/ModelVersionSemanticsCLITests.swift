@@ -354,6 +354,31 @@ import Testing
     #expect(try text(folder, "current.outline") == original)
   }
 
+  /// A new abstract parent that declares a required attribute: `model diff` names the parent
+  /// change and the attribute new to the sub-entity (not inferable), as migrate needs a value.
+  @Test func aNewParentsRequiredAttributeIsNewToItsSubEntities() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "P.xcdatamodeld/P.xcdatamodel/contents": Self.model(
+          "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        ),
+        "P.xcdatamodeld/P 2.xcdatamodel/contents": Self.model(
+          """
+          <entity name="Base" isAbstract="YES"><attribute name="created" attributeType="Date"/></entity>
+          <entity name="Item" parentEntity="Base"><attribute name="title" optional="YES" attributeType="String"/></entity>
+          """),
+      ], in: folder)
+    let diff = try CLI.run("outline", ["model", "diff", "P.xcdatamodeld", "--from", "P"], in: folder)
+    #expect(diff.status == 1, "\(diff.stdout)")
+    #expect(
+      diff.stdout.contains("parent-changed: parent entity of 'Item' changed from none to 'Base'"),
+      "\(diff.stdout)")
+    #expect(
+      diff.stdout.contains("attribute 'Item.created' added (required, no default) [NOT inferable"),
+      "\(diff.stdout)")
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
