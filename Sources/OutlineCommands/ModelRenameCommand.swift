@@ -144,8 +144,6 @@ struct ModelRenameCommand: ParsableCommand {
       return
     }
     let folder = "\(bundle)/\(versionName).xcdatamodel"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-    try AtomicFile.write(bytes, to: folder + "/contents", existing: .keep)
     let plist = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -157,7 +155,20 @@ struct ModelRenameCommand: ParsableCommand {
       </plist>
 
       """
-    try AtomicFile.write(Array(plist.utf8), to: bundle + "/.xccurrentversion")
+    // All or nothing: `.xccurrentversion` is opened first (a read-only one is refused before
+    // anything is made), and a version folder made is removed again if what follows fails (left
+    // there, the newest version would count as the current one).
+    let currentVersion = try AtomicFileWriter(path: bundle + "/.xccurrentversion")
+    currentVersion.write(Array(plist.utf8))
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    do {
+      try AtomicFile.write(bytes, to: folder + "/contents", existing: .keep)
+      try currentVersion.commit()
+    } catch {
+      unlink(folder + "/contents")
+      rmdir(folder)
+      throw error
+    }
     Terminal.write("\(folder): new current version with \(property) renamed to \(newName)\n", to: 2)
   }
 

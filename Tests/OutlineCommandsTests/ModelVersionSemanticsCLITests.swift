@@ -379,6 +379,30 @@ import Testing
       "\(diff.stdout)")
   }
 
+  /// `model rename --new-version` is all or nothing: with `.xccurrentversion` read-only it
+  /// makes no new version folder (the newest version would count as current, and the document
+  /// would stop linting).
+  @Test func renameIntoANewVersionIsAllOrNothing() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "T.xcdatamodeld/T.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "T.xcdatamodeld/.xccurrentversion":
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n",
+        "a.outline":
+          "<outline model=\"T.xcdatamodeld\" modelVersion=\"T\">\n  <Item title=\"a\" order=\"0\"/>\n</outline>\n",
+      ], in: folder)
+    chmod(folder.appendingPathComponent("T.xcdatamodeld/.xccurrentversion").path, 0o444)
+    let run = try CLI.run(
+      "outline", ["model", "rename", "T.xcdatamodeld", "Item.title", "name", ".", "--new-version"], in: folder
+    )
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    let versions = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("T.xcdatamodeld").path)
+    #expect(versions.sorted() == [".xccurrentversion", "T.xcdatamodel"], "\(versions)")
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
