@@ -21,7 +21,7 @@ public enum OPMLConversion {
   ]
   /// Names the outline format or the model itself uses; OPML names that clash get an `opml.` prefix.
   static let reservedRoot: Set<String> = ["version", "model", "entity", "xml:id", "opmlVersion", "outlines"]
-  static let reservedOutline: Set<String> = ["order", "xml:id", "children", "parent", "document"]
+  static let reservedOutline: Set<String> = ["order", "children", "parent", "document"]
 
   /// The result of an import: the `.outline` text and the model it names.
   public struct Imported: Sendable {
@@ -54,7 +54,10 @@ public enum OPMLConversion {
     for outline in document.outlines {
       for attribute in outline.attributes {
         let name = outlineName(attribute.name)
-        if !knownOutline.contains(name) && !extraOutline.contains(name) { extraOutline.append(name) }
+        // An OPML `xml:id` is the object's own id, no attribute of the model.
+        if name != "xml:id" && !knownOutline.contains(name) && !extraOutline.contains(name) {
+          extraOutline.append(name)
+        }
       }
     }
     let rootOrder = ["opmlVersion"] + headFields + extraRoot
@@ -191,7 +194,8 @@ public enum OPMLConversion {
         var attributes: [OPMLOutline.Attribute] = []
         for index in 0..<tag.attributes.count {
           let name = XMLName.string(tag.name(of: index))
-          if name == "order" || name == "xml:id" { continue }
+          // The id goes back as the OPML `xml:id` it came from (imports keep it as the object's id).
+          if name == "order" { continue }
           let original = name.hasPrefix("opml.") ? String(name.dropFirst(5)) : name
           attributes.append(OPMLOutline.Attribute(name: original, value: tag.value(of: index)))
         }

@@ -131,10 +131,25 @@ public enum OPMLReader {
         if name == "body" {
           sawBody = true
           document.bodyAttributes = attributes(tag).map { ($0.0, $0.1) }
-        } else if name != "head" {
+        } else if name == "head" {
+          // Its namespace declarations are the document's; it has nothing else to keep.
+          if let other = attributes(tag).first {
+            fail("<head> has the attribute '\(other.0)', which an .outline cannot keep", tag.nameRange)
+          }
+        } else {
           fail("'\(name)' is not part of OPML: <opml> holds <head> and <body>", tag.nameRange)
         }
       case 2 where path[1] == "head":
+        // A head field becomes one attribute of the root: what it cannot hold is refused, not lost.
+        if let other = attributes(tag).first {
+          fail(
+            "The head field '\(name)' has the attribute '\(other.0)', which an .outline cannot keep (a head field becomes one attribute of the root)",
+            tag.nameRange)
+        } else if document.head.contains(where: { $0.name == name }) {
+          fail(
+            "The head field '\(name)' comes twice; an .outline keeps one value for each (a head field becomes one attribute of the root)",
+            tag.nameRange)
+        }
         headFieldStart = tag.isSelfClosing ? nil : tag.range.end
         if tag.isSelfClosing { document.head.append((name, "")) }
       case _ where path.count >= 2 && path[1] == "body":
@@ -162,8 +177,40 @@ public enum OPMLReader {
       }
     }
 
-    /// The text of a head field: references decoded, CDATA sections unwrapped.
+    /// The text of a head field as XML reads it: line ends made `\n`, comments and processing
+    /// instructions left out, references decoded, CDATA sections unwrapped.
     static func text(_ raw: [UInt8]) -> String {
+      var string = String(decoding: raw, as: UTF8.self)
+      if raw.contains(0x0D) {
+        string = string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+          of: "\r", with: "\n")
+      }
+      for (open, close) in [("<!--", "-->"), ("<?", "?>")] where string.contains(open) {
+        var kept = ""
+        var rest = Substring(string)
+        while let start = rest.range(of: open) {
+          // Inside a CDATA section it is text.
+          if let cdata = rest.range(of: "<![CDATA["), cdata.lowerBound < start.lowerBound {
+            let end =
+              rest.range(of: "]]>", range: cdata.upperBound..<rest.endIndex)?.upperBound ?? rest.endIndex
+            kept += rest[..<end]
+            rest = rest[end...]
+            continue
+          }
+          kept += rest[..<start.lowerBound]
+          rest =
+            rest[
+              (rest.range(of: close, range: start.upperBound..<rest.endIndex)?.upperBound ?? rest.endIndex)...
+            ]
+        }
+        string = kept + rest
+      }
+      let bytes = Array(string.utf8)
+      return decodedText(bytes)
+    }
+
+    /// ``text(_:)`` after line ends, comments and instructions.
+    private static func decodedText(_ raw: [UInt8]) -> String {
       let string = String(decoding: raw, as: UTF8.self)
       guard string.contains("<![CDATA[") else {
         return XMLEscaping.decodeText(raw.withUnsafeBufferPointer { $0 })

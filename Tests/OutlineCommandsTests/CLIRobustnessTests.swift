@@ -298,4 +298,35 @@ import Testing
       convert.status == 0 && convert.stdout.contains("\"order\":1,\"title\":\"b\""),
       "\(convert.stdout)\(convert.stderr)")
   }
+
+  /// OPML import keeps what it can and refuses what it cannot, never writing a broken
+  /// .outline: a head field's text read as XML reads it (line ends, comments left out); a
+  /// namespace declared on <head> kept; a repeated head field or one with attributes refused;
+  /// an outline's `xml:id` kept as the object's id and exported back.
+  @Test func opmlHeadsAndIdsImportWithoutLoss() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "a.opml":
+          "<?xml version=\"1.0\"?>\r\n<opml version=\"2.0\">\r\n<head xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\r\n<title>one\r\ntwo</title>\r\n<docs>http://x<!-- note -->/y</docs>\r\n<dc:creator>Me</dc:creator>\r\n</head>\r\n<body><outline text=\"a\" xml:id=\"n1\"/></body>\r\n</opml>\r\n",
+        "twice.opml":
+          "<opml version=\"2.0\"><head><category>a</category><category>b</category></head><body><outline text=\"a\"/></body></opml>\n",
+        "attributes.opml":
+          "<opml version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><head><atom:link rel=\"self\" href=\"x\"/></head><body><outline text=\"a\"/></body></opml>\n",
+      ], in: folder)
+    let run = try CLI.run("outline", ["import", "a.opml", "-o", "a.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let imported = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
+    #expect(
+      imported.contains("title=\"one&#10;two\"") && imported.contains("docs=\"http://x/y\""), "\(imported)")
+    #expect(imported.contains("xml:id=\"n1\""), "\(imported)")
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
+    let exported = try CLI.run("outline", ["export", "a.outline", "-o", "-"], in: folder)
+    #expect(exported.stdout.contains("<outline text=\"a\" xml:id=\"n1\"/>"), "\(exported.stdout)")
+    for name in ["twice", "attributes"] {
+      let refused = try CLI.run("outline", ["import", "\(name).opml", "-o", "\(name).outline"], in: folder)
+      #expect(refused.status != 0, "\(name): \(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).outline").path))
+    }
+  }
 }
