@@ -57,7 +57,8 @@ struct NewCommand: ParsableCommand {
       }
       let folder = URL(fileURLWithPath: output).deletingLastPathComponent()
       template = OutlineTemplate.make(
-        for: loaded, modelPath: model.map { Self.relativePath(of: $0, from: folder) })
+        for: loaded, modelPath: model.map { Self.relativePath(of: $0, from: folder) },
+        modelVersion: currentVersion())
       do {
         try AtomicFile.write(Array(template.text.utf8), to: output)
       } catch {
@@ -65,7 +66,7 @@ struct NewCommand: ParsableCommand {
         throw ExitCode(2)
       }
     } else {
-      template = OutlineTemplate.make(for: loaded, modelPath: model)
+      template = OutlineTemplate.make(for: loaded, modelPath: model, modelVersion: currentVersion())
       Terminal.write(template.text)
     }
     // Some models ask for what no outline can hold; the user still gets the skeleton.
@@ -74,6 +75,15 @@ struct NewCommand: ParsableCommand {
       Terminal.error("\(name) will not lint clean: \(template.problems.joined(separator: "; "))")
       throw ExitCode(1)
     }
+  }
+
+  /// The version a new document of a model with several versions is for (its current one),
+  /// recorded as `fmt` and `migrate` record it; nil for a model of one version.
+  private func currentVersion() -> String? {
+    guard let model, let history = try? ModelLocator.history(path: model), history.versions.count > 1 else {
+      return nil
+    }
+    return history.versions[history.current].name
   }
 
   /// `path` relative to `folder` (both resolved against the current directory and symbolic links).

@@ -21,11 +21,16 @@ public enum OutlineTemplate {
   /// for something no outline can hold (a required containment whose
   /// children could belong to several relationships, or requirements that
   /// never close); `problems` is empty when the document is valid.
-  public static func make(for model: Model, modelPath: String?) -> (text: String, problems: [String]) {
+  public static func make(for model: Model, modelPath: String?, modelVersion: String? = nil) -> (
+    text: String, problems: [String]
+  ) {
     var builder = Builder(model: model)
     builder.build()
-    return (builder.write(modelPath: modelPath), builder.problems)
+    return (builder.write(modelPath: modelPath, modelVersion: modelVersion), builder.problems)
   }
+
+  /// The root element's own attributes, which no property of the root entity can be written as.
+  static let rootFormatNames: Set<String> = ["version", "model", "entity", "modelVersion"]
 
   /// The placeholder written for `attribute`: its default when the validator
   /// accepts it, else the first candidate of its type that passes its type,
@@ -158,6 +163,15 @@ private struct Builder {
       problems.append(
         "the model's requirements never close: after \(OutlineTemplate.objectLimit) objects, each still requires more"
       )
+    }
+    if root >= 0 {
+      let entity = model.entities[root]
+      for attribute in entity.attributes
+      where OutlineTemplate.rootFormatNames.contains(attribute.name) && attribute.isRequired {
+        problems.append(
+          "'\(entity.name)' needs '\(attribute.name)', a name the root element keeps for the format, so no root can have it"
+        )
+      }
     }
   }
 
@@ -336,7 +350,9 @@ private struct Builder {
     for constraint in entity.uniquenessConstraints {
       for case .attribute(let index) in constraint.members ?? [] { constrained.insert(index) }
     }
-    for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
+    // Transient and derived values are not stored (OL205, OL206): never written.
+    for (index, attribute) in entity.attributes.enumerated()
+    where !attribute.isTransient && !attribute.isDerived {
       if index == entity.orderAttribute {
         if let order = objects[object].order { pairs.append((attribute.name, String(order))) }
         continue
@@ -365,10 +381,14 @@ private struct Builder {
   }
 
   /// The document: nested two spaces a level, walked with an explicit stack.
-  mutating func write(modelPath: String?) -> String {
+  mutating func write(modelPath: String?, modelVersion: String?) -> String {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\""
     if let modelPath { text += " model=\"\(XMLEscaping.escapeAttribute(modelPath))\"" }
+    if let modelVersion { text += " modelVersion=\"\(XMLEscaping.escapeAttribute(modelVersion))\"" }
     for (name, value) in attributes(of: 0) {
+      // The root's own names are the format's: a property of the root entity so named cannot
+      // be written (a problem when it is required, said by `build`).
+      if OutlineTemplate.rootFormatNames.contains(name) { continue }
       text += " \(name)=\"\(XMLEscaping.escapeAttribute(value))\""
     }
     if objects[0].children.isEmpty { return text + "/>\n" }

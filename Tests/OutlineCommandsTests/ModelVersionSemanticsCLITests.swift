@@ -403,6 +403,42 @@ import Testing
     #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
   }
 
+  /// `outline new` writes a document `fmt --check` and lint accept as it is: for a model with
+  /// several versions it records the current one; derived values are not written; a root
+  /// entity that needs a property named like one of the root's own attributes is said (exit 1)
+  /// rather than written twice into the root.
+  @Test func newWritesWhatLintAndFmtAccept() throws {
+    let folder = try CLI.temporaryFolder()
+    let derived = Self.item(
+      priority:
+        "<attribute name=\"upper\" optional=\"YES\" attributeType=\"String\" derived=\"YES\" derivationExpression=\"uppercase:(title)\"/>"
+    )
+    try CLI.write(
+      [
+        "N.xcdatamodeld/N.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "N.xcdatamodeld/N 2.xcdatamodel/contents": Self.model(derived),
+        "V.xcdatamodel/contents": Self.model(
+          """
+          <entity name="Doc"><attribute name="version" attributeType="Integer 16"/>
+            <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc" inverseEntity="Item"/></entity>
+          <entity name="Item"><relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items" inverseEntity="Doc"/></entity>
+          """),
+      ], in: folder)
+    let run = try CLI.run("outline", ["new", "--model", "N.xcdatamodeld", "-o", "a.outline"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
+    #expect(text.contains("modelVersion=\"N 2\"") && !text.contains("upper="), "\(text)")
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 0)
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).stdout.contains("0 errors, 0 warnings"))
+    let clash = try CLI.run("outline", ["new", "--model", "V.xcdatamodel", "-o", "v.outline"], in: folder)
+    #expect(
+      clash.status == 1 && clash.stderr.contains("needs 'version', a name the root element keeps"),
+      "\(clash.stderr)")
+    let written = try String(contentsOf: folder.appendingPathComponent("v.outline"), encoding: .utf8)
+    // The XML declaration's and the root's own, not the entity's as well.
+    #expect(written.components(separatedBy: "version=").count == 3, "\(written)")
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
