@@ -188,6 +188,12 @@ struct MigrateCommand: ParsableCommand {
     }
     let sourceName = history.versions[source].name
     let targetName = history.versions[target].name
+    if let named = root["modelVersion"], history.index(named: named) == nil {
+      // Said, not silently replaced: the version migrate goes from is the one the document fits.
+      Terminal.error(
+        "\(TextFormat.displayedPath(path)): names model version '\(named)', which the model does not have (\(history.names.map { "'\($0)'" }.joined(separator: ", "))); it fits '\(sourceName)'"
+      )
+    }
     guard source <= target else {
       Terminal.error(
         "\(path): not migrated: it is for '\(sourceName)', newer than '\(targetName)'; migrate does not go back"

@@ -127,6 +127,15 @@ extension DocumentCheck {
       chunks { parser.feed($0) }
     }
     versionStatus = status
+    if let named = root.attributes["modelVersion"], history.index(named: named) == nil {
+      // A version the model does not have: said, not silently replaced by the inferred one.
+      let unknown = Diagnostic(
+        .badRootOrVersion,
+        "modelVersion '\(named)' is not a version of the model (it has \(history.names.map { "'\($0)'" }.joined(separator: ", "))); the document fits '\(status.versionName)'",
+        at: root.versionRange ?? root.nameRange)
+      let added = suppression.filter(configuration?.apply(to: [unknown]) ?? [unknown])
+      if !added.isEmpty { diagnostics = Diagnostic.sortedByPosition(diagnostics + added) }
+    }
     guard status.migrationPending else { return }
     let outcome = status.pendingOutcome(feed: chunks)
     guard let pending = status.pendingDiagnostic(refusal: outcome.refusal(allowDataLoss: false)) else {

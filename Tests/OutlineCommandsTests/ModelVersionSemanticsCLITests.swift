@@ -439,6 +439,29 @@ import Testing
     #expect(written.components(separatedBy: "version=").count == 3, "\(written)")
   }
 
+  /// A `modelVersion` the model does not have is said (OL101 at it; migrate names it), not
+  /// silently replaced by the version the document fits.
+  @Test func anUnknownModelVersionIsSaid() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "K.xcdatamodeld/K.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "K.xcdatamodeld/K 2.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "doc.outline":
+          "<outline version=\"1\" model=\"K.xcdatamodeld\" modelVersion=\"K 7\"><Item order=\"0\"/></outline>\n",
+      ], in: folder)
+    let lint = try CLI.run("outline-lint", ["doc.outline"], in: folder)
+    #expect(
+      lint.stdout.contains(
+        "doc.outline:1:59: error[OL101]: modelVersion 'K 7' is not a version of the model (it has 'K', 'K 2')"
+      ),
+      "\(lint.stdout)")
+    let migrate = try CLI.run("outline", ["migrate", "--check", "doc.outline"], in: folder)
+    #expect(
+      migrate.stderr.contains("names model version 'K 7', which the model does not have"), "\(migrate.stderr)"
+    )
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
