@@ -101,7 +101,9 @@ public enum DiagnosticCatalog {
     ),
     Entry(
       code: .badRootOrVersion, severity: .error, title: "Root is not <outline> or version unsupported",
-      help: "The root element must be `outline` and its optional `version` must be `1`."),
+      help:
+        "The root element must be `outline` and its optional `version` must be `1`. A `modelVersion` must name a version of the model's bundle: one it does not have is reported at its value (with the versions there are and the one the document fits), not silently replaced."
+    ),
     Entry(
       code: .modelUnreadable, severity: .error, title: "Model file missing or unreadable",
       help: "The model named by `--model`, the `model` attribute or `.outline.json` could not be read."),
