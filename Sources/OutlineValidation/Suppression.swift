@@ -43,6 +43,8 @@ public struct Suppression: Sendable {
   public func filter(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     if fileCodes.isEmpty && scoped.isEmpty { return diagnostics }
     return diagnostics.filter { diagnostic in
+      // A syntax error is never turned off: nothing after it was read.
+      if diagnostic.code == .notWellFormed { return true }
       let code = diagnostic.code.rawValue
       if fileCodes.contains(code) { return false }
       guard let index = lastScope(startingAtOrBefore: diagnostic.range.start) else { return true }

@@ -321,6 +321,14 @@ struct ConfigurationParser {
         try skipRest(of: value)
         continue
       }
+      if diagnosticCode == .notWellFormed && level != "error" {
+        // A file that is not well-formed XML is no outline: nothing after the error was read.
+        configuration.diagnostics.append(
+          problem(
+            "OL100 cannot be changed: a file that is not well-formed XML is not checked past its error",
+            valueRange))
+        continue
+      }
       if level == "off" {
         configuration.rules[diagnosticCode] = .some(nil)
       } else if let severity = Severity(name: level) {

@@ -329,4 +329,24 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).outline").path))
     }
   }
+
+  /// A file that is not well-formed XML is never clean: OL100 can be turned off neither by a
+  /// comment nor by a rule (which is OC100).
+  @Test func aSyntaxErrorCannotBeTurnedOff() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "comment/a.outline":
+          "<!-- outline-disable OL100 -->\n<outline version=\"1\"><Item order=\"0\"></outline>\n",
+        "rule/.outline.json": "{\"rules\": {\"OL100\": \"off\"}}\n",
+        "rule/a.outline": "<outline version=\"1\"><Item order=\"0\"></outline>\n",
+      ], in: folder)
+    let comment = try CLI.run("outline-lint", ["comment/a.outline"], in: folder)
+    #expect(comment.status == 1 && comment.stdout.contains("error[OL100]"), "\(comment.stdout)")
+    let rule = try CLI.run("outline-lint", ["rule/a.outline"], in: folder)
+    #expect(rule.status == 2, "\(rule.stdout)")
+    #expect(
+      rule.stdout.contains("error[OC100]: OL100 cannot be changed") && rule.stdout.contains("error[OL100]"),
+      "\(rule.stdout)")
+  }
 }
