@@ -32,7 +32,11 @@ struct EditorSettings: Equatable, Sendable {
           problems.append("unknown rule code '\(code)'")
           continue
         }
-        if level.stringValue == "off" {
+        if diagnosticCode == .notWellFormed && level.stringValue != "error" {
+          // As in `.outline.json`: a file that is not well-formed XML is never clean.
+          problems.append(
+            "OL100 cannot be changed: a file that is not well-formed XML is not checked past its error")
+        } else if level.stringValue == "off" {
           self.rules[diagnosticCode] = .some(nil)
         } else if let name = level.stringValue, let severity = Severity(name: name) {
           self.rules[diagnosticCode] = severity
