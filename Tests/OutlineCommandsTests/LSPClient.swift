@@ -148,6 +148,20 @@ final class LSPClient: @unchecked Sendable {
   }
 
   /// A started and initialized server with `text` open at `uri`, its first diagnostics read.
+  /// A server initialized with the workspace `root` (none when nil) and the client
+  /// `capabilities`, and told `initialized`.
+  static func initialized(root: URL?, capabilities: JSONValue = [:]) throws -> LSPClient {
+    let client = try LSPClient()
+    _ = client.request(
+      "initialize",
+      [
+        "processId": .null, "rootUri": root.map { .string($0.absoluteString) } ?? .null,
+        "capabilities": capabilities,
+      ], timeout: 30)
+    client.notify("initialized", [:])
+    return client
+  }
+
   static func withOpenDocument(_ uri: String, _ text: String) throws -> LSPClient {
     let client = try LSPClient()
     _ = client.initialize()

@@ -16,12 +16,8 @@ import Testing
       """
     let configuration = "{\"rules\": {\"OL401\": \"off\"}}\n"
     try CLI.write(["M.xcdatamodel/contents": model, ".outline.json": configuration], in: folder)
-    let client = try LSPClient()
+    let client = try LSPClient.initialized(root: folder)
     defer { _ = client.close() }
-    _ = client.request(
-      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
-      timeout: 30)
-    client.notify("initialized", [:])
     let opened = [
       ("M.xcdatamodel/contents", model), (".outline.json", configuration),
       ("pom.xml", "<project><modelVersion>4.0.0</modelVersion></project>\n"),
@@ -49,12 +45,8 @@ import Testing
     _ = try CLI.run("outline", ["fmt", "t.outline"], in: folder)
     let formatted = try String(contentsOf: folder.appendingPathComponent("t.outline"), encoding: .utf8)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try LSPClient()
+    let client = try LSPClient.initialized(root: folder)
     defer { _ = client.close() }
-    _ = client.request(
-      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
-      timeout: 30)
-    client.notify("initialized", [:])
     client.open(uri, text)
     _ = client.diagnostics(uri)
     let reply = client.request(
@@ -78,17 +70,10 @@ import Testing
   /// value's closing quote comes with the space before it.
   @Test(arguments: [true, false])
   func completionFollowsSnippetSupport(snippets: Bool) throws {
-    let client = try LSPClient()
+    let client = try LSPClient.initialized(
+      root: nil,
+      capabilities: ["textDocument": ["completion": ["completionItem": ["snippetSupport": .bool(snippets)]]]])
     defer { _ = client.close() }
-    _ = client.request(
-      "initialize",
-      [
-        "processId": .null, "rootUri": .null,
-        "capabilities": [
-          "textDocument": ["completion": ["completionItem": ["snippetSupport": .bool(snippets)]]]
-        ],
-      ])
-    client.notify("initialized", [:])
     let uri = "file:///tmp/outline-completion-kinds/t.outline"
     let text = "<outline version=\"1\">\n  <Item order=\"0\"/>\n</outline>\n"
     client.open(uri, text)

@@ -16,12 +16,8 @@ import Testing
     let lines = text.components(separatedBy: "\n")
     let login = try #require(lines.firstIndex { $0.contains("title=\"Ship login\"") })
     let root = try #require(lines.firstIndex { $0.hasPrefix("<outline") })
-    let client = try LSPClient()
+    let client = try LSPClient.initialized(root: folder)
     defer { _ = client.close() }
-    _ = client.request(
-      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
-      timeout: 30)
-    client.notify("initialized", [:])
     client.open(uri, text)
     #expect(client.diagnostics(uri)?["diagnostics"] == [])
     func hover(line: Int, character: Int) -> String {
