@@ -73,6 +73,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let ambiguousContainment = Self(rawValue: "OM212")
   public static let badUniquenessConstraint = Self(rawValue: "OM213")
   public static let unknownComposite = Self(rawValue: "OM214")
+  public static let sharedRenamingIdentifier = Self(rawValue: "OM215")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -269,6 +270,11 @@ public enum DiagnosticCatalog {
       code: .unknownComposite, severity: .error, title: "Composite type missing or defined twice",
       help:
         "A `Composite` attribute's `composite` must name a `composite` element of the model, and composite names must be unique."
+    ),
+    Entry(
+      code: .sharedRenamingIdentifier, severity: .warning, title: "Renaming identifier shared",
+      help:
+        "Two entities of a model, or two properties of one entity, carry the same `renamingIdentifier`: a migration from an older version cannot tell which of them an older entity or property of that name became (`outline migrate` takes the first in the model). Give each its own."
     ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",

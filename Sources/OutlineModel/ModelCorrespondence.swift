@@ -23,12 +23,16 @@ public struct ModelCorrespondence: Sendable {
     for index in old.entities.indices {
       if let identifier = old.renamingIdentifier(ofEntity: index) { oldByIdentifier[identifier] = index }
     }
+    var takenSources = Set<Int>()
     for index in new.entities.indices {
       // As for properties (``match(_:_:)``): an older entity's identifier is matched only by a
       // newer entity's explicit one.
       let identifier = new.renamingIdentifier(ofEntity: index)
       let key = identifier ?? new.entities[index].name
-      let source = old.entity(named: key) ?? identifier.flatMap { oldByIdentifier[$0] }
+      // Each older entity continues in one newer entity at most: the first in the model (OM215
+      // warns of a shared identifier).
+      var source = old.entity(named: key) ?? identifier.flatMap { oldByIdentifier[$0] }
+      if let found = source, !takenSources.insert(found).inserted { source = nil }
       entitySource.append(source)
       guard let source else {
         attributeSource.append([:])

@@ -12,10 +12,57 @@ public enum ModelLoader {
     var resolver = ModelResolver(entities: reader.entities, diagnostics: reader.diagnostics)
     resolver.composites = reader.composites
     resolver.resolve()
-    return Model(
+    let model = Model(
       entities: resolver.entities, entityIndex: resolver.entityIndex,
       diagnostics: Diagnostic.sortedByPosition(resolver.diagnostics), source: source, path: path,
       composites: resolver.composites)
+    let shared = sharedRenamingIdentifiers(in: model)
+    guard !shared.isEmpty else { return model }
+    return Model(
+      entities: resolver.entities, entityIndex: resolver.entityIndex,
+      diagnostics: Diagnostic.sortedByPosition(resolver.diagnostics + shared), source: source, path: path,
+      composites: resolver.composites)
+  }
+
+  /// OM215: two entities, or two properties declared by one entity, with the same
+  /// `renamingIdentifier` (at the second, the first related).
+  static func sharedRenamingIdentifiers(in model: Model) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    func check(_ named: [(name: String, identifier: String?, range: TextRange?)], what: String) {
+      var first: [String: (name: String, range: TextRange?)] = [:]
+      for item in named {
+        guard let identifier = item.identifier, let range = item.range else { continue }
+        guard let earlier = first[identifier] else {
+          first[identifier] = (item.name, range)
+          continue
+        }
+        found.append(
+          Diagnostic(
+            .sharedRenamingIdentifier,
+            "\(what) '\(item.name)' has renamingIdentifier '\(identifier)', as '\(earlier.name)' has: a migration takes '\(earlier.name)' for it",
+            at: range,
+            related: earlier.range.map {
+              [RelatedLocation(range: $0, message: "'\(earlier.name)' has it too")]
+            } ?? []))
+      }
+    }
+    check(
+      model.entities.indices.map {
+        (
+          model.entities[$0].name, model.renamingIdentifier(ofEntity: $0),
+          model.entities[$0].ranges["renamingIdentifier"]
+        )
+      }, what: "Entity")
+    for entity in model.entities {
+      check(
+        entity.attributes.filter { $0.declaringEntity == entity.name }.map {
+          ($0.name, model.renamingIdentifier(of: $0), $0.ranges["renamingIdentifier"])
+        }
+          + entity.relationships.filter { $0.declaringEntity == entity.name }.map {
+            ($0.name, model.renamingIdentifier(of: $0), $0.ranges["renamingIdentifier"])
+          }, what: "Property")
+    }
+    return found
   }
 
   /// The default model: the nested to-do list (`schema/Outline.xcdatamodeld`).

@@ -462,6 +462,34 @@ import Testing
     )
   }
 
+  /// Two entities with one `renamingIdentifier`: `model check` warns (OM215, at the second),
+  /// and a migration takes the first in the model for the older entity, whatever the order
+  /// of the others.
+  @Test func aSharedRenamingIdentifierIsWarnedOfAndTheFirstIsTaken() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "S.xcdatamodeld/S.xcdatamodel/contents": Self.model(
+          "<entity name=\"Tag\"><attribute name=\"label\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        ),
+        "S.xcdatamodeld/S 2.xcdatamodel/contents": Self.model(
+          """
+          <entity name="Color" renamingIdentifier="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity>
+          <entity name="Topic" renamingIdentifier="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity>
+          """),
+        "S.xcdatamodeld/.xccurrentversion": Self.current("S 2.xcdatamodel"),
+        "doc.outline":
+          "<outline version=\"1\" model=\"S.xcdatamodeld\" modelVersion=\"S\">\n  <Tag label=\"a\"/>\n</outline>\n",
+      ], in: folder)
+    let check = try CLI.run("outline", ["model", "check", "S.xcdatamodeld/S 2.xcdatamodel"], in: folder)
+    #expect(
+      check.stdout.contains("warning[OM215]: Entity 'Topic' has renamingIdentifier 'Tag', as 'Color' has"),
+      "\(check.stdout)")
+    let migrate = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
+    #expect(migrate.status == 0, "\(migrate.stdout)\(migrate.stderr)")
+    #expect(try text(folder, "doc.outline").contains("<Color label=\"a\"/>"))
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
