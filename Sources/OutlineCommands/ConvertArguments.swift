@@ -55,6 +55,10 @@ extension ConvertCommand {
       }
     }
     guard let input, let direction = direction(input: input, output: output, to: to) else { return nil }
+    // Names that say one format for both: ArgumentParser's run says so (``ConvertCommand/validate()``).
+    if to == nil, let output, let named = Self.format(ofName: input), Self.format(ofName: output) == named {
+      return nil
+    }
     return Arguments(input: input, output: output, direction: direction, model: model, maxSize: maxSize)
   }
 

@@ -43,19 +43,37 @@ struct ConvertCommand: ParsableCommand {
   var maxSize: InputSize?
 
   func validate() throws {
+    if to == nil, let format = Self.format(ofName: input), let output,
+      Self.format(ofName: output) == format
+    {
+      throw ValidationError(
+        "The input and the output are both \(format == .json ? "JSON" : "XML") by their names: nothing to convert; say --to json or --to xml to write one anyway."
+      )
+    }
     if Self.direction(input: input, output: output, to: to) == nil {
       throw ValidationError("Cannot tell the direction from the file names; say --to json or --to xml.")
     }
   }
 
-  /// The format `input` becomes: `to`, else what the extensions say; nil when they say nothing.
+  /// The format a file name says: `.json` the JSON form, `.outline` or `.xml` XML.
+  static func format(ofName name: String) -> Format? {
+    switch URL(fileURLWithPath: name).pathExtension {
+    case "json": .json
+    case "outline", "xml": .xml
+    default: nil
+    }
+  }
+
+  /// The format `input` becomes: `to`, else what the names say (the output's first); nil when
+  /// they say nothing.
   static func direction(input: String, output: String?, to: Format?) -> Format? {
     if let to { return to }
-    let inputExtension = URL(fileURLWithPath: input).pathExtension
-    let outputExtension = output.map { URL(fileURLWithPath: $0).pathExtension } ?? ""
-    if outputExtension == "json" || inputExtension == "outline" || inputExtension == "xml" { return .json }
-    if outputExtension == "outline" || outputExtension == "xml" || inputExtension == "json" { return .xml }
-    return nil
+    if let output, output != "-", let format = format(ofName: output) { return format }
+    switch format(ofName: input) {
+    case .json?: return .xml
+    case .xml?: return .json
+    default: return nil
+    }
   }
 
   func run() throws {

@@ -349,4 +349,20 @@ import Testing
       rule.stdout.contains("error[OC100]: OL100 cannot be changed") && rule.stdout.contains("error[OL100]"),
       "\(rule.stdout)")
   }
+
+  /// `convert` whose input and output names say the same format is a usage error (it wrote
+  /// JSON into `copy.outline`); the output's name says the format first, and `--to` overrides.
+  @Test func convertNamesThatSayOneFormatForBoth() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": "<outline version=\"1\"/>\n"], in: folder)
+    let both = try CLI.run("outline", ["convert", "a.outline", "-o", "copy.outline"], in: folder)
+    #expect(both.status == 2 && both.stderr.contains("both XML by their names"), "\(both.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("copy.outline").path))
+    let forced = try CLI.run(
+      "outline", ["convert", "a.outline", "-o", "copy.outline", "--to", "json"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder).status == 0)
+    let back = try CLI.run("outline", ["convert", "a.json", "-o", "b.json"], in: folder)
+    #expect(back.status == 2 && back.stderr.contains("both JSON by their names"), "\(back.stderr)")
+  }
 }
