@@ -29,8 +29,13 @@ public struct MigrationOutcome: Sendable {
     if let syntaxError { return "it does not parse: \(syntaxError)" }
     if !missing.isEmpty {
       let list = missing.keys.sorted().map { "\($0) (\(counted(missing[$0]!, "object")))" }
+      // What else the run would ask for, said now rather than on the next run.
+      let alsoDrops =
+        !dropped.isEmpty && !allowDataLoss
+        ? "; it would also drop \(counted(dropped.count, "value")): run with --allow-data-loss to drop them"
+        : ""
       return
-        "new required values have no default: \(list.joined(separator: ", ")); give them with --set Entity.attribute=value"
+        "new required values have no default: \(list.joined(separator: ", ")); give them with --set Entity.attribute=value\(alsoDrops)"
     }
     if let first = disordered.first {
       let more = disordered.count > 1 ? " (and \(counted(disordered.count - 1, "other parent")))" : ""
@@ -39,7 +44,7 @@ public struct MigrationOutcome: Sendable {
     }
     if !dropped.isEmpty && !allowDataLoss {
       return
-        "it would drop \(counted(dropped.count, "value")) (listed); run with --allow-data-loss to drop them"
+        "it would drop \(counted(dropped.count, "value")); run with --allow-data-loss to drop them"
     }
     if let first = errors.first {
       return

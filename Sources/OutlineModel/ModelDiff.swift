@@ -197,7 +197,7 @@ public enum ModelDiff {
             .madeRequired, entity: new.name, property: attribute.name,
             detail:
               "attribute \(quoted) made required (\(hasDefault ? "default '\(attribute.defaultValue!)'" : "no default"))",
-            inferable: hasDefault, data: .needsDefault))
+            inferable: hasDefault, data: hasDefault ? .kept : .needsDefault))
       } else if !before.isOptional && attribute.isOptional {
         changes.append(
           ModelChange(
@@ -354,14 +354,15 @@ public enum ModelDiff {
         ModelChange(
           .constraintChanged, entity: new.name,
           detail:
-            "uniqueness constraint (\(added.joined(separator: ", "))) added: objects that share these values are merged",
+            "uniqueness constraint (\(added.joined(separator: ", "))) of '\(new.name)' added: objects that share these values are merged",
           inferable: true, data: .kept))
     }
     for removed in before.subtracting(after).sorted(by: { $0.joined() < $1.joined() }) {
       changes.append(
         ModelChange(
           .constraintChanged, entity: new.name,
-          detail: "uniqueness constraint (\(removed.joined(separator: ", "))) removed", inferable: true,
+          detail: "uniqueness constraint (\(removed.joined(separator: ", "))) of '\(new.name)' removed",
+          inferable: true,
           data: .kept))
     }
   }

@@ -69,7 +69,7 @@ import Testing
     #expect(snapshot.source.string(in: pending.range) == "Tasks")
     #expect(
       pending.message
-        == "This document is for model version 'Tasks'; the current version is 'Tasks 4'; it cannot be migrated as it is: new required values have no default: Task.owner (4 objects); give them with --set Entity.attribute=value"
+        == "This document is for model version 'Tasks'; the current version is 'Tasks 4'; it cannot be migrated as it is: new required values have no default: Task.owner (4 objects); give them with --set Entity.attribute=value; it would also drop 3 values: run with --allow-data-loss to drop them"
     )
     let root = Array(text.utf8).firstIndex(of: UInt8(ascii: "<"))! + 40
     #expect(

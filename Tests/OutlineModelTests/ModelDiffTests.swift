@@ -87,7 +87,7 @@ import Testing
     #expect(
       find(.countChanged, "Item", "few")?.detail == "relationship 'Item.few' count 0...3 changed to 0...5")
     #expect(find(.destinationChanged, "Item", "must")?.inferable == false)
-    #expect(find(.constraintChanged, "Item")?.detail.contains("(code) removed") == true)
+    #expect(find(.constraintChanged, "Item")?.detail.contains("(code) of 'Item' removed") == true)
     #expect(!ModelDiff.isMigratable(changes))
     // Unchanged models differ in nothing.
     #expect(ModelDiff.changes(along: [Self.model(Self.before), Self.model(Self.before)]).isEmpty)
