@@ -172,9 +172,12 @@ struct ModelRenameCommand: ParsableCommand {
     Terminal.write("\(folder): new current version with \(property) renamed to \(newName)\n", to: 2)
   }
 
-  /// `Tasks 5` after `Tasks` ... `Tasks 4`: the first version's name and the next free number.
+  /// `Tasks 5` after `Tasks` ... `Tasks 4`: the bundle's name (as Xcode names a new version;
+  /// the first version's name for a lone model) and the next free number.
   static func nextVersionName(_ history: ModelHistory) -> String {
-    let base = history.versions[0].name
+    let base =
+      history.bundlePath.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+      ?? history.versions[0].name
     var number = history.versions.count + 1
     while history.index(named: "\(base) \(number)") != nil { number += 1 }
     return "\(base) \(number)"

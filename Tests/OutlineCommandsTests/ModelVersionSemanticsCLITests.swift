@@ -490,6 +490,24 @@ import Testing
     #expect(try text(folder, "doc.outline").contains("<Color label=\"a\"/>"))
   }
 
+  /// A new version made by `model rename --new-version` is named after the bundle, as Xcode
+  /// names one (`E 3` in `E.xcdatamodeld` of `E_0` and `E_1`, not `E_0 3`).
+  @Test func aNewVersionIsNamedAfterTheBundle() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "E.xcdatamodeld/E_0.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "E.xcdatamodeld/E_1.xcdatamodel/contents": Self.model(Self.item(priority: "")),
+        "E.xcdatamodeld/.xccurrentversion": Self.current("E_1.xcdatamodel"),
+      ], in: folder)
+    let run = try CLI.run(
+      "outline", ["model", "rename", "E.xcdatamodeld", "Item.title", "name", "--new-version"], in: folder)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let versions = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("E.xcdatamodeld").path)
+    #expect(versions.contains("E 3.xcdatamodel"), "\(versions)")
+  }
+
   /// A version named `Z & 1` is written `Z &amp; 1` in `.xccurrentversion`: it is the current one.
   @Test func currentVersionNameIsXMLText() throws {
     let folder = try CLI.temporaryFolder()
