@@ -87,11 +87,27 @@ struct ConvertCommand: ParsableCommand {
     throws
   {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
-    let conversion = Conversion(
+    var conversion = Conversion(
       input: input, target: direction == .json ? .json : .xml, modelOverride: model,
       configurations: configurations, models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit),
       limit: configurations.inputLimit(for: input, maxSize: maxSize))
+    conversion.rebaseModel = rebasing(from: input, to: output)
     try conversion.perform(writingTo: output, spooled: true)
+  }
+
+  /// How a relative model reference of `input` is written in `output` when the two lie in
+  /// different folders: relative to the output's folder, naming the same model (as `outline new
+  /// -o` writes it); nil when they share a folder, or either is standard input or output.
+  static func rebasing(from input: String, to output: String?) -> (@Sendable (String) -> String)? {
+    guard input != "-", let output, output != "-" else { return nil }
+    let inputFolder = URL(fileURLWithPath: input).deletingLastPathComponent().standardizedFileURL
+    let outputFolder = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL
+    guard inputFolder.resolvingSymlinksInPath() != outputFolder.resolvingSymlinksInPath() else { return nil }
+    return { reference in
+      guard !reference.isEmpty, !reference.hasPrefix("/") else { return reference }
+      return NewCommand.relativePath(
+        of: inputFolder.appendingPathComponent(reference).path, from: outputFolder)
+    }
   }
 
   /// Line and character column of `offset`, reading only up to it.

@@ -254,6 +254,8 @@ public final class AlongsideWriter: XMLEventHandler {
   /// `writer`, unretained: each tag's call through it makes no retain and release (`writer` keeps it alive).
   @exclusivity(unchecked) private var writerReference: Unmanaged<StreamingJSONWriter>?
   @exclusivity(unchecked) private var writing = true
+  /// The rewrite of the root's model reference (``ObjectHead/rebaseModel``).
+  var rebaseModel: (@Sendable (String) -> String)?
 
   init(validator: OutlineValidator, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.validator = validator
@@ -272,8 +274,9 @@ public final class AlongsideWriter: XMLEventHandler {
         writing = false
         return
       }
-      let created = StreamingJSONWriter(
-        head: ObjectHead(model: model, rootEntity: validator.rootEntity), output: output)
+      var head = ObjectHead(model: model, rootEntity: validator.rootEntity)
+      head.rebaseModel = rebaseModel
+      let created = StreamingJSONWriter(head: head, output: output)
       writer = created
       writerReference = Unmanaged.passUnretained(created)
     }

@@ -19,6 +19,9 @@ import OutlineXML
 struct ObjectHead {
   let model: Model
   let rootEntity: Int?
+  /// How the root's model reference is written, when the output lies in another folder than the
+  /// input (a relative path is relative to the file it is in); nil: as it stands.
+  var rebaseModel: (@Sendable (String) -> String)?
   private let index: ModelIndex
   let tables: [EntityTable]
   /// `,"name":[` for each entity's relationships; `@objects` is the last.
@@ -101,7 +104,11 @@ struct ObjectHead {
       out.append(",\"@outline\":1")
       if let index = tag.index(of: "model") {
         out.append(",\"@model\":")
-        Self.appendString(tag.rawValue(of: index), to: &out)
+        if let rebaseModel {
+          out.append(Array(JSONText.quote(rebaseModel(tag.value(of: index))).utf8))
+        } else {
+          Self.appendString(tag.rawValue(of: index), to: &out)
+        }
       }
       if let index = tag.index(of: "modelVersion") {
         out.append(",\"@modelVersion\":")

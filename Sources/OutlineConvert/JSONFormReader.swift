@@ -92,9 +92,11 @@ public enum JSONFormReader {
   /// and the XML comes again from its start.
   public static func convert(
     _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
-    restart: () -> Void
+    restart: () -> Void, rebaseModel: (@Sendable (String) -> String)? = nil
   ) throws {
-    let errors = try problems(bytes, choosingModel: choose, output: output, restart: restart).filter {
+    let errors = try problems(
+      bytes, choosingModel: choose, output: output, restart: restart, rebaseModel: rebaseModel
+    ).filter {
       $0.severity == .error
     }
     guard var first = errors.first else { return }
@@ -105,7 +107,7 @@ public enum JSONFormReader {
   /// The passes of a conversion, until one needs no other: its problems.
   private static func problems(
     _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
-    restart: () -> Void
+    restart: () -> Void, rebaseModel: (@Sendable (String) -> String)? = nil
   ) throws -> [JSONFormError] {
     // The model named among the root's keys before its first array; the
     // whole root is searched only when a pass stops (a late attribute, or
@@ -117,7 +119,8 @@ public enum JSONFormReader {
       var found: [JSONFormError]?
       do {
         found = try withoutActuallyEscaping(output) { output throws(Transcoder.Stop) in
-          try convert(bytes, model: model, output: output, collectingLate: searchedWhole)
+          try convert(
+            bytes, model: model, output: output, collectingLate: searchedWhole, rebaseModel: rebaseModel)
         }
       } catch {
         precondition(!searchedWhole, "late attributes were collected")
@@ -135,7 +138,8 @@ public enum JSONFormReader {
   /// after an array of children, else (`collectingLate`) a pass collecting
   /// those, then the pass that writes.
   private static func convert(
-    _ bytes: ByteBuffer, model: Model, output: @escaping (inout [UInt8]) -> Void, collectingLate: Bool
+    _ bytes: ByteBuffer, model: Model, output: @escaping (inout [UInt8]) -> Void, collectingLate: Bool,
+    rebaseModel: (@Sendable (String) -> String)? = nil
   ) throws(Transcoder.Stop) -> [JSONFormError] {
     var late: LateAttributes?
     if collectingLate {
@@ -148,6 +152,7 @@ public enum JSONFormReader {
     let pipeline =
       bytes.buffer.count >= XMLEventPipeline.worthwhileBytes ? XMLEventPipeline(handler: validator) : nil
     var pass = Transcoder(bytes: bytes, model: model, mode: .write(late: late))
+    pass.rebaseModel = rebaseModel
     pass.validator = pipeline ?? validator
     pass.sink = output
     do {
@@ -162,6 +167,7 @@ public enum JSONFormReader {
     if pass.stopped || validator.diagnostics.isEmpty { return pass.problems }
     // Find the object, or the key, whose start or end tag bytes hold each problem.
     var locate = Transcoder(bytes: bytes, model: model, mode: .write(late: late))
+    locate.rebaseModel = rebaseModel
     locate.locating = Array(Set(validator.diagnostics.map(\.range.start))).sorted()
     try? locate.run()
     // A value the reader refused already stands in the XML only to keep the

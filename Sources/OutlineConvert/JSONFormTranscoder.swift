@@ -73,6 +73,9 @@ struct Transcoder {
   var reader: JSONReader
   var validator: (any XMLEventHandler)?
   var sink: ((inout [UInt8]) -> Void)?
+  /// How the root's `model` attribute is written, when the output lies in another folder than
+  /// the input; nil: as the JSON says.
+  var rebaseModel: (@Sendable (String) -> String)?
   /// The XML offsets (ascending) whose key or object the locating pass looks for, and what it found.
   var locating: [Int] = []
   var located: [Int: (path: String, offset: Int)] = [:]

@@ -55,7 +55,13 @@ extension Transcoder {
       output.append(0x20)
       appendAttributeName(rank: attribute.rank, entity: object.entity)
       output.append(contentsOf: [0x3D, 0x22])
-      output.append(contentsOf: scratch[attribute.textStart..<attribute.textEnd])
+      if attribute.rank == 1, let rebaseModel {
+        // The root's `model` (the format's attributes rank first: version, model, ...).
+        let reference = XMLEscaping.decodeAttribute(Array(scratch[attribute.textStart..<attribute.textEnd]))
+        output.append(contentsOf: XMLEscaping.escapeAttribute(rebaseModel(reference)).utf8)
+      } else {
+        output.append(contentsOf: scratch[attribute.textStart..<attribute.textEnd])
+      }
       output.append(0x22)
       if !locating.isEmpty { keyEnds.append(flushed + output.count) }
     }

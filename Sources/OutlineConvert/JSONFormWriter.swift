@@ -71,19 +71,23 @@ public enum JSONFormWriter {
 
   /// ``alongside(_:output:)`` handing `writing` the writer's own buffer, half a megabyte at a
   /// time (valid only during the call): no copy of the output on its way out.
+  /// `rebaseModel` rewrites the root's model reference (``ObjectHead/rebaseModel``).
   public static func alongside(
-    _ validator: OutlineValidator, writing: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    _ validator: OutlineValidator, rebaseModel: (@Sendable (String) -> String)? = nil,
+    writing: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) -> AlongsideWriter {
-    AlongsideWriter(validator: validator, output: writing)
+    let writer = AlongsideWriter(validator: validator, output: writing)
+    writer.rebaseModel = rebaseModel
+    return writer
   }
 
   /// Writes the JSON form from the item tree, each sibling group sorted by order.
   public static func writeTree(
-    _ source: SourceText, tree: ItemTree, model: Model, rootEntity: Int?, output: (inout [UInt8]) -> Void
+    _ source: SourceText, tree: ItemTree, model: Model, rootEntity: Int?,
+    rebaseModel: (@Sendable (String) -> String)? = nil, output: (inout [UInt8]) -> Void
   ) {
-    TreeJSONWriter(
-      head: ObjectHead(model: model, rootEntity: rootEntity), source: source, tree: tree, model: model
-    )
-    .write(output)
+    var head = ObjectHead(model: model, rootEntity: rootEntity)
+    head.rebaseModel = rebaseModel
+    TreeJSONWriter(head: head, source: source, tree: tree, model: model).write(output)
   }
 }

@@ -74,6 +74,10 @@ public struct Conversion {
   public var models: ModelCache
   /// The largest input read, in bytes.
   public var limit: Int
+  /// How the output writes the model reference it carries over, when it lies in another
+  /// folder than the input (a relative reference is relative to the file it is in); nil: as
+  /// the input has it.
+  public var rebaseModel: (@Sendable (String) -> String)?
 
   /// A conversion of `input` (a path, or `-` for standard input) to `target`.
   public init(
@@ -142,7 +146,8 @@ public struct Conversion {
     let target = try open()
     var writer: AlongsideWriter?
     let alongside = { (validator: OutlineValidator) in
-      let made = JSONFormWriter.alongside(validator, writing: { target.write(contentsOf: $0) })
+      let made = JSONFormWriter.alongside(
+        validator, rebaseModel: rebaseModel, writing: { target.write(contentsOf: $0) })
       writer = made
       return made
     }
@@ -176,7 +181,9 @@ public struct Conversion {
       target.reset()
       let whole = try source ?? SourceText(bytes: read())
       let tree = OutlineValidator.validate(whole, modelProvider: fixedModel(model), buildTree: true).tree!
-      JSONFormWriter.writeTree(whole, tree: tree, model: model, rootEntity: check.rootEntity) {
+      JSONFormWriter.writeTree(
+        whole, tree: tree, model: model, rootEntity: check.rootEntity, rebaseModel: rebaseModel
+      ) {
         target.write($0)
       }
     }
@@ -209,7 +216,7 @@ public struct Conversion {
           case .unreadable(let reason): throw Failure.unreadableModel(reason: reason)
           case .refused(let reason): throw Failure.refusedModel(reason: reason)
           }
-        }, output: { target.write($0) }, restart: { target.reset() })
+        }, output: { target.write($0) }, restart: { target.reset() }, rebaseModel: rebaseModel)
     } catch let error as JSONFormError {
       throw Failure.notJSONForm(error, bytes: bytes)
     }

@@ -35,4 +35,30 @@ import Testing
     #expect(back.status == 0, "\(json)\n\(back.stdout)\(back.stderr)")
     #expect(try CLI.run("outline-lint", ["b.outline"], in: folder).status == 0)
   }
+
+  /// Converting into another folder writes the model reference relative to the output, naming
+  /// the same model, both ways (`@model` is relative to the file it is in); into the same
+  /// folder it stays as written.
+  @Test func theModelReferenceFollowsTheOutputsFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "src/V.xcdatamodel/contents": Self.model,
+        "src/a.outline": "<outline version=\"1\" model=\"V.xcdatamodel\"><Item/></outline>\n",
+      ], in: folder)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("out/deeper"), withIntermediateDirectories: true)
+    let out = try CLI.run("outline", ["convert", "src/a.outline", "-o", "out/deeper/a.json"], in: folder)
+    #expect(out.status == 0, "\(out.stderr)")
+    let json = try String(contentsOf: folder.appendingPathComponent("out/deeper/a.json"), encoding: .utf8)
+    #expect(json.contains("\"@model\":\"../../src/V.xcdatamodel\""), "\(json)")
+    #expect(try CLI.run("outline-lint", ["out/deeper/a.json"], in: folder).status == 0)
+    let back = try CLI.run("outline", ["convert", "out/deeper/a.json", "-o", "src/b.outline"], in: folder)
+    #expect(back.status == 0, "\(back.stderr)")
+    let xml = try String(contentsOf: folder.appendingPathComponent("src/b.outline"), encoding: .utf8)
+    #expect(xml.contains("model=\"V.xcdatamodel\""), "\(xml)")
+    #expect(try CLI.run("outline", ["convert", "src/a.outline", "-o", "src/c.json"], in: folder).status == 0)
+    let same = try String(contentsOf: folder.appendingPathComponent("src/c.json"), encoding: .utf8)
+    #expect(same.contains("\"@model\":\"V.xcdatamodel\""), "\(same)")
+  }
 }
