@@ -1,3 +1,5 @@
+import OutlineFiles
+
 /// The common convert command lines, read without the argument parser, as
 /// ``LintSettings/parse(_:)`` reads the lint's (building ArgumentParser's
 /// tables costs about 15 million instructions a run).
@@ -56,7 +58,9 @@ extension ConvertCommand {
     }
     guard let input, let direction = direction(input: input, output: output, to: to) else { return nil }
     // Names that say one format for both: ArgumentParser's run says so (``ConvertCommand/validate()``).
-    if to == nil, let output, let named = Self.format(ofName: input), Self.format(ofName: output) == named {
+    if to == nil, let output, let named = Self.format(ofName: input), Self.format(ofName: output) == named,
+      !AtomicFile.sameFile(input, output)
+    {
       return nil
     }
     return Arguments(input: input, output: output, direction: direction, model: model, maxSize: maxSize)

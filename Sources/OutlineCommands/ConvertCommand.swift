@@ -43,8 +43,9 @@ struct ConvertCommand: ParsableCommand {
   var maxSize: InputSize?
 
   func validate() throws {
+    // (An output that is the input is said as such, by the writer.)
     if to == nil, let format = Self.format(ofName: input), let output,
-      Self.format(ofName: output) == format
+      Self.format(ofName: output) == format, !AtomicFile.sameFile(input, output)
     {
       throw ValidationError(
         "The input and the output are both \(format == .json ? "JSON" : "XML") by their names: nothing to convert; say --to json or --to xml to write one anyway."
