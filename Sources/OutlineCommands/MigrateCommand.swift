@@ -276,9 +276,7 @@ struct MigrateCommand: ParsableCommand {
     }
     report.list(outcome, limit: limit)
     // Nothing to change (a document already at the target): its own problems are the linter's.
-    if !outcome.changed && outcome.dropped.isEmpty && outcome.missing.isEmpty && outcome.syntaxError == nil {
-      return .unchanged
-    }
+    if outcome.changesNothing { return .unchanged }
     if let refusal = outcome.refusal(allowDataLoss: allowDataLoss) {
       report.refusal = refusal
       Terminal.error("\(path): not migrated \(step): \(refusal)")

@@ -14,12 +14,7 @@ extension MigrateCommand {
     let migration = JSONFormMigration.run(bytes, plan: plan)
     report.list(migration.outcome, limit: bytes.buffer.count + 1) { migration.locate($0) }
     // Nothing to change (a document already at the target): its own problems are the linter's.
-    let outcome = migration.outcome
-    if !outcome.changed && outcome.dropped.isEmpty && outcome.missing.isEmpty && outcome.syntaxError == nil
-      && migration.sourceErrors.isEmpty
-    {
-      return .unchanged
-    }
+    if migration.outcome.changesNothing && migration.sourceErrors.isEmpty { return .unchanged }
     if let refusal = migration.refusal(allowDataLoss: allowDataLoss) {
       report.refusal = refusal
       Terminal.error("\(path): not migrated \(step): \(refusal)")

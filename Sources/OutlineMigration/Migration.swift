@@ -25,6 +25,10 @@ public struct MigrationOutcome: Sendable {
   public var childrenInOrder = true
 
   /// Why the result may not be written, given whether data may be dropped; nil when it may.
+  /// Whether the migration changes nothing and asks for nothing (a document already at the
+  /// target): its own problems are then the linter's, not a reason to refuse it.
+  public var changesNothing: Bool { !changed && dropped.isEmpty && missing.isEmpty && syntaxError == nil }
+
   public func refusal(allowDataLoss: Bool) -> String? {
     if let syntaxError { return "it does not parse: \(syntaxError)" }
     if !missing.isEmpty {
