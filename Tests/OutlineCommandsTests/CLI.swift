@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built binaries the way a user does: real processes, real files.
@@ -117,10 +118,7 @@ enum CLI {
 
   /// A fresh temporary folder.
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "outline-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try Scratch.folder("cli")
   }
 
   /// Writes `files` (relative path: contents) under `folder`.

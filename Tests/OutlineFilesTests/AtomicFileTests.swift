@@ -10,7 +10,7 @@ import Testing
   let folder: String
 
   init() throws {
-    folder = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
+    folder = Scratch.path("atomic")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   }
 

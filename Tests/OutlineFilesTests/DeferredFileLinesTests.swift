@@ -1,12 +1,12 @@
 import Foundation
 import OutlineCore
 import OutlineFiles
+import TestSupport
 import Testing
 
 @Suite struct DeferredFileLinesTests {
   private func temporaryFile(_ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("deferred-lines-\(UUID().uuidString).outline").path
+    let path = Scratch.path("deferred-lines", suffix: ".outline")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OutlineFiles
@@ -6,8 +7,7 @@ import Testing
 /// A streamed file's lost-update check: the digest of what was read against the file read again.
 @Suite struct StreamDigestTests {
   func file(_ bytes: [UInt8]) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
-      .path
+    let path = Scratch.path("digest")
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
   }

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import TestSupport
 import Testing
 
 @testable import OutlineFiles
@@ -105,7 +106,7 @@ import Testing
   }
 
   @Test func spliceReplacesBytesAlreadyWritten() throws {
-    let folder = NSTemporaryDirectory() + "splice-\(UUID().uuidString)"
+    let folder = Scratch.path("splice")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/doc.outline"
     try Data("old".utf8).write(to: URL(fileURLWithPath: path))

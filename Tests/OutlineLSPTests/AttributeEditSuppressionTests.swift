@@ -28,8 +28,7 @@ import Testing
   /// its analysis with a fresh one after each; returns how many were carried over.
   static func compareEveryEdit(model: String, text: String, using random: inout SeededGenerator) throws -> Int
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "attribute-edit-\(UUID().uuidString)")
+    let folder = Scratch.url("attribute-edit")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)

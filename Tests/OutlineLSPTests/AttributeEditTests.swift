@@ -82,8 +82,7 @@ import Testing
 
   @Test(arguments: [(false, false), (true, false), (true, true)])
   func carriedAnalysisEqualsAFreshOneAfterEveryEdit(problems: Bool, references: Bool) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "attribute-edit-\(UUID().uuidString)")
+    let folder = Scratch.url("attribute-edit")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)

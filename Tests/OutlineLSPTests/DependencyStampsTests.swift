@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OutlineLSP
 
 @Suite struct DependencyStampsTests {
   @Test func stampsSeeWritesCreationsAndRemovals() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stamps-\(UUID().uuidString)")
+    let folder = Scratch.url("stamps")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("contents").path
@@ -19,7 +20,7 @@ import Testing
   }
 
   @Test func theStoreNamesTheFilesItsAnalysesRead() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stamps-\(UUID().uuidString)")
+    let folder = Scratch.url("stamps")
     let bundle = folder.appendingPathComponent("M.xcdatamodeld/M.xcdatamodel")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

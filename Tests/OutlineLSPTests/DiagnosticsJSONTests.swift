@@ -53,8 +53,7 @@ import Testing
 
   /// A model with errors: OL108's related location is in the model file, on its URI.
   @Test func relatedLocationsInTheModelAreTheEncodedOnes() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "diagnostics-json-\(UUID().uuidString)")
+    let folder = Scratch.url("diagnostics-json")
     let model = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: model.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -84,8 +84,7 @@ import Testing
 
   @Test(arguments: variants)
   func carriedAnalysisEqualsAFreshOneAfterEveryMarkupEdit(_ variant: Variant) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "markup-edit-\(UUID().uuidString)")
+    let folder = Scratch.url("markup-edit")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -238,8 +237,7 @@ import Testing
   /// (carried over), and an item another one names is deleted (analyzed afresh: the name now
   /// leads nowhere).
   @Test func referencesElsewhereBoundWhatIsCarriedOver() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "markup-refs-\(UUID().uuidString)")
+    let folder = Scratch.url("markup-refs")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)

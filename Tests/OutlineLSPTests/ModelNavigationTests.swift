@@ -42,7 +42,7 @@ import Testing
   let session = Session()
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-nav-\(UUID().uuidString)")
+    folder = Scratch.url("model-nav")
     for (path, text) in [
       "M.xcdatamodeld/M.xcdatamodel/contents": Self.version1,
       "M.xcdatamodeld/M 2.xcdatamodel/contents": Self.version2,

@@ -30,7 +30,7 @@ import Testing
   let session = Session()
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-lsp-\(UUID().uuidString)")
+    folder = Scratch.url("rename-lsp")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
       at: VersionFeaturesTests.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),

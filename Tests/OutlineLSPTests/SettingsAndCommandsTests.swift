@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import OutlineJSON
 import OutlineWorkspace
+import TestSupport
 import Testing
 
 @testable import OutlineLSP
@@ -23,8 +24,7 @@ import Testing
     #expect(store["file:///tmp/s.outline"]?.analysis.diagnostics.map(\.severity) == [.hint])
 
     // The configuration file wins for the codes it sets.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "settings-\(UUID().uuidString)")
+    let folder = Scratch.url("settings")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("{\"rules\": {\"OL402\": \"warning\"}}".utf8).write(
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func convertGivesTheOtherFormOfTheSavedFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString)")
+    let folder = Scratch.url("convert")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = "<outline>\n  <Item title=\"a\" order=\"0\"/>\n</outline>\n"

@@ -25,8 +25,7 @@ import Testing
   let session = Session()
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "versions-lsp-\(UUID().uuidString)")
+    folder = Scratch.url("versions-lsp")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
       at: Self.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineJSON
 import OutlineWorkspace
+import TestSupport
 import Testing
 
 @testable import OutlineLSP
@@ -17,7 +18,7 @@ import Testing
   }
 
   static func folder(_ count: Int) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-\(UUID().uuidString)")
+    let folder = Scratch.url("ws")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for index in 0..<count {
       try Data("<outline>\n  <Item title=\"\(index)\" order=\"\(index % 3)\"/>\n</outline>\n".utf8).write(

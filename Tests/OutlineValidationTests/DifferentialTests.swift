@@ -2,6 +2,7 @@ import Foundation
 import OutlineCore
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 /// A generated object graph of a model, kept in memory with both sides of
@@ -366,8 +367,7 @@ struct DifferentialTests {
     let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent(".build/debug/outline-lint")
     if FileManager.default.isExecutableFile(atPath: binary.path) {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "differential-\(UUID().uuidString)")
+      let folder = Scratch.url("differential")
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for (index, graph) in throughBinary.enumerated() {
         let file = folder.appendingPathComponent("graph\(index).outline")

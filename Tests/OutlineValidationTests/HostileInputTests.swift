@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineModel
+import TestSupport
 import Testing
 
 @testable import OutlineValidation
@@ -36,7 +37,7 @@ import Testing
   }
 
   @Test func externalEntitiesAreNeverRead() {
-    let secret = FileManager.default.temporaryDirectory.appendingPathComponent("outline-secret-\(UUID()).txt")
+    let secret = Scratch.url("outline-secret", suffix: ".txt")
     try? Data("TOP-SECRET-CONTENT".utf8).write(to: secret)
     defer { try? FileManager.default.removeItem(at: secret) }
     for declaration in [

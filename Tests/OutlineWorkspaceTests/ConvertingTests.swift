@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineFiles
+import TestSupport
 import Testing
 
 @testable import OutlineWorkspace
@@ -59,8 +60,7 @@ import Testing
     """
 
   static func file(_ name: String, _ text: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "converting-tests-\(UUID().uuidString)")
+    let folder = Scratch.url("converting-tests")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(name).path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -1,14 +1,14 @@
 import Foundation
 import OutlineCore
 import OutlineFiles
+import TestSupport
 import Testing
 
 @testable import OutlineWorkspace
 
 @Suite struct InputFileTests {
   static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "workspace-tests-\(UUID().uuidString)")
+    let url = Scratch.url("workspace-tests")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -54,8 +54,7 @@ public enum Mounts {
   }
 
   private static func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "outline-mount-\(UUID().uuidString)")
+    let folder = Scratch.url("outline-mount")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
