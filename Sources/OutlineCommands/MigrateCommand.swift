@@ -367,17 +367,34 @@ struct MigrationReport {
       for index in from..<max(from, to) where bytes[index] & 0xC0 != 0x80 { count += 1 }
       return count
     }
+    // The last byte of the next line end at or after `index` (`\n`, the `\n` of a `\r\n`, or a
+    // lone `\r`), or `count`.
+    func lineEnd(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+      func find(_ byte: UInt8, _ from: Int, _ to: Int) -> Int {
+        memchr(base + from, Int32(byte), to - from).map {
+          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? to
+      }
+      let lf = find(0x0A, index, count)
+      let cr = find(0x0D, index, lf)
+      if cr == lf || cr + 1 == count { return cr }
+      return base[cr + 1] == 0x0A ? cr + 1 : cr
+    }
+    // A `\r` ended the last chunk: a `\n` first in this one is part of its line end.
+    var endedWithCR = false
     try? FileChunks.read(path, limit: limit) { chunk in
       guard let base = chunk.baseAddress, next < wanted.count else {
         chunkStart += chunk.count
         return
       }
       var index = 0
+      if endedWithCR && base[0] == 0x0A {
+        lineStart = chunkStart + 1
+        index = 1
+      }
+      endedWithCR = base[chunk.count - 1] == 0x0D
       while true {
-        let newline =
-          memchr(base + index, 0x0A, chunk.count - index).map {
-            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-          } ?? chunk.count
+        let newline = lineEnd(base, from: index, count: chunk.count)
         let from = max(0, lineStart - chunkStart)
         let before = lineStart >= chunkStart ? 0 : carried
         while next < wanted.count && wanted[next] < chunkStart + min(newline + 1, chunk.count) {

@@ -64,7 +64,7 @@ public enum RangeFormatting {
     let line = lines[low]
     var lineStart = line.source.start
     while lineStart > 0 && (bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09) { lineStart -= 1 }
-    guard lineStart == 0 || bytes[lineStart - 1] == 0x0A else { return [] }
+    guard LineEnds.startsLine(bytes, at: lineStart) else { return [] }
     let replacement = String(decoding: text[line.text], as: UTF8.self)
     return minimal(TextRange(start: lineStart, end: line.source.end), replacement, in: bytes).map { [$0] }
       ?? []
@@ -216,7 +216,7 @@ public enum RangeFormatting {
     let tagStart = isStart ? item.startTag.start : item.endTag!.start
     var lineStart = tagStart
     while lineStart > 0 && (bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09) { lineStart -= 1 }
-    guard lineStart == 0 || bytes[lineStart - 1] == 0x0A else { return [] }
+    guard LineEnds.startsLine(bytes, at: lineStart) else { return [] }
     var line = [UInt8](repeating: 0x20, count: CanonicalLayout.indentWidth(depth: Int(item.depth)))
     if isStart {
       let entity = item.entity >= 0 ? model?.entities[Int(item.entity)] : nil
@@ -268,10 +268,9 @@ public enum RangeFormatting {
     return min(index + 2, bytes.count)
   }
 
-  /// The document's line break: `\r\n` when its first line ends so, else `\n`.
+  /// The document's line break: the one its first line ends with, else `\n`.
   static func lineBreak(_ bytes: [UInt8]) -> String {
-    guard let first = bytes.firstIndex(of: 0x0A) else { return "\n" }
-    return first > 0 && bytes[first - 1] == 0x0D ? "\r\n" : "\n"
+    String(decoding: LineEnds.first(in: bytes), as: UTF8.self)
   }
 
   static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

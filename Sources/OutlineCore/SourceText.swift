@@ -60,7 +60,7 @@ public struct SourceText: Sendable, Equatable {
     let oldLength = lines.start(ofLine: lastLine + 1) - lines.start(ofLine: firstLine)
     let oldLineCount = lines.lineCount
     bytes.replaceSubrange(range.start..<range.end, with: replacement)
-    replacement.withUnsafeBufferPointer { self.lines.replace(range, with: $0) }
+    bytes.withUnsafeBufferPointer { self.lines.replace(range, insertedCount: replacement.count, in: $0) }
     let newLength = oldLength + replacement.count - (range.end - range.start)
     let short = LongLineColumns.stride
     guard firstLine != lastLine || lines.lineCount != oldLineCount || oldLength > short || newLength > short

@@ -99,19 +99,21 @@ public enum SemanticTokens {
     var tokens: [Token] = []
     func emit(_ whole: TextRange, _ type: TokenType, _ modifiers: UInt32 = 0) {
       guard whole.end > whole.start, whole.end > limit.start, whole.start < limit.end else { return }
-      // One token per line: cut at `\n`, leaving `\r\n` out.
+      // One token per line: cut at each line end (`\n`, `\r\n`, a lone `\r`), leaving it out.
       var start = whole.start
       var index = whole.start
       while index <= whole.end {
-        if index == whole.end || bytes[index] == 0x0A {
-          var end = index
-          if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        let lineEnd = index == whole.end ? 0 : LineEnds.length(bytes, at: index)
+        if index == whole.end || lineEnd > 0 {
+          let end = index
           if end > start && end > limit.start && start < limit.end {
             tokens.append(Token(range: TextRange(start: start, end: end), type: type, modifiers: modifiers))
           }
-          start = index + 1
+          index += max(lineEnd, 1)
+          start = index
+        } else {
+          index += 1
         }
-        index += 1
       }
     }
     // Names are looked up once each, by their bytes: no string is made per tag.

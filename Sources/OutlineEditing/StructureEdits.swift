@@ -25,21 +25,19 @@ public enum StructureEdits {
     var start = range.start
     while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
     var end = range.end
-    while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D) { end += 1 }
-    let startsLine = start == 0 || bytes[start - 1] == 0x0A
-    let endsLine = end == bytes.count || bytes[end] == 0x0A
-    guard startsLine && endsLine else { return range }
-    return TextRange(start: start, end: min(end + 1, bytes.count))
+    while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
+    let lineEnd = LineEnds.length(bytes, at: end)
+    guard LineEnds.startsLine(bytes, at: start) && (end == bytes.count || lineEnd > 0) else { return range }
+    return TextRange(start: start, end: end + lineEnd)
   }
 
   /// `text` with `delta` spaces added to (or removed from) the lines that start with a tag.
-  /// Lines are split at each LF byte, so a CRLF line keeps its CR (a `String` split at `"\n"`
-  /// sees `"\r\n"` as one other character and never splits there).
+  /// Lines are split at their bytes' line ends (`\n`, `\r\n`, a lone `\r`), each kept as it is.
   static func reindent(_ text: String, by delta: Int) -> String {
     var out: [UInt8] = []
-    let lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
-    for (index, line) in lines.enumerated() {
-      if index > 0 { out.append(0x0A) }
+    let bytes = Array(text.utf8)
+    for range in LineEnds.lines(bytes) {
+      let line = bytes[range]
       let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }.count
       let rest = line.dropFirst(indent)
       if rest.first == UInt8(ascii: "<") {
@@ -52,12 +50,9 @@ public enum StructureEdits {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The document's line ending: CRLF when its first line ends so, else LF.
+  /// The document's line ending: the one its first line ends with, else LF.
   static func lineEnding(of source: SourceText) -> String {
-    guard let first = source.bytes.firstIndex(of: 0x0A), first > 0, source.bytes[first - 1] == 0x0D else {
-      return "\n"
-    }
-    return "\r\n"
+    String(decoding: LineEnds.first(in: source.bytes), as: UTF8.self)
   }
 
   /// The text of `item`'s block with its order set to `order` and re-indented by `delta`.
@@ -73,7 +68,9 @@ public enum StructureEdits {
       text = source.string(in: block)
     }
     text = reindent(text, by: delta)
-    if text.utf8.last != 0x0A && block.end > element.fullRange.end { text += lineEnding(of: source) }
+    if text.utf8.last != 0x0A && text.utf8.last != 0x0D && block.end > element.fullRange.end {
+      text += lineEnding(of: source)
+    }
     return text
   }
 

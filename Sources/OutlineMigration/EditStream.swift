@@ -84,11 +84,19 @@ public final class EditStream: @unchecked Sendable {
     {
       widened -= 1
     }
-    guard widened > notBefore - base && widened > 0 && bytes[widened - 1] == UInt8(ascii: "\n") else {
+    // The line end before it: `\n`, `\r\n`, or a lone `\r`.
+    guard
+      widened > notBefore - base && widened > 0
+        && (bytes[widened - 1] == UInt8(ascii: "\n") || bytes[widened - 1] == UInt8(ascii: "\r"))
+    else {
       return edit
     }
     widened -= 1
-    if widened > notBefore - base && widened > 0 && bytes[widened - 1] == UInt8(ascii: "\r") { widened -= 1 }
+    if bytes[widened] == UInt8(ascii: "\n") && widened > notBefore - base && widened > 0
+      && bytes[widened - 1] == UInt8(ascii: "\r")
+    {
+      widened -= 1
+    }
     return TextEdit(range: TextRange(start: widened + base, end: edit.range.end), newText: "")
   }
 

@@ -3,10 +3,6 @@ import Testing
 
 @testable import TestSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The tests' temporary folders: `Scratch.remove` takes away whatever a
 /// test left, and `Scratch.sweep` the folders of runs that died.
 @Suite struct ScratchTests {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Temporary files and folders for tests, none of them left behind.
 ///
 /// Everything a test process makes lives under one folder of its own,
@@ -116,9 +110,11 @@ public enum Scratch {
         guard lstat(path, &status) == 0 else { continue }
         if (status.st_mode & S_IFMT) == S_IFDIR {
           // A mount a test left (tests of full disks mount a tmpfs): taken off first.
-          if status.st_dev != top.st_dev && umount2(path, Int32(MNT_DETACH)) == 0 {
-            _ = lstat(path, &status)
-          }
+          #if os(Linux)
+            if status.st_dev != top.st_dev && umount2(path, Int32(MNT_DETACH)) == 0 {
+              _ = lstat(path, &status)
+            }
+          #endif
           if status.st_dev == top.st_dev { stack.append((path, false)) }
         } else {
           unlink(path)

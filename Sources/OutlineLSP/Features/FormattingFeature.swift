@@ -15,17 +15,9 @@ struct FormattingFeature {
     }
     let old = snapshot.source.bytes
     var new = Formatter.format(snapshot.source, model: analysis.model)
-    // The document keeps its line ending (as range formatting does): CRLF when its first line
-    // ends so, where `outline fmt` writes LF.
-    if let firstNewline = old.firstIndex(of: 0x0A), firstNewline > 0, old[firstNewline - 1] == 0x0D {
-      var crlf: [UInt8] = []
-      crlf.reserveCapacity(new.count + new.count / 16)
-      for byte in new {
-        if byte == 0x0A { crlf.append(0x0D) }
-        crlf.append(byte)
-      }
-      new = crlf
-    }
+    // The document keeps its line ending (as range formatting does): the one its first line
+    // ends with (CRLF, or a CR alone), where `outline fmt` writes LF.
+    new = LineEnds.converting(new, to: LineEnds.first(in: old))
     if new == old { return [] }
     // Trim the common prefix and suffix: the edit covers only what changes.
     var prefix = 0

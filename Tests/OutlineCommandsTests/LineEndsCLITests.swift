@@ -1,0 +1,173 @@
+import Foundation
+import OutlineCore
+import OutlineJSON
+import Testing
+
+@testable import OutlineCommands
+
+/// A document's lines end with `\n`, `\r\n` or a lone `\r` (classic Mac
+/// files, and OPML exported from old Mac apps): every face counts the same
+/// lines, as XML normalizes line ends and as the Language Server Protocol
+/// counts them. The same document written with each kind of line end gets
+/// its problems at the same lines and columns.
+@Suite struct LineEndsCLITests {
+  /// Problems on several lines: a duplicate order, text in an object across
+  /// a line end, an unknown attribute after one.
+  static let document = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <outline version="1">
+      <Item title="a" order="0"/>
+      <Item title="b" order="0">some
+      text</Item>
+      <Item title="c"
+        colour="red" order="1"/>
+    </outline>
+
+    """
+
+  static func written(_ ending: String) -> String {
+    document.replacingOccurrences(of: "\n", with: ending)
+  }
+
+  /// `line:column: code` of each problem the text output reports.
+  static func places(_ output: String) -> [String] {
+    output.split(separator: "\n").compactMap { line -> String? in
+      guard let open = line.range(of: "[") else { return nil }
+      let head = line[..<open.lowerBound].split(separator: ":")
+      guard head.count >= 4 else { return nil }
+      return "\(head[1]):\(head[2]) \(line[open.upperBound...].prefix(5))"
+    }
+  }
+
+  @Test(arguments: ["\r\n", "\r"])
+  func lintReportsTheSamePlacesForEveryLineEnd(ending: String) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["lf.outline": Self.document, "other.outline": Self.written(ending)], in: folder)
+    let lf = try CLI.run("outline-lint", ["lf.outline"], in: folder)
+    let other = try CLI.run("outline-lint", ["other.outline"], in: folder)
+    #expect(lf.status == 1 && other.status == 1)
+    let expected = Self.places(lf.stdout)
+    #expect(expected.count >= 3, "\(lf.stdout)")
+    #expect(expected.contains("4:29 OL105"), "\(lf.stdout)")
+    #expect(Self.places(other.stdout) == expected, "\(other.stdout)")
+    // The excerpt under a problem is the line alone, without the `\r` of the next one.
+    #expect(!other.stdout.contains("\r"), "\(other.stdout.debugDescription)")
+  }
+
+  /// `line:character` of each diagnostic the server publishes, in order.
+  static func places(_ diagnostics: JSONValue?) -> [String] {
+    (diagnostics?["diagnostics"]?.arrayValue ?? []).map { diagnostic in
+      let start = diagnostic["range"]?["start"]
+      let end = diagnostic["range"]?["end"]
+      return
+        "\(start?["line"]?.intValue ?? -1):\(start?["character"]?.intValue ?? -1)-\(end?["line"]?.intValue ?? -1):\(end?["character"]?.intValue ?? -1)"
+    }.sorted()
+  }
+
+  @Test func theServerCountsALoneCRAsALineEndAndFollowsEditsThatJoinOrPartThem() throws {
+    let client = try LSPClient.initialized(root: nil)
+    defer { _ = client.close() }
+    let lfURI = "file:///tmp/outline-line-ends/lf.outline"
+    let crURI = "file:///tmp/outline-line-ends/cr.outline"
+    client.open(lfURI, Self.document)
+    let lf = Self.places(client.diagnostics(lfURI))
+    client.open(crURI, Self.written("\r"))
+    #expect(Self.places(client.diagnostics(crURI)) == lf)
+    #expect(lf.count >= 3)
+
+    // A `\n` typed after the `\r` that ends line 0 makes them one line end (no new line); an
+    // empty line typed; then line 0's `\r\n` made a lone `\r` again.
+    var text = Self.written("\r")
+    let edits: [(line: Int, character: Int, endLine: Int, endCharacter: Int, text: String)] = [
+      (1, 0, 1, 0, "\n"),  // joins the `\r` of line 0 and this `\n`: still line 1 after it
+      (2, 0, 2, 0, "\r\n"),  // a new empty line 2
+      (0, 38, 1, 0, "\r"),  // replaces line 0's `\r\n` with a lone `\r`
+    ]
+    for (index, edit) in edits.enumerated() {
+      let version = index + 2
+      client.notify(
+        "textDocument/didChange",
+        [
+          "textDocument": ["uri": .string(crURI), "version": .int(version)],
+          "contentChanges": [
+            [
+              "range": [
+                "start": ["line": .int(edit.line), "character": .int(edit.character)],
+                "end": ["line": .int(edit.endLine), "character": .int(edit.endCharacter)],
+              ],
+              "text": .string(edit.text),
+            ]
+          ],
+        ])
+      let source = SourceText(text)
+      let start = source.offset(of: SourcePosition(line: edit.line, column: edit.character), unit: .utf16)
+      let end = source.offset(of: SourcePosition(line: edit.endLine, column: edit.endCharacter), unit: .utf16)
+      var bytes = Array(text.utf8)
+      bytes.replaceSubrange(start..<end, with: Array(edit.text.utf8))
+      text = String(decoding: bytes, as: UTF8.self)
+      let edited = Self.places(client.diagnostics(crURI, version: version))
+      // The same text opened afresh: the same places.
+      let fresh = "file:///tmp/outline-line-ends/fresh\(version).outline"
+      client.open(fresh, text)
+      #expect(
+        edited == Self.places(client.diagnostics(fresh)), "after edit \(index): \(text.debugDescription)")
+    }
+  }
+
+  /// Whole-document formatting keeps a document's lone `\r` line ends: the layout of its LF twin,
+  /// each line ended with `\r`.
+  @Test func formattingKeepsALoneCR() throws {
+    let client = try LSPClient.initialized(root: nil)
+    defer { _ = client.close() }
+    func formatted(_ text: String, _ name: String) -> String {
+      let uri = "file:///tmp/outline-line-ends/\(name).outline"
+      client.open(uri, text)
+      _ = client.diagnostics(uri)
+      let reply = client.request(
+        "textDocument/formatting",
+        ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+      return applyLSPEdits(reply?["result"]?.arrayValue ?? [], to: text)
+    }
+    let text =
+      "<outline version=\"1\">\n<Item   title=\"a\" order=\"0\"/>\n   <Item title=\"b\" order=\"1\"/>\n</outline>\n"
+    let lf = formatted(text, "lf")
+    #expect(lf.contains("\n  <Item"))
+    let cr = formatted(text.replacingOccurrences(of: "\n", with: "\r"), "cr")
+    #expect(cr == lf.replacingOccurrences(of: "\n", with: "\r"), "\(cr.debugDescription)")
+  }
+}
+
+/// `migrate` finds the lines of what it lists by reading the file in 1 MiB
+/// chunks: the same lines the index counts, with a `\r\n` split by a chunk's end.
+@Suite struct MigratePositionLineEndsTests {
+  @Test func positionsCountEveryLineEndAcrossChunks() throws {
+    var text: [UInt8] = []
+    var line = 0
+    let endings: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D]]
+    while text.count < (1 << 20) + 4_096 {
+      text += Array("<Item title=\"é\(line)\" order=\"0\"/>".utf8) + endings[line % 3]
+      line += 1
+      // A `\r\n` split by the first chunk's end.
+      if text.count > (1 << 20) - 64 && text.count < (1 << 20) - 1 {
+        text += repeatElement(0x20, count: (1 << 20) - 1 - text.count) + [0x0D, 0x0A]
+      }
+    }
+    #expect(text[(1 << 20) - 1] == 0x0D && text[1 << 20] == 0x0A)
+    let folder = try CLI.temporaryFolder()
+    let path = folder.appendingPathComponent("lines.outline").path
+    try Data(text).write(to: URL(fileURLWithPath: path))
+    let offsets = (0..<text.count).filter { text[$0] == UInt8(ascii: "<") }
+    let found = MigrationReport.positions(of: offsets, path: path, limit: 1 << 30)
+    let index = LineIndex(text)
+    var wrong: [Int] = []
+    for offset in offsets {
+      let line = index.line(containing: offset)
+      let column = String(decoding: text[index.start(ofLine: line)..<offset], as: UTF8.self).unicodeScalars
+        .count
+      if found[offset].map({ $0.line != line + 1 || $0.column != column + 1 }) ?? true {
+        wrong.append(offset)
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) of \(offsets.count) wrong, first at \(wrong.first ?? -1)")
+  }
+}
