@@ -89,15 +89,18 @@ public enum JSONFormReader {
   /// a ``JSONFormError`` this throws after `output` may have received
   /// pieces, which the caller discards (``AtomicFileWriter`` and a spooled
   /// standard output do); `restart` says everything received so far is void
-  /// and the XML comes again from its start.
+  /// and the XML comes again from its start. An error whose code
+  /// `writesThrough` names (a rule turned it off, and the value is written
+  /// as it stands) does not stop it.
   public static func convert(
     _ bytes: ByteBuffer, choosingModel choose: (String?) throws -> Model, output: (inout [UInt8]) -> Void,
-    restart: () -> Void, rebaseModel: (@Sendable (String) -> String)? = nil
+    restart: () -> Void, rebaseModel: (@Sendable (String) -> String)? = nil,
+    writesThrough: (DiagnosticCode) -> Bool = { _ in false }
   ) throws {
     let errors = try problems(
       bytes, choosingModel: choose, output: output, restart: restart, rebaseModel: rebaseModel
     ).filter {
-      $0.severity == .error
+      $0.severity == .error && !writesThrough($0.code)
     }
     guard var first = errors.first else { return }
     first.others = Array(errors.dropFirst())

@@ -13,6 +13,9 @@ import OutlineXML
 public final class OutlineValidator: XMLEventHandler {
   /// What validation found.
   @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
+  /// The errors an `outline-disable` comment turned off: not reported, but a conversion
+  /// that cannot write what they point at refuses all the same.
+  public private(set) var silencedErrors: [Diagnostic] = []
   /// The tree, when asked for: the syntax tree with each item bound to the model.
   public var tree: ItemTree? { builder?.tree }
   @exclusivity(unchecked) private var builder: ItemTreeBuilder?
@@ -81,6 +84,7 @@ public final class OutlineValidator: XMLEventHandler {
     self.modelProvider = modelProvider
     builder = buildTree ? ItemTreeBuilder() : nil
     diagnostics = []
+    silencedErrors = []
     isBound = false
     borrowedSchema = nil
     rootEntity = nil
@@ -527,7 +531,10 @@ public final class OutlineValidator: XMLEventHandler {
         uniqueness.finish(model: schema, validator: self)
       }
     }
-    diagnostics = suppression.filter(diagnostics)
+    if !suppression.isEmpty {
+      silencedErrors = diagnostics.filter { $0.severity == .error && suppression.silences($0) }
+      diagnostics = suppression.filter(diagnostics)
+    }
   }
 }
 

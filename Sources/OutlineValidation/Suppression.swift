@@ -41,16 +41,22 @@ public struct Suppression: Sendable {
 
   /// `diagnostics` without those a comment turns off.
   public func filter(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    if fileCodes.isEmpty && scoped.isEmpty { return diagnostics }
-    return diagnostics.filter { diagnostic in
-      // A syntax error is never turned off: nothing after it was read.
-      if diagnostic.code == .notWellFormed { return true }
-      let code = diagnostic.code.rawValue
-      if fileCodes.contains(code) { return false }
-      guard let index = lastScope(startingAtOrBefore: diagnostic.range.start) else { return true }
-      let scope = scoped[index]
-      return !(scope.codes.contains(code) && scope.range.contains(diagnostic.range))
-    }
+    if isEmpty { return diagnostics }
+    return diagnostics.filter { !silences($0) }
+  }
+
+  /// Whether no comment turns anything off.
+  public var isEmpty: Bool { fileCodes.isEmpty && scoped.isEmpty }
+
+  /// Whether a comment turns `diagnostic` off.
+  public func silences(_ diagnostic: Diagnostic) -> Bool {
+    // A syntax error is never turned off: nothing after it was read.
+    if diagnostic.code == .notWellFormed { return false }
+    let code = diagnostic.code.rawValue
+    if fileCodes.contains(code) { return true }
+    guard let index = lastScope(startingAtOrBefore: diagnostic.range.start) else { return false }
+    let scope = scoped[index]
+    return scope.codes.contains(code) && scope.range.contains(diagnostic.range)
   }
 
   /// Whether some `outline-disable-next` start tag overlaps `range` (an edit there may change what it covers).

@@ -79,6 +79,17 @@ public struct Configuration: Sendable {
   }
 
   /// Applies `rules`: drops codes turned off, changes severities.
+  /// Whether a rule turns `diagnostic`, an error, off or into less than an error.
+  public func silences(_ diagnostic: Diagnostic) -> Bool {
+    diagnostic.severity == .error && silences(diagnostic.code)
+  }
+
+  /// Whether a rule turns `code` off or makes it less than an error.
+  public func silences(_ code: DiagnosticCode) -> Bool {
+    guard let rule = rules[code] else { return false }
+    return rule != .error
+  }
+
   public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
     if rules.isEmpty { return diagnostics }
     return diagnostics.compactMap { diagnostic in

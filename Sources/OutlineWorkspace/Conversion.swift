@@ -136,6 +136,28 @@ public struct Conversion {
     }
   }
 
+  /// The codes whose errors a conversion writes through when a rule or a comment turned them
+  /// off: the value or reference is written as it stands and reads back the same (a required
+  /// attribute left out, a value outside its bounds or pattern, a reference to no object).
+  /// Every other error stops it even then: the other format cannot hold what it points at
+  /// (text in an object, an unknown attribute or entity, a value not of its type, orders the
+  /// JSON form's arrays cannot keep, a to-one holding two ids) and would lose or change it.
+  /// A code joins this list only with a test that writes it through and reads it back.
+  static let writableDespite: Set<DiagnosticCode> = [
+    .requiredAttributeMissing, .valueOutOfBounds, .valuePattern, .unknownID,
+  ]
+
+  /// The errors that stop a conversion of the document `check` checked: those it reports, and
+  /// those turned off that the other format cannot hold, each saying so.
+  static func errors(of check: DocumentCheck) -> [Diagnostic] {
+    var errors = check.diagnostics.filter { $0.severity == .error }
+    for var silenced in check.silencedErrors where !writableDespite.contains(silenced.code) {
+      silenced.message += " (turned off, but a conversion cannot write it without losing or changing data)"
+      errors.append(silenced)
+    }
+    return Diagnostic.sortedByPosition(errors)
+  }
+
   /// One pass validates and writes (into the target's temporary file or
   /// spool); the output is kept only when the input had no error and its
   /// children were in order order. Otherwise it is thrown away: errors are
@@ -169,7 +191,7 @@ public struct Conversion {
         throw Failure.unreadableInput(error)
       }
     }
-    let errors = check.diagnostics.filter { $0.severity == .error }
+    let errors = Self.errors(of: check)
     let brokenConfiguration = reportConfiguration(check.configuration)
     guard errors.isEmpty, let model = check.model else {
       throw Failure.documentErrors(errors, lines: lines, brokenConfiguration: brokenConfiguration)
@@ -216,7 +238,10 @@ public struct Conversion {
           case .unreadable(let reason): throw Failure.unreadableModel(reason: reason)
           case .refused(let reason): throw Failure.refusedModel(reason: reason)
           }
-        }, output: { target.write($0) }, restart: { target.reset() }, rebaseModel: rebaseModel)
+        }, output: { target.write($0) }, restart: { target.reset() }, rebaseModel: rebaseModel,
+        writesThrough: { code in
+          Self.writableDespite.contains(code) && configuration?.silences(code) == true
+        })
     } catch let error as JSONFormError {
       throw Failure.notJSONForm(error, bytes: bytes)
     }
@@ -232,7 +257,7 @@ public struct Conversion {
     let check = DocumentCheck.run(
       source, path: isStdin ? nil : input, modelOverride: modelOverride, configurations: configurations,
       models: models, buildTree: true)
-    let errors = check.diagnostics.filter { $0.severity == .error }
+    let errors = Self.errors(of: check)
     if reportConfiguration(check.configuration) {
       throw Failure.brokenConfiguration(errors: errors, lines: source)
     }

@@ -32,6 +32,9 @@ public struct DocumentCheck: Sendable {
   public var suppression = Suppression()
   /// Whether the document writes a reference to an id (true when not known).
   public var madeReferences = true
+  /// The errors a rule or an `outline-disable` comment turned off (or made less than errors):
+  /// not reported, but a conversion that cannot write what they point at refuses all the same.
+  public var silencedErrors: [Diagnostic] = []
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -152,12 +155,17 @@ public struct DocumentCheck: Sendable {
     pipeline?.finish()
     validator.finish()
     var diagnostics = validator.diagnostics
-    if let configuration { diagnostics = configuration.apply(to: diagnostics) }
+    var silencedErrors = validator.silencedErrors
+    if let configuration {
+      silencedErrors += diagnostics.filter { configuration.silences($0) }
+      diagnostics = configuration.apply(to: diagnostics)
+    }
     let check = DocumentCheck(
       diagnostics: Diagnostic.sortedByPosition(diagnostics), tree: validator.tree, model: validator.model,
       configuration: configuration, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value,
-      suppression: validator.suppression, madeReferences: validator.madeReferences)
+      suppression: validator.suppression, madeReferences: validator.madeReferences,
+      silencedErrors: silencedErrors)
     if reusable { ValidatorCache.keep(validator) }
     return check
   }

@@ -117,6 +117,31 @@ import Testing
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.message.contains("colour") == true)
   }
+
+  /// What a comment turns off is kept aside (errors only), for conversions that cannot write it.
+  @Test func silencedErrorsAreKeptAside() {
+    let text = document(
+      """
+      <!-- outline-disable-next OL203 -->
+      <Item order="0" colour="red"/>
+      <Item order="1" colour="blue"/>
+      """)
+    let validator = OutlineValidator.validate(SourceText(text))
+    #expect(validator.diagnostics.map(\.code) == [.unknownAttribute])
+    #expect(validator.silencedErrors.map(\.code) == [.unknownAttribute])
+    #expect(validator.silencedErrors.first?.message.contains("colour") == true)
+    #expect(validator.suppression.silences(validator.silencedErrors[0]))
+    #expect(!validator.suppression.silences(validator.diagnostics[0]))
+    // A hint turned off is not an error kept aside; nothing turned off, nothing kept.
+    #expect(
+      OutlineValidator.validate(
+        SourceText(document("<!-- outline-disable OL403 -->\n<Item order=\"1\"/><Item order=\"0\"/>"))
+      )
+      .silencedErrors.isEmpty)
+    #expect(
+      OutlineValidator.validate(SourceText(document("<Item order=\"0\" colour=\"x\"/>"))).silencedErrors
+        .isEmpty)
+  }
 }
 
 @Suite struct TreeTests {
