@@ -315,8 +315,10 @@ struct FmtRun {
     return blocker(in: checked) == nil ? nil : .refused
   }
 
+  /// What stops formatting, turned off by a rule or a comment or not: the layout would drop
+  /// the text inside an object or the DOCTYPE, and cannot write what it cannot read.
   private func blocker(in checked: DocumentCheck) -> Diagnostic? {
-    checked.diagnostics.first {
+    (checked.diagnostics + checked.silencedErrors).first {
       $0.code == .notWellFormed || $0.code == .doctypePresent || $0.code == .textInObject
         || $0.code == .valueTooLarge
     }

@@ -48,6 +48,10 @@ public final class Formatter: XMLEventHandler {
   private var rootTag: (bytes: [UInt8], entity: Entity?)?
   /// Where the root's `<name attributes` stands in the formatted text (without `>` or `/>`).
   public private(set) var rootOpening: Range<Int>?
+  /// The first text the formatted output leaves out, whatever the rules say of it: text inside
+  /// an object (OL105) or a DOCTYPE (OL104). The output is then not the document's whole
+  /// content, and nothing may write it over the document.
+  public private(set) var dropped: TextRange?
 
   private struct LayoutKey: Hashable {
     var names: [UInt8]
@@ -64,9 +68,17 @@ public final class Formatter: XMLEventHandler {
 
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
+    var dropped: TextRange?
+    return format(source, model: model, dropped: &dropped)
+  }
+
+  /// The formatted text of `source`; `dropped` is the first text it leaves out (``dropped``),
+  /// when some: a writer must not put that text in the document's place.
+  public static func format(_ source: SourceText, model: Model?, dropped: inout TextRange?) -> [UInt8] {
     let formatter = Formatter(model: model, sink: nil)
     XMLEventParser.parse(source.bytes, handler: formatter)
     formatter.endWithNewline()
+    dropped = formatter.dropped
     return Array(formatter.output.buffer)
   }
 
@@ -223,10 +235,13 @@ public final class Formatter: XMLEventHandler {
   }
 
   public func text(range: TextRange) {
+    if dropped == nil { dropped = range }
     // Text right inside a start tag: its line would drop it (`<a>text</a>` written `<a/>`).
     if pendingOpen, let last = origins?.indices.last { origins![last].holdsText = true }
   }
-  public func doctype(range: TextRange) {}
+  public func doctype(range: TextRange) {
+    if dropped == nil { dropped = range }
+  }
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
 
   /// Appends `<name` and `tag`'s attributes in canonical order, values

@@ -112,4 +112,34 @@ import Testing
     let run = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder)
     #expect(run.status == 1 && run.stderr.contains("error[OL503]"), "\(run.stderr)")
   }
+
+  /// `fmt` writes no text inside objects: with OL105 turned off (a rule, a comment) it still
+  /// refuses such a file rather than drop the text, and the server's formatting offers no edit.
+  @Test(arguments: ["rule", "comment"])
+  func formattingNeverDropsTextTurnedOff(by means: String) throws {
+    let folder = try CLI.temporaryFolder()
+    var text = "<outline version=\"1\">\n<Item title=\"a\"   order=\"0\">hello</Item>\n</outline>\n"
+    if means == "rule" {
+      try CLI.write([".outline.json": "{\"rules\": {\"OL105\": \"off\"}}"], in: folder)
+    } else {
+      text = "<!-- outline-disable OL105 -->\n" + text
+    }
+    try CLI.write(["a.outline": text], in: folder)
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
+    let fmt = try CLI.run("outline", ["fmt", "a.outline"], in: folder)
+    #expect(fmt.status == 1 && fmt.stderr.contains("OL105"), "\(fmt.stdout)\(fmt.stderr)")
+    let kept = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
+    #expect(kept == text)
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 1)
+
+    let client = try LSPClient.initialized(root: folder)
+    defer { _ = client.close() }
+    let uri = folder.appendingPathComponent("a.outline").absoluteString
+    client.open(uri, text)
+    _ = client.diagnostics(uri)
+    let reply = client.request(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    #expect(reply?["result"]?.arrayValue?.isEmpty == true, "\(String(describing: reply))")
+  }
 }

@@ -82,3 +82,24 @@ import Testing
         == "<outline version=\"1\" model=\"M.xcdatamodeld\" modelVersion=\"M 2\" owner=\"me\"")
   }
 }
+
+/// What the layout leaves out is said: text inside an object and a DOCTYPE, so that no writer
+/// puts the output in the document's place.
+@Suite struct FormatterDroppedTests {
+  @Test func textAndDoctypeAreSaidDropped() {
+    var dropped: TextRange?
+    _ = Formatter.format(
+      SourceText("<outline version=\"1\"><Item order=\"0\">hi</Item></outline>"), model: nil,
+      dropped: &dropped)
+    #expect(dropped == TextRange(start: 37, end: 39))
+    dropped = nil
+    _ = Formatter.format(
+      SourceText("<!DOCTYPE outline>\n<outline version=\"1\"/>"), model: nil, dropped: &dropped)
+    #expect(dropped != nil)
+    dropped = nil
+    _ = Formatter.format(
+      SourceText("<outline version=\"1\">\n  <Item order=\"0\"/>\n</outline>\n"), model: nil,
+      dropped: &dropped)
+    #expect(dropped == nil)
+  }
+}

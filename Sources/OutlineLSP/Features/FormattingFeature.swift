@@ -2,7 +2,8 @@ import OutlineConvert
 import OutlineCore
 
 /// `textDocument/formatting`: the canonical layout of `outline fmt`, as one
-/// edit over the part that changes; nothing for a document that does not parse.
+/// edit over the part that changes; nothing for a document that does not parse or
+/// holds text the layout would drop (text inside an object, even with OL105 turned off).
 struct FormattingFeature {
   let mapper: PositionMapper
 
@@ -14,7 +15,9 @@ struct FormattingFeature {
       return []
     }
     let old = snapshot.source.bytes
-    var new = Formatter.format(snapshot.source, model: analysis.model)
+    var dropped: TextRange?
+    var new = Formatter.format(snapshot.source, model: analysis.model, dropped: &dropped)
+    if dropped != nil { return [] }
     // The document keeps its line ending (as range formatting does): the one its first line
     // ends with (CRLF, or a CR alone), where `outline fmt` writes LF.
     new = LineEnds.converting(new, to: LineEnds.first(in: old))
