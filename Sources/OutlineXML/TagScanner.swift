@@ -21,31 +21,19 @@ public enum TagScanner {
     _ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, found: (RawAttribute) -> Void
   ) -> Int {
     guard let base = tag.baseAddress, contentEnd <= tag.count else { return 0 }
+    // The tag is well-formed: outside values, the only bytes below 0x21 are XML's four spaces,
+    // a name ends at one of them or at `=`, and `=` is followed by spaces and a quote.
     var index = 1
-    while index < contentEnd && !XMLName.isSpace(base[index]) { index += 1 }
+    index = nameEnd(base, from: index, to: contentEnd)
     let nameEnd = index
     while true {
-      while index < contentEnd && XMLName.isSpace(base[index]) { index += 1 }
+      while index < contentEnd && base[index] < 0x21 { index += 1 }
       if index >= contentEnd { break }
       let nameStart = index
-      // Eight bytes at a time: a name ends at `=` or at a space (every XML space is below 0x21,
-      // and a well-formed name has no other byte there).
-      while index + 8 <= contentEnd {
-        let word = WordScan.load(base + index)
-        let hits = WordScan.equal(word, UInt8(ascii: "=")) | WordScan.below(word, 0x21)
-        if hits != 0 {
-          index += hits.trailingZeroBitCount / 8
-          break
-        }
-        index += 8
-      }
-      while index < contentEnd && base[index] != UInt8(ascii: "=") && !XMLName.isSpace(base[index]) {
-        index += 1
-      }
+      index = self.nameEnd(base, from: index, to: contentEnd)
       let attributeNameEnd = index
-      while index < contentEnd && base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "'") {
-        index += 1
-      }
+      // The `=` and the spaces around it; the quote comes next.
+      while index < contentEnd && (base[index] < 0x21 || base[index] == UInt8(ascii: "=")) { index += 1 }
       guard index < contentEnd else { break }
       let quote = base[index]
       index += 1
@@ -64,6 +52,20 @@ public enum TagScanner {
       index += 1
     }
     return nameEnd
+  }
+
+  /// Where the name starting at `index` ends (at `=`, a space or `end`), eight bytes at a time.
+  @inline(__always)
+  private static func nameEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+    var index = start
+    while index + 8 <= end {
+      let word = WordScan.load(base + index)
+      let hits = WordScan.equal(word, UInt8(ascii: "=")) | WordScan.below(word, 0x21)
+      if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < end && base[index] != UInt8(ascii: "=") && base[index] > 0x20 { index += 1 }
+    return index
   }
 
   /// Calls `body` with the start tag at `range` of `bytes` (a range an
