@@ -52,7 +52,11 @@ extension ModelRename {
     var plan = MigrationPlan(history: history, from: 0, to: 1, settings: MigrationSettings())
     plan.recordsVersion = false
     var documentEdits: [TextEdit] = []
-    XMLEventParser.parse(source.bytes, handler: Migrator(plan: plan) { documentEdits.append($0) })
+    let migrator = Migrator(plan: plan) { documentEdits.append($0) }
+    XMLEventParser.parse(source.bytes, handler: migrator)
+    if let first = migrator.clashes.first {
+      throw Refusal(description: "\(first): rename or remove the attribute already there first")
+    }
     return documentEdits
   }
 }

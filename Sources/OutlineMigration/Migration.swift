@@ -19,6 +19,10 @@ public struct MigrationOutcome: Sendable {
   public var errors: [Diagnostic]
   /// The first fatal syntax error of the older text.
   public var syntaxError: String?
+  /// Renames onto a name the object already has (``Migrator/clashes``).
+  public var clashes: [String] = []
+  /// Parents whose children would be renumbered but are not numbered 0..n-1 (``Migrator/misnumbered``).
+  public var misnumbered: [String] = []
   /// The root entity the migrated text was validated with (for a writer of the JSON form).
   public var rootEntity: Int?
   /// Whether the migrated text's children come in order order (a JSON form writer can stream).
@@ -31,6 +35,15 @@ public struct MigrationOutcome: Sendable {
 
   public func refusal(allowDataLoss: Bool) -> String? {
     if let syntaxError { return "it does not parse: \(syntaxError)" }
+    if let first = clashes.first {
+      let more = clashes.count > 1 ? " (and \(counted(clashes.count - 1, "other attribute")))" : ""
+      return "\(first)\(more): rename or remove the attribute already there first"
+    }
+    if let first = misnumbered.first {
+      let more = misnumbered.count > 1 ? " (and \(counted(misnumbered.count - 1, "other parent")))" : ""
+      return
+        "\(first)\(more) would be renumbered, but are not numbered 0..n-1 (a duplicate, a gap or a missing order): the new numbers would lose their order; fix their orders first (outline-lint --fix)"
+    }
     if !missing.isEmpty {
       let list = missing.keys.sorted().map { "\($0) (\(counted(missing[$0]!, "object")))" }
       // What else the run would ask for, said now rather than on the next run.
@@ -109,7 +122,8 @@ public enum Migration {
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
       disordered: migrator.disordered, changed: migrator.changed,
       errors: validator.diagnostics.filter { $0.severity == .error },
-      syntaxError: migrator.syntaxError?.message, rootEntity: validator.rootEntity,
+      syntaxError: migrator.syntaxError?.message, clashes: migrator.clashes,
+      misnumbered: migrator.misnumbered, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder)
   }
 }
@@ -177,7 +191,8 @@ public struct DocumentVersionStatus: Sendable {
       dropped: migrator.dropped, missing: migrator.missing, renumbered: migrator.renumbered,
       disordered: migrator.disordered, changed: migrator.changed,
       errors: validator.diagnostics.filter { $0.severity == .error },
-      syntaxError: migrator.syntaxError?.message)
+      syntaxError: migrator.syntaxError?.message, clashes: migrator.clashes,
+      misnumbered: migrator.misnumbered)
     return (outcome.refusal(allowDataLoss: settings.allowDataLoss) == nil ? edits : [], outcome)
   }
 }

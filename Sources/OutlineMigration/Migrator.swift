@@ -37,6 +37,12 @@ public final class Migrator: XMLEventHandler {
   /// Parents whose children, under a containment that becomes ordered, are numbered out of
   /// document order (in document order; one entry a parent and relationship).
   public private(set) var disordered: [Disordered] = []
+  /// Parents whose children a drop or a merge would renumber, but which are not numbered
+  /// 0..n-1 in the older text (``OrderCensus``): renumbering would lose their order.
+  public private(set) var misnumbered: [String] = []
+  /// Attributes a rename would give a name their object already has (in document order, one
+  /// line each): the migrated start tag would hold the name twice, which is not XML.
+  public private(set) var clashes: [String] = []
   /// Whether an edit was handed out.
   public private(set) var changed = false
   /// The first fatal syntax error, when the document did not parse.
@@ -55,6 +61,8 @@ public final class Migrator: XMLEventHandler {
   private let shifts: [Int: [Int: OrderCensus.Shift]]
   /// The ids of dropped objects (from ``OrderCensus``): relationships naming them lose them.
   private let droppedIDs: Set<String>
+  /// The parents, by ordinal, whose children are renumbered but not numbered 0..n-1 (from ``OrderCensus``).
+  private let misnumberedParents: Set<Int>
   /// Whether objects can be dropped with their containment, or sibling groups renumbered (``MigrationPlan/mayRenumber``).
   private let placesChildren: Bool
   /// The open elements whose children are renumbered, by their depth in `stack`.
@@ -108,6 +116,7 @@ public final class Migrator: XMLEventHandler {
     self.output = output
     self.shifts = census?.shifts ?? [:]
     self.droppedIDs = census?.droppedIDs ?? []
+    self.misnumberedParents = census?.misnumbered ?? []
     self.placesChildren = plan.mayRenumber
   }
 
@@ -226,6 +235,9 @@ public final class Migrator: XMLEventHandler {
       frame.start = tag.range.start
       frame.label = "\(entityPlan.sourceName) \(describe(tag))"
     }
+    if misnumberedParents.contains(ordinal) {
+      misnumbered.append("the children of \(entityPlan.sourceName) \(describe(tag))")
+    }
     stack.append(frame)
   }
 
@@ -290,6 +302,7 @@ public final class Migrator: XMLEventHandler {
     var root = frame(rootPlan, tag, isRoot: true)
     root.start = tag.range.start
     root.label = "the root"
+    if misnumberedParents.contains(ordinal) { misnumbered.append("the children of the root") }
     stack.append(root)
   }
 
@@ -297,9 +310,11 @@ public final class Migrator: XMLEventHandler {
   private func rewriteAttributes(_ tag: StartTag, plan entityPlan: MigrationPlan.EntityPlan, isRoot: Bool) {
     // Most entities keep every attribute and gain none: nothing to look at.
     if entityPlan.actions.isEmpty && entityPlan.additions.isEmpty && droppedIDs.isEmpty { return }
-    // The names present after the migration, kept only when there are additions to check.
-    let needsPresent = !entityPlan.additions.isEmpty
+    // The names present after the migration, kept when there are additions to check or
+    // renames that could meet a name already there.
+    let needsPresent = !entityPlan.additions.isEmpty || !entityPlan.actions.isEmpty
     var present: [String] = []
+    var renamed: [(name: String, index: Int)] = []
     for index in 0..<tag.attributes.count {
       let name = XMLName.string(tag.name(of: index))
       let action = entityPlan.actions[name]
@@ -316,6 +331,7 @@ public final class Migrator: XMLEventHandler {
       switch action {
       case .rename(let newer):
         if needsPresent { present.append(newer) }
+        renamed.append((newer, index))
         edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer))
       case .drop:
         let start = index == 0 ? tag.nameRange.end : tag.valueRange(of: index - 1).end + 1
@@ -328,7 +344,10 @@ public final class Migrator: XMLEventHandler {
             what: "\(entityPlan.sourceName).\(name)=\"\(escaped(value))\""))
       case .toOne(let newer):
         if needsPresent { present.append(newer ?? name) }
-        if let newer { edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer)) }
+        if let newer {
+          renamed.append((newer, index))
+          edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer))
+        }
         // The ids of dropped objects were taken out already (``dropsReferences``).
         let ids = tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
           .filter { !droppedIDs.contains(String($0)) }
@@ -345,12 +364,30 @@ public final class Migrator: XMLEventHandler {
         }
       }
     }
+    if !renamed.isEmpty { findClashes(tag, renamed: renamed, present: present, plan: entityPlan) }
     for (name, value) in entityPlan.additions where !present.contains(name) {
       guard let value else {
         missing["\(entityPlan.targetName ?? entityPlan.sourceName).\(name)", default: 0] += 1
         continue
       }
       insert(name, value, in: tag)
+    }
+  }
+
+  /// Notes each rename of `tag` whose new name `present` (every name after the migration) holds
+  /// more than once: an attribute the user kept (unknown to the older version, say) or another
+  /// rename already has it.
+  private func findClashes(
+    _ tag: StartTag, renamed: [(name: String, index: Int)], present: [String],
+    plan entityPlan: MigrationPlan.EntityPlan
+  ) {
+    var counts: [String: Int] = [:]
+    for name in present { counts[name, default: 0] += 1 }
+    for (newer, index) in renamed where counts[newer, default: 0] > 1 {
+      let older = XMLName.string(tag.name(of: index))
+      clashes.append(
+        "\(entityPlan.sourceName).\(older)=\"\(escaped(tag.value(of: index)))\" would be renamed '\(newer)', a name its object already has"
+      )
     }
   }
 

@@ -123,11 +123,26 @@ final class OrderCensus: XMLEventHandler {
   /// The ids of the objects dropped (and of those inside them): references to them go too, as
   /// Core Data nullifies a relationship to a deleted object.
   private(set) var droppedIDs: Set<String> = []
+  /// The parents (by ordinal) whose children would be renumbered but are not numbered 0..n-1
+  /// in the older text (a duplicate, a gap, a missing or unreadable order, turned off there):
+  /// the shift keeps no order among them, so the migration refuses.
+  private(set) var misnumbered: Set<Int> = []
+
+  /// The ids of objects kept: an id defined twice (OL500 turned off), once on a dropped object
+  /// and once on a kept one, still names the kept one, and references to it stay.
+  private var keptIDs: Set<String> = []
 
   /// Notes the `xml:id` of a dropped object.
   private func noteDropped(_ tag: StartTag) {
     for index in 0..<tag.attributes.count where XMLName.equals(tag.name(of: index), "xml:id") {
       droppedIDs.insert(tag.value(of: index))
+    }
+  }
+
+  /// Notes the `xml:id` of a kept object, when objects are dropped at all.
+  private func noteKept(_ tag: StartTag) {
+    for index in 0..<tag.attributes.count where XMLName.equals(tag.name(of: index), "xml:id") {
+      keptIDs.insert(tag.value(of: index))
     }
   }
 
@@ -137,6 +152,20 @@ final class OrderCensus: XMLEventHandler {
     var first: Int
     var survivors = 0
     var dropped: [Int] = []
+    /// Every child's order (survivors and dropped), and how many children had none readable.
+    var orders: [Int] = []
+    var unnumbered = 0
+
+    /// Whether the children's orders are exactly 0..n-1, each once.
+    var isNumberedInSequence: Bool {
+      guard unnumbered == 0 else { return false }
+      var seen = [Bool](repeating: false, count: orders.count)
+      for order in orders {
+        guard order >= 0, order < seen.count, !seen[order] else { return false }
+        seen[order] = true
+      }
+      return true
+    }
   }
 
   private struct Frame {
@@ -167,6 +196,7 @@ final class OrderCensus: XMLEventHandler {
     let census = OrderCensus(plan: plan)
     let tags = TagStream(handler: census)
     feed { tags.feed($0) }
+    if !census.droppedIDs.isEmpty { census.droppedIDs.subtract(census.keptIDs) }
     return census
   }
 
@@ -187,6 +217,7 @@ final class OrderCensus: XMLEventHandler {
       return
     }
     guard !stack.isEmpty else {
+      noteKept(tag)
       stack.append(Frame(ordinal: ordinal, plan: plan.rootPlan(tag)))
       return
     }
@@ -195,21 +226,32 @@ final class OrderCensus: XMLEventHandler {
     let order = child.flatMap { plan.orderValue(tag, entity: $0) }?.value
     switch placement {
     case .unknown:
-      break
+      noteKept(tag)
     case .dropped:
       droppedDepth = 1
       noteDropped(tag)
-      if let order, case .kept(let source, _) = sourceOnly(child) {
+      if child?.sourceOrder != nil, case .kept(let source, _) = sourceOnly(child) {
         let top = stack.count - 1
         let index = stack[top].group(source, target: -2, first: ordinal)
-        stack[top].groups[index].dropped.append(order)
+        if let order {
+          stack[top].groups[index].dropped.append(order)
+          stack[top].groups[index].orders.append(order)
+        } else {
+          stack[top].groups[index].unnumbered += 1
+        }
       }
       return
     case .kept(let source, let target):
+      noteKept(tag)
       let top = stack.count - 1
       let index = stack[top].group(source, target: target, first: ordinal)
       stack[top].groups[index].target = target
-      if order != nil { stack[top].groups[index].survivors += 1 }
+      if let order {
+        stack[top].groups[index].survivors += 1
+        stack[top].groups[index].orders.append(order)
+      } else if child?.sourceOrder != nil {
+        stack[top].groups[index].unnumbered += 1
+      }
     }
     stack.append(Frame(ordinal: ordinal, plan: child))
   }
@@ -254,6 +296,7 @@ final class OrderCensus: XMLEventHandler {
     for (_, members) in byTarget {
       guard members.count > 1 || members.contains(where: { !$0.group.dropped.isEmpty }) else { continue }
       var start = 0
+      if members.contains(where: { !$0.group.isNumberedInSequence }) { misnumbered.insert(frame.ordinal) }
       for member in members.sorted(by: { $0.group.first < $1.group.first }) {
         result[member.source] = Shift(start: start, dropped: member.group.dropped.sorted())
         start += member.group.survivors
