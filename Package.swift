@@ -75,9 +75,9 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
-    .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore"]),
+    .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore", "TestSupport"]),
     .testTarget(name: "OutlineJSONTests", dependencies: ["OutlineJSON", "OutlineCore"]),
-    .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML", "OutlineCore"]),
+    .testTarget(name: "OutlineXMLTests", dependencies: ["OutlineXML", "OutlineCore", "TestSupport"]),
     .testTarget(name: "OutlineSyntaxTests", dependencies: ["OutlineSyntax", "OutlineXML", "OutlineCore"]),
     .testTarget(
       name: "OutlineModelTests",

@@ -30,7 +30,10 @@ public final class XMLEventParser {
   /// released around each start tag (two atomic operations on the parser's thread).
   private let pipeline: Unmanaged<XMLEventPipeline>?
   @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
-  @exclusivity(unchecked) private var scratch: [RawAttribute] = []
+  /// A start tag's attribute ranges, refilled for each tag: memory of its own, so a tag costs
+  /// no array bookkeeping (emptying an array of them was a generic call on every tag).
+  @exclusivity(unchecked) private var scratch = UnsafeMutablePointer<RawAttribute>.allocate(capacity: 16)
+  @exclusivity(unchecked) private var scratchCapacity = 16
   @exclusivity(unchecked) private var stopped = false
   @exclusivity(unchecked) private var sawFatal = false
   /// Whether the end of the document was pushed (the context may then serve another parse).
@@ -60,6 +63,7 @@ public final class XMLEventParser {
   }
 
   deinit {
+    scratch.deallocate()
     guard let context else { return }
     // A context that parsed a whole document cleanly serves the thread's next one.
     if finished && !stopped && !sawFatal {
@@ -327,17 +331,25 @@ public final class XMLEventParser {
       }
       return
     }
-    let nameEnd = scanAttributes(tag, contentEnd: open.distance(to: cursor))
-    scratch.withUnsafeBufferPointer { attributes in
-      handler.startElement(
-        StartTag(
-          bytes: tag, offset: offset, nameEnd: nameEnd, attributes: attributes,
-          isSelfClosing: isSelfClosing))
+    var count = 0
+    let nameEnd = TagScanner.scan(tag, contentEnd: open.distance(to: cursor)) { attribute in
+      if count == scratchCapacity { growScratch() }
+      (scratch + count).initialize(to: attribute)
+      count += 1
     }
+    handler.startElement(
+      StartTag(
+        bytes: tag, offset: offset, nameEnd: nameEnd,
+        attributes: UnsafeBufferPointer(start: scratch, count: count), isSelfClosing: isSelfClosing))
   }
 
-  private func scanAttributes(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int) -> Int {
-    TagScanner.scan(tag, contentEnd: contentEnd, into: &scratch)
+  /// Twice the room for a tag's attributes, those scanned so far kept.
+  private func growScratch() {
+    let grown = UnsafeMutablePointer<RawAttribute>.allocate(capacity: scratchCapacity * 2)
+    grown.moveInitialize(from: scratch, count: scratchCapacity)
+    scratch.deallocate()
+    scratch = grown
+    scratchCapacity *= 2
   }
 
   private func onEndElement() {
