@@ -2,6 +2,7 @@ import OutlineCore
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
+import OutlineXML
 
 /// Completion of attribute values: the values the model allows where it
 /// enumerates them (Boolean, a pattern that is a list of alternatives, the
@@ -56,7 +57,7 @@ public enum ValueCompletion {
       let destination = definition.relationships[index].destination,
       let tree
     else { return [] }
-    let named = Set(written.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+    let named = Set(XMLName.tokens(written).map(String.init))
     var seen: Set<String> = []
     var result: [Candidate] = []
     for item in tree.items where item.entity >= 0 && item.idRange != nil {

@@ -349,7 +349,7 @@ public final class Migrator: XMLEventHandler {
           edits.append(TextEdit(range: tag.nameRange(of: index), newText: newer))
         }
         // The ids of dropped objects were taken out already (``dropsReferences``).
-        let ids = tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        let ids = XMLName.tokens(tag.value(of: index))
           .filter { !droppedIDs.contains(String($0)) }
         if ids.count > 1 {
           edits.removeAll { $0.range == tag.valueRange(of: index) }
@@ -404,9 +404,7 @@ public final class Migrator: XMLEventHandler {
       let relationship = plan.source.entities[entityPlan.source].relationshipIndex[name],
       !plan.source.entities[entityPlan.source].relationships[relationship].isContainment
     else { return false }
-    let ids = tag.value(of: index).split(whereSeparator: {
-      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
-    })
+    let ids = XMLName.tokens(tag.value(of: index))
     let kept = ids.filter { !droppedIDs.contains(String($0)) }
     guard kept.count < ids.count else { return false }
     // Each at its place in the value (ids are names: their raw bytes are their text).

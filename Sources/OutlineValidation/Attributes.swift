@@ -228,7 +228,7 @@ extension OutlineValidator {
     }
     // The objects it names: a to-many relationship is a set, so an id written twice counts once.
     let ids = Set(
-      tag.value(of: index).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+      XMLName.tokens(tag.value(of: index)))
     let label = "'\(declaration.name)'"
     if !declaration.isToMany && ids.count > 1 {
       report(

@@ -93,9 +93,9 @@ struct ReferenceTable {
     // names, so they hold no references that would shift offsets.
     var index = 0
     while index < raw.count {
-      while index < raw.count && isSpace(raw[index]) { index += 1 }
+      while index < raw.count && XMLName.isSpace(raw[index]) { index += 1 }
       let start = index
-      while index < raw.count && !isSpace(raw[index]) { index += 1 }
+      while index < raw.count && !XMLName.isSpace(raw[index]) { index += 1 }
       if index > start {
         let id = String(decoding: UnsafeBufferPointer(rebasing: raw[start..<index]), as: UTF8.self)
         if seen.insert(id).inserted {
@@ -105,10 +105,6 @@ struct ReferenceTable {
     }
     references.append(
       Reference(sourceID: sourceID, entity: entity, relationship: relationship, targets: targets))
-  }
-
-  private func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   mutating func resolve(schema: ModelIndex, validator: OutlineValidator) {

@@ -173,6 +173,27 @@ public enum XMLName {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
+  /// The tokens of an attribute value separated by XML white space (the ids of a
+  /// relationship): split byte by byte at the four space characters, so a `\r\n`, one
+  /// `Character` to Swift, separates as XML reads it. The one splitter of id lists.
+  public static func tokens(_ value: String) -> [Substring] {
+    var tokens: [Substring] = []
+    let utf8 = value.utf8
+    var start: String.Index?
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      if isSpace(utf8[index]) {
+        if let first = start { tokens.append(value[first..<index]) }
+        start = nil
+      } else if start == nil {
+        start = index
+      }
+      index = utf8.index(after: index)
+    }
+    if let first = start { tokens.append(value[first..<utf8.endIndex]) }
+    return tokens
+  }
+
   /// The bytes as a String.
   public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     String(decoding: bytes, as: UTF8.self)

@@ -137,6 +137,22 @@ import Testing
   }
 }
 
+/// An id list written over lines keeps its ids apart at any line end, `\r\n` included (one
+/// `Character` to Swift): a to-one holding two ids so written is OL503.
+@Suite struct IDListLineEndsCLITests {
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func idsAcrossALineEndAreTwo(ending: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let document =
+      "<outline version=\"1\" model=\"V.xcdatamodel\"><Item xml:id=\"a\" friend=\"a\(ending)b\"/><Item xml:id=\"b\"/></outline>\n"
+    try CLI.write(
+      ["V.xcdatamodel/contents": ConvertRoundTripCLITests.model, "a.outline": document], in: folder)
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(
+      run.status == 1 && run.stdout.contains("OL503") && run.stdout.contains("holds 2 ids"), "\(run.stdout)")
+  }
+}
+
 /// `migrate` finds the lines of what it lists by reading the file in 1 MiB
 /// chunks: the same lines the index counts, with a `\r\n` split by a chunk's end.
 @Suite struct MigratePositionLineEndsTests {

@@ -49,3 +49,12 @@ extension Recorder {
     return lines
   }
 }
+
+/// Id lists split at XML's four space characters, a `\r\n` included.
+@Suite struct TokenTests {
+  @Test func tokensSplitAtEveryXMLSpace() {
+    #expect(XMLName.tokens("a b\tc\nd\re\r\nf").map(String.init) == ["a", "b", "c", "d", "e", "f"])
+    #expect(XMLName.tokens("  ").isEmpty)
+    #expect(XMLName.tokens(" é  x ").map(String.init) == ["é", "x"])
+  }
+}
