@@ -11,9 +11,11 @@ typealias LateAttributes = [Int: [(rank: Int, text: [UInt8], offset: Int)]]
 
 /// The keys of the format itself.
 enum FormatKey: Int, CaseIterable {
-  case outline, model, entity, id, objects, modelVersion
+  case outline, model, entity, id, objects, modelVersion, xmlns
 
-  static let names: [[UInt8]] = ["@outline", "@model", "@entity", "@id", "@objects", "@modelVersion"].map {
+  static let names: [[UInt8]] = [
+    "@outline", "@model", "@entity", "@id", "@objects", "@modelVersion", "@xmlns",
+  ].map {
     Array($0.utf8)
   }
 

@@ -114,6 +114,7 @@ struct ObjectHead {
         out.append(",\"@modelVersion\":")
         Self.appendString(tag.rawValue(of: index), to: &out)
       }
+      Self.appendNamespaces(tag, to: &out)
     }
     if let entity {
       let table = tables[entity]
@@ -132,6 +133,29 @@ struct ObjectHead {
     } else {
       out.append(UInt8(ascii: "{"))
     }
+  }
+
+  /// Appends `,"@xmlns":{...}`, the root's namespace declarations (prefix: namespace name, `""`
+  /// for `xmlns`), when it has some: the prefixed attributes they declare read back.
+  private static func appendNamespaces(_ tag: StartTag, to out: inout ByteOutput) {
+    var first = true
+    for index in 0..<tag.attributes.count {
+      let name = tag.name(of: index)
+      let prefix: UnsafeBufferPointer<UInt8>
+      if XMLName.equals(name, "xmlns") {
+        prefix = UnsafeBufferPointer(rebasing: name[name.count...])
+      } else if name.count > 6, XMLName.equals(UnsafeBufferPointer(rebasing: name[..<6]), "xmlns:") {
+        prefix = UnsafeBufferPointer(rebasing: name[6...])
+      } else {
+        continue
+      }
+      out.append(first ? ",\"@xmlns\":{" : ",")
+      first = false
+      appendString(prefix, to: &out)
+      out.append(UInt8(ascii: ":"))
+      appendString(tag.rawValue(of: index), to: &out)
+    }
+    if !first { out.append(UInt8(ascii: "}")) }
   }
 
   /// Appends `,"@id":` and the quoted `xml:id` value.

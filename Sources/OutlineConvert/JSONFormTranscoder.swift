@@ -56,7 +56,8 @@ struct Transcoder {
 
   /// An attribute waiting for its start tag.
   struct Attribute {
-    /// Canonical rank: group << 32 | index (root format 0, `xml:id` 2, attributes 3, relationships 4).
+    /// Canonical rank: group << 32 | index (root format 0, the root's namespace declarations 1,
+    /// `xml:id` 2, attributes 3, relationships 4).
     var rank: Int
     var textStart: Int
     var textEnd: Int
@@ -64,6 +65,10 @@ struct Transcoder {
     var offset: Int
   }
 
+  /// The root's namespace declarations from `@xmlns`, as attribute names (`xmlns:p`, by rank
+  /// index), and the prefixes they declare: a key `p:name` is then an attribute name.
+  var namespaceNames: [[UInt8]] = []
+  var declaredPrefixes: [[UInt8]] = []
   /// The model's facts.
   let tables: ModelIndex
   /// The entity last found by name, tried first for the next `@entity`.
@@ -282,6 +287,14 @@ struct Transcoder {
     if objects.count - 1 == top { objects[top].pending = nil }
   }
 
+  /// Whether `name` is `prefix:local`, both XML names, with a prefix the root's `@xmlns` declares.
+  func isDeclaredQName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let colon = name.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return false }
+    let prefix = Array(name[..<colon])
+    return declaredPrefixes.contains(prefix)
+      && XMLName.isNCName(String(decoding: name[(colon + 1)...], as: UTF8.self))
+  }
+
   /// The key `name` of the top object, checked to be new; nil (reported) when it cannot be read.
   mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) -> Key? {
     let top = objects.count - 1
@@ -314,7 +327,7 @@ struct Transcoder {
         path: path(adding: text))
       return nil
     }
-    if !tables.keyIsXMLName[object.entity][index] {
+    if !tables.keyIsXMLName[object.entity][index] && !isDeclaredQName(name) {
       note(
         .unknownAttribute, "'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
       return nil

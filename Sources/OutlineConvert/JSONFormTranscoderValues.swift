@@ -31,6 +31,8 @@ extension Transcoder {
       } else {
         try addText(value, rank: 1)
       }
+    case .xmlns:
+      try namespacesValue(value, isRoot: object.isRoot)
     case .modelVersion:
       if !object.isRoot {
         note(.unknownAttribute, "'@modelVersion' belongs to the root object only")
@@ -208,6 +210,42 @@ extension Transcoder {
 
   /// Adds the XML text of the string `value` as an attribute of the top object.
   /// A string that cannot be written stands as an empty value (reported).
+  /// `@xmlns`: the root's namespace declarations, an object of prefix (an XML name, or `""`
+  /// for the default namespace) to namespace name, each written as `xmlns:prefix="name"`.
+  mutating func namespacesValue(_ value: JSONToken, isRoot: Bool) throws(Stop) {
+    guard isRoot else {
+      note(.unknownAttribute, "'@xmlns' belongs to the root object only")
+      return try skip(value)
+    }
+    guard value.kind == .objectStart else {
+      note(.valueType, "'@xmlns' must be an object of prefix: namespace name")
+      return try skip(value)
+    }
+    while true {
+      let key = try token()
+      guard key.kind == .key else { break }
+      let prefix = reader.string(key)
+      let name = try token()
+      guard name.kind == .string else {
+        note(.valueType, "'@xmlns' \"\(prefix)\" must be a string (a namespace name)", at: name.range.start)
+        try skip(name)
+        continue
+      }
+      guard prefix.isEmpty || (XMLName.isNCName(prefix) && prefix != "xml" && prefix != "xmlns") else {
+        note(.unknownAttribute, "'\(prefix)' cannot be a namespace prefix", at: key.range.start)
+        continue
+      }
+      let prefixBytes = Array(prefix.utf8)
+      guard !declaredPrefixes.contains(prefixBytes) else {
+        note(.unknownAttribute, "The prefix '\(prefix)' is declared twice", at: key.range.start)
+        continue
+      }
+      declaredPrefixes.append(prefixBytes)
+      namespaceNames.append(Array((prefix.isEmpty ? "xmlns" : "xmlns:" + prefix).utf8))
+      try addText(name, rank: 1 << 32 | (namespaceNames.count - 1))
+    }
+  }
+
   mutating func addText(_ value: JSONToken, rank: Int) throws(Stop) {
     let textStart = scratch.count
     if !transcode(value) { scratch.removeSubrange(textStart...) }

@@ -117,6 +117,7 @@ extension Transcoder {
     let index = rank & 0xFFFF_FFFF
     switch rank >> 32 {
     case 0: output.append(contentsOf: ["version", "model", "modelVersion", "entity"][index].utf8)
+    case 1: output.append(contentsOf: namespaceNames[index])
     case 2: output.append(contentsOf: "xml:id".utf8)
     case 3: output.append(contentsOf: tables.keys[entity][index])
     default: output.append(contentsOf: tables.keys[entity][tables.attributeCount[entity] + index])
@@ -128,6 +129,7 @@ extension Transcoder {
     let index = rank & 0xFFFF_FFFF
     switch rank >> 32 {
     case 0: return [nil, "@model", "@modelVersion", "@entity"][index]
+    case 1: return "@xmlns"
     case 2: return "@id"
     case 3: return String(decoding: tables.keys[entity][index], as: UTF8.self)
     default:

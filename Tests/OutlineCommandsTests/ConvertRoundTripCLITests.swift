@@ -61,4 +61,67 @@ import Testing
     let same = try String(contentsOf: folder.appendingPathComponent("src/c.json"), encoding: .utf8)
     #expect(same.contains("\"@model\":\"V.xcdatamodel\""), "\(same)")
   }
+
+  /// An OPML file with extension attributes in a namespace of their own (RSS Guard's, say):
+  /// imported, its root declares the prefix, and XML -> JSON -> XML keeps the declaration
+  /// (`@xmlns`) and every prefixed value.
+  @Test func namespacedAttributesGoThroughTheJSONForm() throws {
+    let folder = try CLI.temporaryFolder()
+    let opml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <opml version="2.0" xmlns:rg="https://example.org/rg">
+        <head><title>Feeds</title></head>
+        <body>
+          <outline text="Tech" rg:icon="AAAA">
+            <outline text="Wired" type="rss" xmlUrl="https://www.wired.com/feed/rss" rg:postProcess="x &amp; y"/>
+          </outline>
+        </body>
+      </opml>
+
+      """
+    try CLI.write(["feeds.opml": opml], in: folder)
+    let imported = try CLI.run("outline", ["import", "feeds.opml", "-o", "feeds.outline"], in: folder)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let toJSON = try CLI.run("outline", ["convert", "feeds.outline", "-o", "feeds.json"], in: folder)
+    #expect(toJSON.status == 0, "\(toJSON.stdout)\(toJSON.stderr)")
+    let json = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
+    #expect(json.contains("\"@xmlns\":{\"rg\":\"https://example.org/rg\"}"), "\(json)")
+    let back = try CLI.run("outline", ["convert", "feeds.json", "-o", "back.outline"], in: folder)
+    #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
+    let xml = (try? String(contentsOf: folder.appendingPathComponent("back.outline"), encoding: .utf8)) ?? ""
+    for expected in [
+      "xmlns:rg=\"https://example.org/rg\"", "rg:icon=\"AAAA\"", "rg:postProcess=\"x &amp; y\"",
+    ] {
+      #expect(xml.contains(expected), "\(expected) in \(xml)")
+    }
+    #expect(try CLI.run("outline-lint", ["back.outline"], in: folder).status == 0)
+  }
+
+  /// `@xmlns` is the root's, an object of prefix: namespace name; a prefix it does not declare
+  /// makes no attribute name.
+  @Test func theReaderChecksXMLNS() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["V.xcdatamodel/contents": Self.model], in: folder)
+    let cases: [(json: String, message: String)] = [
+      (#"{"@outline":1,"@model":"V.xcdatamodel","@xmlns":"x"}"#, "'@xmlns' must be an object"),
+      (
+        #"{"@outline":1,"@model":"V.xcdatamodel","@xmlns":{"xml":"u"}}"#, "'xml' cannot be a namespace prefix"
+      ),
+      (#"{"@outline":1,"@model":"V.xcdatamodel","@xmlns":{"a":"u","a":"v"}}"#, "declared twice"),
+      (
+        #"{"@outline":1,"@model":"V.xcdatamodel","items":[{"@entity":"Item","@xmlns":{"a":"u"}}]}"#,
+        "'@xmlns' belongs to the root object only"
+      ),
+    ]
+    for (index, (json, message)) in cases.enumerated() {
+      try CLI.write(["c\(index).json": json], in: folder)
+      let run = try CLI.run("outline", ["convert", "c\(index).json", "-o", "c\(index).outline"], in: folder)
+      #expect(run.status == 1 && run.stderr.contains(message), "\(json): \(run.stderr)")
+    }
+    try CLI.write(["ok.json": #"{"@outline":1,"@model":"V.xcdatamodel","@xmlns":{"a":"urn:a"}}"#], in: folder)
+    let ok = try CLI.run("outline", ["convert", "ok.json", "-o", "ok.outline"], in: folder)
+    #expect(ok.status == 0, "\(ok.stderr)")
+    let xml = (try? String(contentsOf: folder.appendingPathComponent("ok.outline"), encoding: .utf8)) ?? ""
+    #expect(xml.contains("xmlns:a=\"urn:a\""), "\(xml)")
+  }
 }
