@@ -374,6 +374,9 @@ public final class XMLEventParser {
   private func onCharacters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
     guard !stopped, let characters else { return }
     let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
+    // Most calls are the white space between tags: nothing to report. In character data every
+    // byte below 0x21 is XML white space (libxml2 refuses other control characters).
+    if Self.isWhiteSpace(chars, length) { return }
     var first = 0
     // Indentation, eight spaces at a time.
     let spaces: UInt64 = 0x2020_2020_2020_2020
@@ -396,6 +399,26 @@ public final class XMLEventParser {
       let end = input.baseOffset + input.base.distance(to: input.cur)
       addText(copiedTextRange(chars, length: length, first: first, last: last, end: end, input: input))
     }
+  }
+
+  /// Whether the `length` bytes at `chars` of character data are all below 0x21, eight at a
+  /// time: the high bit of a byte of `(word | 0x80...) - 0x21...` is set where its low seven
+  /// bits are 0x21 or more (no borrow crosses bytes), and a byte of 0x80 or more is no space.
+  @inline(__always)
+  private static func isWhiteSpace(_ chars: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    @inline(__always) func noSpaces(_ word: UInt64) -> UInt64 {
+      (((word | 0x8080_8080_8080_8080) &- 0x2121_2121_2121_2121) | word) & 0x8080_8080_8080_8080
+    }
+    guard length >= 8 else {
+      for index in 0..<length where chars[index] > 0x20 { return false }
+      return true
+    }
+    var index = 0
+    while index + 8 <= length {
+      if noSpaces(WordScan.load(chars + index)) != 0 { return false }
+      index += 8
+    }
+    return index == length || noSpaces(WordScan.load(chars + length - 8)) == 0
   }
 
   /// Where copied text lies in the input, `end` being libxml2's position after it.
