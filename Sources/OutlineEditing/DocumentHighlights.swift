@@ -25,7 +25,8 @@ public enum DocumentHighlights {
 
   /// The highlights for `offset`: both names of the element whose tag name
   /// holds it; or, on an `xml:id` value or an id in a relationship
-  /// attribute, its definition and every reference to it (ids need `references`).
+  /// attribute, its definition (every one of an id defined more than once)
+  /// and every reference to it (ids need `references`).
   public static func highlights(at offset: Int, markup: MarkupTree, references: ReferenceIndex?)
     -> [Highlight]
   {
@@ -36,7 +37,7 @@ public enum DocumentHighlights {
     }
     guard let references, let id = id(at: offset, references) else { return [] }
     var result: [Highlight] = []
-    if let definition = references.definitions[id] {
+    for definition in references.definitions(of: id) {
       result.append(Highlight(range: definition.range, kind: .write))
     }
     for reference in references.references {
@@ -52,6 +53,11 @@ public enum DocumentHighlights {
     for (id, definition) in references.definitions
     where offset >= definition.range.start && offset <= definition.range.end {
       return id
+    }
+    for (id, definitions) in references.duplicates {
+      for definition in definitions where offset >= definition.range.start && offset <= definition.range.end {
+        return id
+      }
     }
     for reference in references.references
     where offset >= reference.value.start && offset <= reference.value.end {

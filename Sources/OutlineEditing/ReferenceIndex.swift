@@ -24,13 +24,19 @@ public struct ReferenceIndex: Sendable {
   public var references: [Reference] = []
   /// Each `xml:id` (the first definition of it) and its item and range.
   public var definitions: [String: (item: Int, range: TextRange)] = [:]
+  /// The ids defined more than once (OL500), with every definition in document order.
+  public var duplicates: [String: [(item: Int, range: TextRange)]] = [:]
 
   /// Scans the start tags of `tree`.
   public init(tree: ItemTree, source: SourceText, model: Model) {
     for (index, item) in tree.items.enumerated() {
       if let range = item.idRange {
         let id = source.string(in: range)
-        if definitions[id] == nil { definitions[id] = (index, range) }
+        if let first = definitions[id] {
+          duplicates[id, default: [first]].append((index, range))
+        } else {
+          definitions[id] = (index, range)
+        }
       }
       guard item.entity >= 0 else { continue }
       let entity = model.entities[Int(item.entity)]
@@ -57,6 +63,11 @@ public struct ReferenceIndex: Sendable {
         }
       }
     }
+  }
+
+  /// Every definition of `id`, in document order: one, or more for a duplicate, or none.
+  public func definitions(of id: String) -> [(item: Int, range: TextRange)] {
+    duplicates[id] ?? definitions[id].map { [$0] } ?? []
   }
 
   /// The ranges at which each id is named by a relationship.

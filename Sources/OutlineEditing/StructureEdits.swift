@@ -180,13 +180,28 @@ public enum StructureEdits {
 
   // MARK: Delete
 
+  /// Why `item` cannot be deleted whatever the delete rules say: its sibling
+  /// group's orders are not `0..n-1` (as for the other refactors, the group
+  /// must be valid: renumbering its survivors would rewrite values the user
+  /// may have turned the order checks off to keep). Nil when it can be.
+  public static func groupRefusal(deleting item: Int, tree: ItemTree, model: Model) -> EditRefusal? {
+    guard item > 0, item < tree.items.count,
+      let group = SiblingEdits.group(of: item, tree: tree, model: model),
+      !Renumbering.isValid(group, in: tree)
+    else { return nil }
+    return EditRefusal(reason: "The orders of its sibling group are broken: renumber them first")
+  }
+
   /// Deletes `item` with its subtree, renumbers the siblings after it (as the
   /// seed's `prepareForDeletion` does) and applies each relationship's
   /// `deletionRule`: Nullify removes the ids, Deny refuses, Cascade deletes the
-  /// referenced objects too.
+  /// referenced objects too. Refused when `item`'s sibling group is not valid
+  /// (``groupRefusal(deleting:tree:model:)``); a group a cascade reaches whose
+  /// orders were already broken loses its deleted objects and nothing else.
   public static func delete(_ item: Int, tree: ItemTree, source: SourceText, model: Model) -> Result<
     [TextEdit], EditRefusal
   > {
+    if let refusal = groupRefusal(deleting: item, tree: tree, model: model) { return .failure(refusal) }
     let impact = DeletionImpact(tree: tree, source: source, model: model)
     let closure: DeletionImpact.Closure
     switch impact.closure(deleting: item) {
@@ -212,13 +227,14 @@ public enum StructureEdits {
         edits.append(TextEdit(range: reference.value, newText: kept.map(\.id).joined(separator: " ")))
       }
     }
-    // Each group that lost children is renumbered: survivors keep their relative order.
+    // Each valid group that lost children is renumbered: survivors keep their
+    // relative order. A broken group's survivors keep their values.
     var parents: Set<Int> = []
     for root in outermost { parents.insert(Int(tree.items[root].parent)) }
     for parent in parents where !deleted[parent] {
       for group in Renumbering.groups(under: parent, in: tree, model: model) {
         let survivors = group.children.filter { !deleted[$0] }
-        guard survivors.count != group.children.count else { continue }
+        guard survivors.count != group.children.count, Renumbering.isValid(group, in: tree) else { continue }
         let ordered = tree.inOrderOrder(survivors)
         edits += Renumbering.edits(
           assigning: ordered.enumerated().map { ($1, Int64($0)) }, in: tree, source: source, model: model)

@@ -5,6 +5,8 @@ import OutlineJSON
 struct FeatureContext: Sendable {
   /// Positions in the negotiated encoding.
   let mapper: PositionMapper
+  /// How workspace edits are written for the client.
+  let workspaceEdits: WorkspaceEdits
   /// Whether the client takes snippets in completions.
   var snippets = false
 }
@@ -196,7 +198,9 @@ enum MethodTable {
         $0.codeActionProvider = LSP.CodeActionOptions(
           codeActionKinds: [.quickFix, .sourceFixAll, .refactorRewrite], resolveProvider: false)
       }
-    ) { context, snapshot, params in try CodeActionsFeature(mapper: context.mapper).actions(snapshot, params)
+    ) { context, snapshot, params in
+      try CodeActionsFeature(mapper: context.mapper, workspaceEdits: context.workspaceEdits).actions(
+        snapshot, params)
     },
     .document("textDocument/hover", advertise: { $0.hoverProvider = true }) {
       (context, snapshot, params: LSP.TextDocumentPositionParams) in
@@ -266,7 +270,9 @@ enum MethodTable {
       "workspace/executeCommand",
       advertise: { $0.executeCommandProvider = LSP.ExecuteCommandOptions(commands: CommandsFeature.all) }
     ) { (server, params: LSP.ExecuteCommandParams) in
-      let work = try CommandsFeature(mapper: server.mapper, store: server.store).prepare(params)
+      let work = try CommandsFeature(
+        mapper: server.mapper, workspaceEdits: server.workspaceEdits, store: server.store
+      ).prepare(params)
       return { _ in
         let outcome = try work()
         if let edit = outcome.edit { server.applyEdit(edit, label: params.command) }

@@ -82,8 +82,12 @@ public final class LanguageServer: @unchecked Sendable {
   /// What features read besides their document.
   var featureContext: FeatureContext {
     FeatureContext(
-      mapper: mapper, snippets: client.textDocument?.completion?.completionItem?.snippetSupport ?? false)
+      mapper: mapper, workspaceEdits: workspaceEdits,
+      snippets: client.textDocument?.completion?.completionItem?.snippetSupport ?? false)
   }
+
+  /// How every workspace edit is written for this client (``WorkspaceEdits``).
+  var workspaceEdits: WorkspaceEdits { WorkspaceEdits(client: client) }
 
   // MARK: Dispatch
 

@@ -115,13 +115,17 @@ final class LSPClient: @unchecked Sendable {
     }?["params"]
   }
 
-  func initialize(encodings: [String] = []) -> JSONValue? {
+  /// Initializes with the position `encodings` offered and, when given, `workspace.workspaceEdit.documentChanges`.
+  func initialize(encodings: [String] = [], documentChanges: Bool? = nil) -> JSONValue? {
+    var capabilities: JSONValue = ["general": ["positionEncodings": .array(encodings.map { .string($0) })]]
+    if let documentChanges {
+      capabilities = [
+        "general": capabilities["general"]!,
+        "workspace": ["workspaceEdit": ["documentChanges": .bool(documentChanges)]],
+      ]
+    }
     let result = request(
-      "initialize",
-      [
-        "processId": .null, "rootUri": .null,
-        "capabilities": ["general": ["positionEncodings": .array(encodings.map { .string($0) })]],
-      ])
+      "initialize", ["processId": .null, "rootUri": .null, "capabilities": capabilities])
     notify("initialized", [:])
     return result
   }
@@ -197,7 +201,9 @@ func applyLSPEdits(_ edits: [JSONValue], to text: String, unit: ColumnUnit = .ut
   return String(decoding: TextEdit.apply(textEdits, to: source.bytes)!, as: UTF8.self)
 }
 
-/// The edits of a WorkspaceEdit for one document.
+/// The edits of a WorkspaceEdit for one document, in either form: `documentChanges`, else `changes`.
 func workspaceEdits(_ edit: JSONValue?) -> [JSONValue] {
-  edit?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue ?? []
+  if let changes = edit?["documentChanges"]?.arrayValue { return changes.first?["edits"]?.arrayValue ?? [] }
+  guard case .object(let byURI)? = edit?["changes"] else { return [] }
+  return byURI.first?.1.arrayValue ?? []
 }

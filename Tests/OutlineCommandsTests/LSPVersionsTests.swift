@@ -19,7 +19,7 @@ import Testing
     let uri = folder.appendingPathComponent("third.outline").absoluteString
     let client = try LSPClient()
     defer { _ = client.close() }
-    _ = client.initialize()
+    _ = client.initialize(documentChanges: true)
     client.open(uri, Self.third)
     let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
     #expect(published.count == 1, "\(published)")

@@ -176,4 +176,84 @@ func edit(
     }
     #expect(refusal.reason.contains("Deny"))
   }
+
+  /// Siblings whose order checks a comment turned off, their orders broken:
+  /// a gap (10), a missing order and a value that is no number.
+  static let brokenGroup = """
+    <outline version="1">
+      <!-- outline-disable OL400 OL402 OL300 -->
+      <Item order="0" title="A"/>
+      <Item order="10" title="B"/>
+      <Item title="C"/>
+      <Item order="draft" title="D"/>
+    </outline>
+
+    """
+
+  @Test func deleteIsRefusedInABrokenSiblingGroup() throws {
+    let (source, tree) = document(Self.brokenGroup)
+    let model = ModelLoader.defaultModel
+    for title in ["A", "B", "C", "D"] {
+      let item = index(of: title, in: tree, source)
+      let refusal = StructureEdits.groupRefusal(deleting: item, tree: tree, model: model)
+      #expect(refusal?.reason == "The orders of its sibling group are broken: renumber them first")
+      guard case .failure(let refused) = StructureEdits.delete(item, tree: tree, source: source, model: model)
+      else {
+        Issue.record("deleting \(title) was not refused")
+        continue
+      }
+      #expect(refused == refusal)
+    }
+    // The root's group, and an item in a valid one, may be deleted.
+    let (valid, validTree) = document(list)
+    #expect(
+      StructureEdits.groupRefusal(
+        deleting: index(of: "b", in: validTree, valid), tree: validTree, model: model) == nil)
+  }
+
+  static let cascadeModel = ModelLoader.load(
+    SourceText(
+      """
+      <model>
+      <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/><attribute name="title" optional="YES" attributeType="String"/>
+      <relationship name="children" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="parent"/>
+      <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children"/>
+      <relationship name="related" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="relatedBy"/>
+      <relationship name="relatedBy" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="related"/></entity>
+      </model>
+      """))
+
+  @Test func aCascadeIntoABrokenGroupRenumbersNothingThere() throws {
+    let text = """
+      <outline>
+        <Item title="a" order="0" related="z"/>
+        <Item title="p" order="1">
+          <Item title="z" order="0" xml:id="z" relatedBy="a"/>
+          <Item title="y" order="5"/>
+          <Item title="x"/>
+        </Item>
+      </outline>
+
+      """
+    let source = SourceText(text)
+    let model = Self.cascadeModel
+    #expect(model.diagnostics.isEmpty, "\(model.diagnostics.map(\.message))")
+    let tree = OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree!
+    let edits = try StructureEdits.delete(
+      index(of: "a", in: tree, source), tree: tree, source: source, model: model
+    )
+    .get()
+    let after = String(decoding: TextEdit.apply(edits, to: source.bytes)!, as: UTF8.self)
+    // a's group is valid: p closes the gap. z is cascaded; y and x keep what they had.
+    #expect(
+      after == """
+        <outline>
+          <Item title="p" order="0">
+            <Item title="y" order="5"/>
+            <Item title="x"/>
+          </Item>
+        </outline>
+
+        """, "\(after)")
+  }
 }

@@ -28,7 +28,9 @@ import Testing
 
   func run(_ command: LSP.Command?) throws -> CommandsFeature.Outcome {
     let command = try #require(command)
-    return try CommandsFeature(mapper: session.mapper, store: session.store).prepare(
+    return try CommandsFeature(
+      mapper: session.mapper, workspaceEdits: session.workspaceEdits, store: session.store
+    ).prepare(
       LSP.ExecuteCommandParams(command: command.command, arguments: command.arguments))()
   }
 
@@ -52,11 +54,12 @@ import Testing
     let lens = try #require(feature.lenses(snapshot).first { $0.command == nil })
     let outcome = try run(try feature.resolve(snapshot, lens).command)
     let here = session.position(at[0], in: snapshot)
-    let refactor = try CodeActionsFeature(mapper: session.mapper).actions(
-      snapshot,
-      LSP.CodeActionParams(
-        textDocument: .init(uri: snapshot.uri), range: LSP.Range(start: here, end: here),
-        context: LSP.CodeActionContext(diagnostics: [])))
+    let refactor = try CodeActionsFeature(mapper: session.mapper, workspaceEdits: session.workspaceEdits)
+      .actions(
+        snapshot,
+        LSP.CodeActionParams(
+          textDocument: .init(uri: snapshot.uri), range: LSP.Range(start: here, end: here),
+          context: LSP.CodeActionContext(diagnostics: [])))
     let delete = try #require(refactor.first { $0.title.hasPrefix("Delete item:") })
     #expect(outcome.edit == delete.edit)
     let after = session.apply(outcome.edit, to: snapshot)
@@ -87,7 +90,8 @@ import Testing
 
   @Test func aCommandOnAPositionWithoutAnItemIsRefused() throws {
     let (snapshot, _) = session.open(weekend)
-    let feature = CommandsFeature(mapper: session.mapper, store: session.store)
+    let feature = CommandsFeature(
+      mapper: session.mapper, workspaceEdits: session.workspaceEdits, store: session.store)
     func argument(line: Int, character: Int) throws -> [LSPAny] {
       [
         LSPAny(

@@ -26,6 +26,10 @@ import Testing
     #expect(
       try JSONValueCoding.decode(LSP.WorkspaceEdit.self, from: JSONValue.parse(json.serializedBytes()))
         == edit)
+    // Exactly one of the two forms is written.
+    #expect(json["changes"] == nil)
+    let byURI = LSP.WorkspaceEdit(changes: ["file:///a.outline": edit.documentChanges![0].edits])
+    #expect(try JSONValueCoding.encode(byURI)["documentChanges"] == nil)
   }
 
   @Test func unknownMembersAreIgnored() throws {

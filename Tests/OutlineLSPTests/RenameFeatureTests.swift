@@ -50,7 +50,7 @@ import Testing
       workspace: ModelReferences(
         mapper: session.mapper, folders: [folder.path], open: open, store: session.store,
         findOutlines: WorkspaceDiagnosticsTests.search),
-      documentChanges: documentChanges)
+      workspaceEdits: WorkspaceEdits(documentChanges: documentChanges))
   }
 
   func rename(_ feature: RenameFeature, _ uri: String, _ position: LSP.Position, to name: String) throws
@@ -82,7 +82,8 @@ import Testing
     #expect(prepared.placeholder == "summary")
     #expect(session.offset(prepared.range.start, in: snapshot) == marks[2])
     let edit = try rename(feature, snapshot.uri, at, to: "details")
-    let byURI = Dictionary(uniqueKeysWithValues: edit.documentChanges.map { ($0.textDocument.uri, $0) })
+    let byURI = Dictionary(
+      uniqueKeysWithValues: (edit.documentChanges ?? []).map { ($0.textDocument.uri, $0) })
     #expect(byURI.count == 3, "\(byURI.keys.sorted())")
     let model = try #require(byURI[contents.absoluteString])
     #expect(model.textDocument.version == nil)
@@ -104,7 +105,7 @@ import Testing
 
     // A client without documentChanges gets the same edits by URI.
     let plain = try rename(self.feature([snapshot], documentChanges: false), snapshot.uri, at, to: "details")
-    #expect(plain.documentChanges.isEmpty && plain.changes?.count == 3)
+    #expect(plain.documentChanges == nil && plain.changes?.count == 3)
     #expect(plain.changes?[snapshot.uri] == open.edits)
   }
 
@@ -116,7 +117,8 @@ import Testing
     let offset = Array(modelText.utf8).firstRange(of: Array("name=\"label\"".utf8))!.lowerBound + 7
     let at = session.mapper.position(offset, in: SourceText(modelText))
     let edit = try rename(feature([snapshot]), contents.absoluteString, at, to: "tag")
-    let byURI = Dictionary(uniqueKeysWithValues: edit.documentChanges.map { ($0.textDocument.uri, $0.edits) })
+    let byURI = Dictionary(
+      uniqueKeysWithValues: (edit.documentChanges ?? []).map { ($0.textDocument.uri, $0.edits) })
     let renamed = apply(try #require(byURI[contents.absoluteString]), to: modelText)
     #expect(renamed.contains("<relationship name=\"tag\"") && renamed.contains("inverseName=\"tag\""))
     #expect(renamed.contains("renamingIdentifier=\"labels\""))
@@ -132,7 +134,7 @@ import Testing
       feature([snapshot, modelSnapshot]), contents.absoluteString,
       session.mapper.position(shifted, in: SourceText(edited)), to: "tag")
     let modelChange = try #require(
-      openEdit.documentChanges.first { $0.textDocument.uri == contents.absoluteString })
+      openEdit.documentChanges?.first { $0.textDocument.uri == contents.absoluteString })
     #expect(modelChange.textDocument.version == 7)
     #expect(apply(modelChange.edits, to: edited).contains("<!-- moved -->\n    <entity name=\"Task\""))
     #expect(apply(modelChange.edits, to: edited).contains("<relationship name=\"tag\""))
@@ -173,7 +175,8 @@ import Testing
     let at = session.position(marks[5] + 2, in: snapshot)
     #expect(try feature.prepare(uri: snapshot.uri, position: at)?.placeholder == "Task")
     let edit = try rename(feature, snapshot.uri, at, to: "Job")
-    let byURI = Dictionary(uniqueKeysWithValues: edit.documentChanges.map { ($0.textDocument.uri, $0.edits) })
+    let byURI = Dictionary(
+      uniqueKeysWithValues: (edit.documentChanges ?? []).map { ($0.textDocument.uri, $0.edits) })
     let model = apply(try #require(byURI[contents.absoluteString]), to: try text(contents))
     #expect(model.contains("<entity name=\"Job\" renamingIdentifier=\"Task\" representedClassName=\"Task\""))
     #expect(!model.contains("Entity=\"Task\""))

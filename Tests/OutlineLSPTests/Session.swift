@@ -13,11 +13,14 @@ struct Session {
   let store = DocumentStore()
   let context: FeatureContext
 
-  init(unit: ColumnUnit = .utf16) {
-    context = FeatureContext(mapper: PositionMapper(unit: unit))
+  /// A client in `unit` positions that takes `documentChanges` unless told otherwise.
+  init(unit: ColumnUnit = .utf16, documentChanges: Bool = true) {
+    context = FeatureContext(
+      mapper: PositionMapper(unit: unit), workspaceEdits: WorkspaceEdits(documentChanges: documentChanges))
   }
 
   var mapper: PositionMapper { context.mapper }
+  var workspaceEdits: WorkspaceEdits { context.workspaceEdits }
 
   /// Opens `text` (markers stripped) and returns its snapshot and the markers' offsets.
   @discardableResult
@@ -48,7 +51,7 @@ struct Session {
   }
 
   func apply(_ edit: LSP.WorkspaceEdit?, to snapshot: Snapshot) -> String {
-    apply(edit?.documentChanges.first?.edits ?? [], to: snapshot)
+    apply(edit?.documentChanges?.first?.edits ?? edit?.changes?[snapshot.uri] ?? [], to: snapshot)
   }
 
   /// The diagnostic codes of `text` on its own (the same engine as `outline-lint`).

@@ -38,7 +38,8 @@ import Testing
   @Test func renumberIsTheFixAllEdit() throws {
     let session = Session()
     let (snapshot, _) = session.open(Self.misnumbered)
-    let feature = CommandsFeature(mapper: session.mapper, store: session.store)
+    let feature = CommandsFeature(
+      mapper: session.mapper, workspaceEdits: session.workspaceEdits, store: session.store)
     let outcome = try feature.prepare(
       LSP.ExecuteCommandParams(command: "outline.renumber", arguments: [LSPAny(.string(snapshot.uri))]))()
     #expect(

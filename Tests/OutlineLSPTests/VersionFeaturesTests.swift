@@ -52,7 +52,7 @@ import Testing
     let sent = DiagnosticsFeature.render(snapshot, mapper: session.mapper).filter {
       codes.contains($0.code ?? "")
     }
-    return try CodeActionsFeature(mapper: session.mapper).actions(
+    return try CodeActionsFeature(mapper: session.mapper, workspaceEdits: session.workspaceEdits).actions(
       snapshot,
       LSP.CodeActionParams(
         textDocument: .init(uri: snapshot.uri), range: range,
@@ -132,7 +132,7 @@ import Testing
   @Test func theMigrateCommandTakesATargetValuesAndDataLoss() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (snapshot, _) = open(try v1)
-    let feature = VersionFeatures(mapper: session.mapper)
+    let feature = VersionFeatures(mapper: session.mapper, workspaceEdits: session.workspaceEdits)
     let uri = JSONValue.string(snapshot.uri)
     #expect(throws: (any Error).self) { try feature.migrate(snapshot, argument: ["uri": uri]) }
     do {

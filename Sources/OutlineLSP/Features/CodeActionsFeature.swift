@@ -9,6 +9,7 @@ import OutlineValidation
 /// document valid.
 struct CodeActionsFeature {
   let mapper: PositionMapper
+  let workspaceEdits: WorkspaceEdits
 
   static let orderCodes: Set<String> = ["OL400", "OL401", "OL402", "OL300"]
 
@@ -35,7 +36,7 @@ struct CodeActionsFeature {
         LSP.CodeAction(
           title: title, kind: kind, diagnostics: diagnostics.isEmpty ? nil : diagnostics,
           isPreferred: preferred ? true : nil,
-          edit: WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: source) })))
+          edit: workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: source) })))
     }
 
     // The diagnostics the client sent that this version still reports (after
@@ -92,7 +93,8 @@ struct CodeActionsFeature {
         preferred: true)
     }
     if wanted(.quickFix) {
-      actions += VersionFeatures(mapper: mapper).actions(snapshot, range: range, sent: current)
+      actions += VersionFeatures(mapper: mapper, workspaceEdits: workspaceEdits).actions(
+        snapshot, range: range, sent: current)
     }
     action(
       "Renumber every broken sibling group", .sourceFixAll,
@@ -129,7 +131,11 @@ struct CodeActionsFeature {
         action("Outdent: \(label)", .refactorRewrite, edits)
       }
     }
-    if let item = tree.item(at: range.start), item > 0, wanted(.refactorRewrite) {
+    // Delete, in an unordered relationship or a valid sibling group; a
+    // refusal by the delete rules is offered disabled, with its reason.
+    if let item = tree.item(at: range.start), item > 0, wanted(.refactorRewrite),
+      StructureEdits.groupRefusal(deleting: item, tree: tree, model: model) == nil
+    {
       let label = queries.label(item)
       switch StructureEdits.delete(item, tree: tree, source: source, model: model) {
       case .success(let edits):

@@ -60,8 +60,13 @@ struct CodeLensFeature {
     }
     guard item > 0, item < tree.items.count else { throw ResponseError.invalidParams("no such item") }
     let title: String
-    guard let impact = snapshot.deletionImpact else { return lens }
-    switch impact.count(deleting: item) {
+    guard let impact = snapshot.deletionImpact, let model = analysis.model else { return lens }
+    // Refused as the command refuses: a broken sibling group, then the delete rules.
+    let outcome =
+      StructureEdits.groupRefusal(deleting: item, tree: tree, model: model).map {
+        Result<Int, EditRefusal>.failure($0)
+      } ?? impact.count(deleting: item)
+    switch outcome {
     case .success(let count): title = "Delete removes \(count) \(count == 1 ? "object" : "objects")"
     case .failure(let refusal): title = "Delete refused: \(refusal.reason)"
     }

@@ -17,6 +17,8 @@ import OutlineWorkspace
 /// JSON form, or back) without writing it.
 struct CommandsFeature {
   let mapper: PositionMapper
+  /// How the edits are written, in the reply and in `workspace/applyEdit`.
+  let workspaceEdits: WorkspaceEdits
   let store: DocumentStore
 
   /// Every command, as advertised.
@@ -76,15 +78,16 @@ struct CommandsFeature {
   /// follows reads only the snapshot.
   func prepare(_ params: LSP.ExecuteCommandParams) throws -> @Sendable () throws -> Outcome {
     let mapper = self.mapper
+    let workspaceEdits = self.workspaceEdits
     switch params.command {
     case Self.renumberCommand:
       let snapshot = try document(params)
       let position = try itemPosition(params, required: false)
-      return { try Self.renumber(snapshot, at: position, mapper: mapper) }
+      return { try Self.renumber(snapshot, at: position, mapper: mapper, workspaceEdits: workspaceEdits) }
     case Self.deleteCommand:
       let snapshot = try document(params)
       let position = try itemPosition(params, required: true)!
-      return { try Self.delete(snapshot, at: position, mapper: mapper) }
+      return { try Self.delete(snapshot, at: position, mapper: mapper, workspaceEdits: workspaceEdits) }
     case "outline.convert":
       let snapshot = try document(params)
       let configurations = store.configurations
@@ -94,9 +97,9 @@ struct CommandsFeature {
       let snapshot = try document(params)
       let argument = params.arguments?.first?.value
       return {
-        let edit = try VersionFeatures(mapper: mapper).migrate(snapshot, argument: argument)
-        let changed = edit.documentChanges.contains { !$0.edits.isEmpty }
-        return Outcome(result: LSPAny(try JSONValueCoding.encode(edit)), edit: changed ? edit : nil)
+        let edit = try VersionFeatures(mapper: mapper, workspaceEdits: workspaceEdits).migrate(
+          snapshot, argument: argument)
+        return Outcome(result: LSPAny(try JSONValueCoding.encode(edit)), edit: edit.isEmpty ? nil : edit)
       }
     default:
       throw ResponseError.invalidParams(
@@ -107,9 +110,10 @@ struct CommandsFeature {
   /// Every broken sibling group renumbered (what `outline-lint --fix` does),
   /// or, given the position of an item's start tag, the broken groups whose
   /// parent lies in that item's subtree.
-  static func renumber(_ snapshot: Snapshot, at position: LSP.Position? = nil, mapper: PositionMapper) throws
-    -> Outcome
-  {
+  static func renumber(
+    _ snapshot: Snapshot, at position: LSP.Position? = nil, mapper: PositionMapper,
+    workspaceEdits: WorkspaceEdits
+  ) throws -> Outcome {
     let analysis = snapshot.analysis
     guard analysis.parsed, let tree = analysis.tree, let model = analysis.model else {
       throw ResponseError(
@@ -137,14 +141,14 @@ struct CommandsFeature {
       edits = Renumbering.fixAll(
         tree: tree, source: snapshot.source, model: model, reported: analysis.diagnostics)
     }
-    let edit = WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
+    let edit = workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
     return Outcome(result: LSPAny(try JSONValueCoding.encode(edit)), edit: edits.isEmpty ? nil : edit)
   }
 
   /// The "Delete item" refactor on the item whose start tag begins at `position`; refused as the code action is.
-  static func delete(_ snapshot: Snapshot, at position: LSP.Position, mapper: PositionMapper) throws
-    -> Outcome
-  {
+  static func delete(
+    _ snapshot: Snapshot, at position: LSP.Position, mapper: PositionMapper, workspaceEdits: WorkspaceEdits
+  ) throws -> Outcome {
     let analysis = snapshot.analysis
     guard analysis.parsed, let tree = analysis.tree, let model = analysis.model else {
       throw ResponseError(
@@ -156,7 +160,7 @@ struct CommandsFeature {
     }
     switch StructureEdits.delete(target, tree: tree, source: snapshot.source, model: model) {
     case .success(let edits):
-      let edit = WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
+      let edit = workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
       return Outcome(result: LSPAny(try JSONValueCoding.encode(edit)), edit: edits.isEmpty ? nil : edit)
     case .failure(let refusal):
       throw ResponseError(code: ErrorCode.requestFailed, message: "Delete refused: \(refusal.reason)")

@@ -51,11 +51,11 @@ struct DocumentQueries {
     return item == 0 ? "the root" : source.string(in: tree.items[item].nameRange)
   }
 
-  /// Every `xml:id` and every id reference, with ranges.
-  func ids() -> (definitions: [String: (item: Int, range: TextRange)], references: [String: [TextRange]]) {
-    guard let tree, let model else { return ([:], [:]) }
+  /// Every `xml:id` (all the definitions of an id defined more than once) and every id reference, with ranges.
+  func ids() -> (index: ReferenceIndex?, references: [String: [TextRange]]) {
+    guard let tree, let model else { return (nil, [:]) }
     let index = ReferenceIndex(tree: tree, source: source, model: model)
-    return (index.definitions, index.uses)
+    return (index, index.uses)
   }
 
   /// The id under `offset` (an `xml:id` value or an id in a relationship), with its range.

@@ -1,5 +1,6 @@
 import JSONRPC
 import OutlineCore
+import OutlineEditing
 import OutlineXML
 
 /// `textDocument/definition`, `references`, `prepareRename` and `rename` for ids.
@@ -20,37 +21,57 @@ struct NavigationFeature {
     LSP.Location(uri: snapshot.uri, range: mapper.range(range, in: snapshot.source))
   }
 
-  /// An id's definition; on an element, attribute or relationship name, its declaration in the model file.
+  /// An id's definition (on an `xml:id` of an id defined more than once, that
+  /// one; on a reference to such an id, the first); on an element, attribute
+  /// or relationship name, its declaration in the model file.
   func definition(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.Location? {
     let (queries, hit) = try query(snapshot, params.position)
     guard let hit else {
       let offset = mapper.offset(params.position, in: snapshot.source)!
       return ModelNavigationFeature(mapper: mapper).definition(snapshot, at: offset)
     }
-    guard let definition = queries.ids().definitions[hit.id] else { return nil }
+    let definitions = queries.ids().index?.definitions(of: hit.id) ?? []
+    guard let definition = definitions.first(where: { $0.range == hit.range }) ?? definitions.first else {
+      return nil
+    }
     return location(definition.range, snapshot)
   }
 
+  /// The references to the id under the cursor, and its definitions (every one of a duplicate).
   func references(_ snapshot: Snapshot, _ params: LSP.ReferenceParams) throws -> [LSP.Location] {
     let (queries, hit) = try query(snapshot, params.position)
     guard let hit else { return [] }
     let ids = queries.ids()
     var ranges = ids.references[hit.id] ?? []
-    if params.context?.includeDeclaration ?? true, let definition = ids.definitions[hit.id] {
-      ranges.insert(definition.range, at: 0)
+    if params.context?.includeDeclaration ?? true {
+      ranges = ((ids.index?.definitions(of: hit.id) ?? []).map(\.range) + ranges).sorted()
     }
     return ranges.map { location($0, snapshot) }
+  }
+
+  /// Refuses an id defined more than once: which object a reference means is
+  /// not known, and renaming one definition would leave the other.
+  private func refuseDuplicate(_ id: String, _ index: ReferenceIndex?) throws {
+    guard let count = index?.duplicates[id]?.count else { return }
+    throw ResponseError(
+      code: ErrorCode.requestFailed,
+      message:
+        "The id '\(id)' is defined \(count) times (OL500): give each object its own id before renaming it")
   }
 
   func prepareRename(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws
     -> LSP.PrepareRenameResult?
   {
-    let (_, hit) = try query(snapshot, params.position)
+    let (queries, hit) = try query(snapshot, params.position)
     guard let hit else { return nil }
+    try refuseDuplicate(hit.id, queries.ids().index)
     return LSP.PrepareRenameResult(range: mapper.range(hit.range, in: snapshot.source), placeholder: hit.id)
   }
 
-  func rename(_ snapshot: Snapshot, _ params: LSP.RenameParams) throws -> LSP.WorkspaceEdit {
+  /// The id under the cursor renamed at its definition and every reference, as `workspaceEdits` writes edits.
+  func rename(_ snapshot: Snapshot, _ params: LSP.RenameParams, workspaceEdits: WorkspaceEdits) throws
+    -> LSP.WorkspaceEdit
+  {
     let newName = params.newName
     guard XMLName.isNCName(newName) else {
       throw ResponseError(
@@ -62,26 +83,15 @@ struct NavigationFeature {
       throw ResponseError(code: ErrorCode.requestFailed, message: "There is no id here to rename")
     }
     let ids = queries.ids()
-    if ids.definitions[newName] != nil && newName != hit.id {
+    try refuseDuplicate(hit.id, ids.index)
+    if ids.index?.definitions[newName] != nil && newName != hit.id {
       throw ResponseError(code: ErrorCode.requestFailed, message: "The id '\(newName)' is already used")
     }
     var ranges = ids.references[hit.id] ?? []
-    if let definition = ids.definitions[hit.id] { ranges.append(definition.range) }
+    if let definition = ids.index?.definitions[hit.id] { ranges.append(definition.range) }
     let edits = ranges.sorted().map {
       mapper.edit(TextEdit(range: $0, newText: newName), in: snapshot.source)
     }
-    return WorkspaceEdits.edit(snapshot, edits)
-  }
-}
-
-/// WorkspaceEdits bound to the document version they were computed for.
-enum WorkspaceEdits {
-  static func edit(_ snapshot: Snapshot, _ edits: [LSP.TextEdit]) -> LSP.WorkspaceEdit {
-    LSP.WorkspaceEdit(documentChanges: [
-      LSP.TextDocumentEdit(
-        textDocument: LSP.OptionalVersionedTextDocumentIdentifier(
-          uri: snapshot.uri, version: snapshot.version),
-        edits: edits)
-    ])
+    return workspaceEdits.edit(snapshot, edits)
   }
 }

@@ -17,8 +17,8 @@ import OutlineXML
 struct RenameFeature {
   /// The workspace: folders, open documents, store, outline search.
   let workspace: ModelReferences
-  /// Whether the client takes `documentChanges` (versioned edits); else `changes` by URI.
-  let documentChanges: Bool
+  /// How the edits are written for the client: `documentChanges` (versioned) or `changes` by URI.
+  let workspaceEdits: WorkspaceEdits
 
   var mapper: PositionMapper { workspace.mapper }
 
@@ -139,7 +139,7 @@ struct RenameFeature {
     switch try target(uri: uri, position: params.position) {
     case .id:
       let snapshot = workspace.open.first { $0.uri == uri }!
-      return try NavigationFeature(mapper: mapper).rename(snapshot, params)
+      return try NavigationFeature(mapper: mapper).rename(snapshot, params, workspaceEdits: workspaceEdits)
     case .property(let model, let entity, let name, _, _):
       return try rename("'\(entity).\(name)'", in: model, context: context) {
         () throws(ModelRename.Refusal) in
@@ -170,10 +170,12 @@ struct RenameFeature {
         snapshot.path.map { (WorkspaceDiagnosticsFeature.standardized($0), snapshot) }
       },
       uniquingKeysWith: { first, _ in first })
-    var changes: [(uri: String, version: Int?, edits: [LSP.TextEdit])] = []
+    var changes: [WorkspaceEdits.Change] = []
     let modelURI = openByPath[wanted]?.uri ?? URL(fileURLWithPath: modelPath).absoluteString
     changes.append(
-      (modelURI, openByPath[wanted]?.version, modelEdits.map { mapper.edit($0, in: model.source) }))
+      WorkspaceEdits.Change(
+        uri: modelURI, version: openByPath[wanted]?.version,
+        edits: modelEdits.map { mapper.edit($0, in: model.source) }))
     var paths: [String] = []
     var seen: Set<String> = []
     for folder in workspace.folders {
@@ -201,27 +203,17 @@ struct RenameFeature {
       }
       guard !edits.isEmpty else { continue }
       changes.append(
-        (snapshot.uri, open?.version, edits.map { mapper.edit($0, in: snapshot.source) }))
+        WorkspaceEdits.Change(
+          uri: snapshot.uri, version: open?.version, edits: edits.map { mapper.edit($0, in: snapshot.source) }
+        ))
     }
-    if documentChanges {
-      return LSP.WorkspaceEdit(
-        documentChanges: changes.map {
-          LSP.TextDocumentEdit(
-            textDocument: LSP.OptionalVersionedTextDocumentIdentifier(uri: $0.uri, version: $0.version),
-            edits: $0.edits)
-        })
-    }
-    var byURI: [String: [LSP.TextEdit]] = [:]
-    for change in changes { byURI[change.uri, default: []] += change.edits }
-    return LSP.WorkspaceEdit(documentChanges: [], changes: byURI)
+    return workspaceEdits.edit(changes)
   }
 }
 
 extension LanguageServer {
   /// Renames over this server's folders and open documents, as they are now.
   func renames() -> RenameFeature {
-    RenameFeature(
-      workspace: modelReferences(), documentChanges: client.workspace?.workspaceEdit?.documentChanges ?? false
-    )
+    RenameFeature(workspace: modelReferences(), workspaceEdits: workspaceEdits)
   }
 }

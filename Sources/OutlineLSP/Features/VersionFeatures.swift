@@ -10,6 +10,7 @@ import OutlineMigration
 /// edits `outline migrate` makes.
 struct VersionFeatures {
   let mapper: PositionMapper
+  let workspaceEdits: WorkspaceEdits
 
   /// The command that migrates a document: `{"uri": ..., "to"?: version,
   /// "allowDataLoss"?: bool, "set"?: {"Entity.attribute": value}}`.
@@ -38,7 +39,7 @@ struct VersionFeatures {
       LSP.CodeAction(
         title: status.actionTitle, kind: .quickFix, diagnostics: pending.isEmpty ? nil : pending,
         isPreferred: true,
-        edit: WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) }))
+        edit: workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) }))
     ]
   }
 
@@ -90,6 +91,6 @@ struct VersionFeatures {
           "Not migrated from '\(status.versionName)' to '\(status.history.versions[target].name)': \(refusal)"
       )
     }
-    return WorkspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
+    return workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })
   }
 }

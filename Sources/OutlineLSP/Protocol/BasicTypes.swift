@@ -69,11 +69,17 @@ extension LSP {
     var edits: [TextEdit]
   }
 
-  /// Edits bound to the document versions they were computed for.
+  /// Edits of documents: one of the two forms, as ``WorkspaceEdits`` chooses for the client.
   struct WorkspaceEdit: Codable, Sendable, Equatable {
-    var documentChanges: [TextDocumentEdit]
+    /// Edits bound to the document versions they were computed for.
+    var documentChanges: [TextDocumentEdit]? = nil
     /// Edits by URI, for a client that does not take `documentChanges`.
     var changes: [String: [TextEdit]]? = nil
+
+    /// Whether it changes nothing.
+    var isEmpty: Bool {
+      (documentChanges ?? []).allSatisfy(\.edits.isEmpty) && (changes ?? [:]).values.allSatisfy(\.isEmpty)
+    }
   }
 
   enum MarkupKind: String, Codable, Sendable {

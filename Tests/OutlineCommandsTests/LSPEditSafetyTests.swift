@@ -1,0 +1,130 @@
+import Foundation
+import OutlineJSON
+import Testing
+
+/// Through `outline lsp` over stdio, as an editor drives it: Delete is not
+/// offered in a broken sibling group, an id defined twice is not renamed,
+/// and every WorkspaceEdit takes the form the client declared.
+@Suite struct LSPEditSafetyTests {
+  static let uri = "file:///tmp/lsp-edit-safety.outline"
+
+  /// A client initialized with `capabilities`, `text` open and its diagnostics read.
+  func client(_ text: String, capabilities: JSONValue = [:]) throws -> LSPClient {
+    let client = try LSPClient.initialized(root: nil, capabilities: capabilities)
+    client.open(Self.uri, text)
+    _ = client.diagnostics(Self.uri, version: 1)
+    return client
+  }
+
+  func at(_ line: Int, _ character: Int) -> JSONValue {
+    [
+      "textDocument": ["uri": .string(Self.uri)],
+      "position": ["line": .int(line), "character": .int(character)],
+    ]
+  }
+
+  @Test func deleteLeavesABrokenSiblingGroupAlone() throws {
+    let text = """
+      <outline version="1">
+        <!-- outline-disable OL400 OL402 OL300 -->
+        <Item order="0" title="A"/>
+        <Item order="10" title="B"/>
+        <Item title="C"/>
+        <Item order="draft" title="D"/>
+      </outline>
+
+      """
+    let client = try client(text)
+    defer { _ = client.close() }
+    let titles = client.codeActions(Self.uri, line: 2, character: 5).compactMap { $0["title"]?.stringValue }
+    #expect(!titles.contains { $0.hasPrefix("Delete item") }, "\(titles)")
+    let refused = client.request(
+      "workspace/executeCommand",
+      [
+        "command": "outline.delete",
+        "arguments": [["uri": .string(Self.uri), "position": ["line": 2, "character": 2]]],
+      ])
+    #expect(refused?["error"]?["code"] == -32803, "\(String(describing: refused))")
+    #expect(
+      refused?["error"]?["message"]?.stringValue
+        == "Delete refused: The orders of its sibling group are broken: renumber them first")
+  }
+
+  @Test func anIDDefinedTwiceIsRefusedForRename() throws {
+    let text = """
+      <outline version="1">
+        <!-- outline-disable OL500 -->
+        <Item xml:id="x" order="0" title="first"/>
+        <Item xml:id="x" order="1" title="second"/>
+      </outline>
+
+      """
+    let client = try client(text, capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
+    defer { _ = client.close() }
+    let message = "The id 'x' is defined 2 times (OL500): give each object its own id before renaming it"
+    for line in [2, 3] {
+      let prepared = client.request("textDocument/prepareRename", at(line, 16))
+      #expect(prepared?["error"]?["message"]?.stringValue == message, "\(String(describing: prepared))")
+      var params = at(line, 16)
+      if case .object(var members) = params {
+        members.append(("newName", "y"))
+        params = .object(members)
+      }
+      let renamed = client.request("textDocument/rename", params)
+      #expect(renamed?["error"]?["code"] == -32803 && renamed?["error"]?["message"]?.stringValue == message)
+      // The other id features answer, each definition found where it is.
+      let definition = client.request("textDocument/definition", at(line, 16))
+      #expect(definition?["result"]?["range"]?["start"] == ["line": .int(line), "character": 16])
+      let highlights = client.request("textDocument/documentHighlight", at(line, 16))?["result"]?.arrayValue
+      #expect(highlights?.map { $0["range"]?["start"]?["line"] } == [2, 3])
+    }
+  }
+
+  @Test(arguments: [true, false, nil])
+  func editsTakeTheFormTheClientDeclares(documentChanges: Bool?) throws {
+    let text = """
+      <outline version="1">
+        <Item xml:id="x" order="0" title="first"/>
+        <Item order="1" title="second">
+          <Item order="3" title="inner"/>
+        </Item>
+      </outline>
+
+      """
+    let capabilities: JSONValue =
+      documentChanges.map { ["workspace": ["workspaceEdit": ["documentChanges": .bool($0)]]] } ?? [:]
+    let client = try client(text, capabilities: capabilities)
+    defer { _ = client.close() }
+    func check(_ edit: JSONValue?, _ what: String) {
+      if documentChanges == true {
+        #expect(edit?["changes"] == nil, "\(what): \(String(describing: edit))")
+        #expect(edit?["documentChanges"]?.arrayValue?.first?["textDocument"]?["version"] == 1, "\(what)")
+      } else {
+        #expect(edit?["documentChanges"] == nil, "\(what): \(String(describing: edit))")
+        #expect(edit?["changes"]?[Self.uri]?.arrayValue?.isEmpty == false, "\(what)")
+      }
+    }
+    var params = at(1, 16)
+    if case .object(var members) = params {
+      members.append(("newName", "y"))
+      params = .object(members)
+    }
+    let rename = client.request("textDocument/rename", params)?["result"]
+    check(rename, "rename")
+    let renamed = applyLSPEdits(workspaceEdits(rename), to: text)
+    #expect(renamed.contains("xml:id=\"y\" order=\"0\""), "\(renamed)")
+    let actions = client.codeActions(Self.uri, line: 1, character: 5)
+    for title in ["Renumber every broken sibling group", "Delete item: first", "Move down: first"] {
+      check(actions.first { $0["title"]?.stringValue == title }?["edit"], title)
+    }
+    // A command's reply and the edit it asks the client to apply.
+    let reply = client.request(
+      "workspace/executeCommand", ["command": "outline.renumber", "arguments": [.string(Self.uri)]])
+    check(reply?["result"], "outline.renumber reply")
+    let apply = client.wait(timeout: 10) { $0["method"] == "workspace/applyEdit" }
+    if let id = apply?["id"] { client.send(["jsonrpc": "2.0", "id": id, "result": ["applied": true]]) }
+    check(apply?["params"]?["edit"], "workspace/applyEdit")
+    let applied = applyLSPEdits(workspaceEdits(apply?["params"]?["edit"]), to: text)
+    #expect(applied.contains("order=\"0\" title=\"inner\""), "\(applied)")
+  }
+}
