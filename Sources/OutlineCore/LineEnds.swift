@@ -34,13 +34,17 @@ public enum LineEnds {
     }
   }
 
-  /// `text`, whose lines end with `\n`, with each `\n` written as `ending`.
+  /// `text`, whose lines end with `\n`, with each `\n` written as `ending`; a `\n` that is the
+  /// end of a `\r\n` already (copied as it stood, from a comment say) stays as it is, so
+  /// converting twice changes nothing.
   public static func converting(_ text: [UInt8], to ending: [UInt8]) -> [UInt8] {
     if ending == [0x0A] { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.count + text.count / 16)
+    var previous: UInt8 = 0
     for byte in text {
-      if byte == 0x0A { out.append(contentsOf: ending) } else { out.append(byte) }
+      if byte == 0x0A && previous != 0x0D { out.append(contentsOf: ending) } else { out.append(byte) }
+      previous = byte
     }
     return out
   }

@@ -114,6 +114,33 @@ import Testing
     }
   }
 
+  /// A multi-line comment or processing instruction keeps its bytes through whole-document
+  /// formatting of a CRLF or CR document, and formatting again changes nothing.
+  @Test(arguments: ["\r\n", "\r"])
+  func formattingKeepsCommentsAndIsIdempotent(ending: String) throws {
+    let client = try LSPClient.initialized(root: nil)
+    defer { _ = client.close() }
+    var text = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<!-- multi\r\nline -->", "<outline version=\"1\">",
+      "<?pi a\r\nb?>", "  <Item   title=\"a\" order=\"0\"/>", "</outline>", "",
+    ].joined(separator: ending)
+    for round in 1...3 {
+      let uri = "file:///tmp/outline-line-ends/idem\(round).outline"
+      client.open(uri, text)
+      _ = client.diagnostics(uri)
+      let reply = client.request(
+        "textDocument/formatting",
+        ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+      let formatted = applyLSPEdits(reply?["result"]?.arrayValue ?? [], to: text)
+      #expect(
+        formatted.contains("<!-- multi\r\nline -->") && formatted.contains("<?pi a\r\nb?>"),
+        "\(formatted.debugDescription)")
+      #expect(!formatted.contains("\r\r"), "\(formatted.debugDescription)")
+      if round > 1 { #expect(formatted == text, "round \(round)") }
+      text = formatted
+    }
+  }
+
   /// Whole-document formatting keeps a document's lone `\r` line ends: the layout of its LF twin,
   /// each line ended with `\r`.
   @Test func formattingKeepsALoneCR() throws {

@@ -84,6 +84,13 @@ import Testing
     #expect(LineEnds.first(in: Array("a\nb\r\n".utf8)) == [0x0A])
     #expect(LineEnds.first(in: Array("ab".utf8)) == [0x0A])
     #expect(LineEnds.converting(Array("a\nb\n".utf8), to: [0x0D]) == Array("a\rb\r".utf8))
+    // A `\r\n` copied as it stood (a comment's) stays one line end, to CRLF or to CR.
+    #expect(
+      LineEnds.converting(Array("a\n<!-- x\r\ny -->\n".utf8), to: [0x0D, 0x0A])
+        == Array("a\r\n<!-- x\r\ny -->\r\n".utf8))
+    #expect(
+      LineEnds.converting(Array("a\n<!-- x\r\ny -->\n".utf8), to: [0x0D])
+        == Array("a\r<!-- x\r\ny -->\r".utf8))
     #expect(LineEnds.length(Array("\r\n".utf8), at: 0) == 2)
     #expect(LineEnds.length(Array("\r\r".utf8), at: 0) == 1)
   }
