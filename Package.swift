@@ -93,7 +93,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "OutlineEditingTests",
-      dependencies: ["OutlineEditing", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineCore"]),
+      dependencies: [
+        "OutlineEditing", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineCore", "TestSupport",
+      ]),
     .testTarget(
       name: "OutlineMigrationTests",
       dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),

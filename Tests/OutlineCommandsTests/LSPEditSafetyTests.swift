@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Through `outline lsp` over stdio, as an editor drives it: Delete is not
@@ -24,16 +25,7 @@ import Testing
   }
 
   @Test func deleteLeavesABrokenSiblingGroupAlone() throws {
-    let text = """
-      <outline version="1">
-        <!-- outline-disable OL400 OL402 OL300 -->
-        <Item order="0" title="A"/>
-        <Item order="10" title="B"/>
-        <Item title="C"/>
-        <Item order="draft" title="D"/>
-      </outline>
-
-      """
+    let text = EditFixtures.brokenSiblingGroup
     let client = try client(text)
     defer { _ = client.close() }
     let titles = client.codeActions(Self.uri, line: 2, character: 5).compactMap { $0["title"]?.stringValue }
@@ -82,15 +74,7 @@ import Testing
 
   @Test(arguments: [true, false, nil])
   func editsTakeTheFormTheClientDeclares(documentChanges: Bool?) throws {
-    let text = """
-      <outline version="1">
-        <Item xml:id="x" order="0" title="first"/>
-        <Item order="1" title="second">
-          <Item order="3" title="inner"/>
-        </Item>
-      </outline>
-
-      """
+    let text = EditFixtures.idAndNesting
     let capabilities: JSONValue =
       documentChanges.map { ["workspace": ["workspaceEdit": ["documentChanges": .bool($0)]]] } ?? [:]
     let client = try client(text, capabilities: capabilities)

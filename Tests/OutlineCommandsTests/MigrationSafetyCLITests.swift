@@ -98,17 +98,20 @@ import Testing
       <entity name="Root" representedClassName="Root" parentEntity="Node" syncable="YES"/>
     """
 
+  /// A bundle whose version 2 has no `Note` entity.
+  static let noteDropped = bundle(
+    "W",
+    [
+      head + nodes + "<entity name=\"Note\" parentEntity=\"Node\" syncable=\"YES\"/></model>\n",
+      head + nodes + "</model>\n",
+    ])
+
   /// Version 2 has no `Note`: dropping one renumbers its siblings. Siblings numbered with a
   /// duplicate (OL401 turned off) have no order the new numbers could keep: refused, even with
   /// `--allow-data-loss`. Numbered 0..n-1 they are renumbered as before.
   @Test func renumberingSiblingsNotNumberedInSequenceIsRefused() throws {
     let folder = try CLI.temporaryFolder()
-    var files = Self.bundle(
-      "W",
-      [
-        Self.head + Self.nodes + "<entity name=\"Note\" parentEntity=\"Node\" syncable=\"YES\"/></model>\n",
-        Self.head + Self.nodes + "</model>\n",
-      ])
+    var files = Self.noteDropped
     let broken = """
       <outline version="1" model="W.xcdatamodeld" modelVersion="W" entity="Root">
         <!-- outline-disable OL401 -->
@@ -146,12 +149,7 @@ import Testing
   /// references name the kept one and stay.
   @Test func referencesToAnIdTheKeptObjectAlsoHasStay() throws {
     let folder = try CLI.temporaryFolder()
-    var files = Self.bundle(
-      "W",
-      [
-        Self.head + Self.nodes + "<entity name=\"Note\" parentEntity=\"Node\" syncable=\"YES\"/></model>\n",
-        Self.head + Self.nodes + "</model>\n",
-      ])
+    var files = Self.noteDropped
     files["a.outline"] = """
       <outline version="1" model="W.xcdatamodeld" modelVersion="W" entity="Root">
         <!-- outline-disable OL500 -->

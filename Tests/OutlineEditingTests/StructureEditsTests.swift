@@ -2,6 +2,7 @@ import OutlineCore
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
+import TestSupport
 import Testing
 
 @testable import OutlineEditing
@@ -177,18 +178,7 @@ func edit(
     #expect(refusal.reason.contains("Deny"))
   }
 
-  /// Siblings whose order checks a comment turned off, their orders broken:
-  /// a gap (10), a missing order and a value that is no number.
-  static let brokenGroup = """
-    <outline version="1">
-      <!-- outline-disable OL400 OL402 OL300 -->
-      <Item order="0" title="A"/>
-      <Item order="10" title="B"/>
-      <Item title="C"/>
-      <Item order="draft" title="D"/>
-    </outline>
-
-    """
+  static let brokenGroup = EditFixtures.brokenSiblingGroup
 
   @Test func deleteIsRefusedInABrokenSiblingGroup() throws {
     let (source, tree) = document(Self.brokenGroup)

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 @testable import OutlineLSP
@@ -102,16 +103,7 @@ import Testing
   @Test(arguments: [true, false])
   func everyEditTakesTheFormTheClientAsksFor(documentChanges: Bool) throws {
     let session = Session(documentChanges: documentChanges)
-    let (snapshot, _) = session.open(
-      """
-      <outline version="1">
-        <Item xml:id="x" order="0" title="first"/>
-        <Item order="1" title="second">
-          <Item order="3" title="inner"/>
-        </Item>
-      </outline>
-
-      """)
+    let (snapshot, _) = session.open(EditFixtures.idAndNesting)
     func check(_ edit: LSP.WorkspaceEdit?, _ what: String) {
       guard let edit else {
         Issue.record("\(what): no edit")
