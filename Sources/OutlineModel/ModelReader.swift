@@ -12,6 +12,8 @@ final class ModelReader: XMLEventHandler {
   var composites: [Composite] = []
   var diagnostics: [Diagnostic] = []
   private var stack: [String] = []
+  /// The open elements' name ranges, beside `stack`.
+  private var openNames: [TextRange] = []
   private var userInfoTarget: UserInfoTarget?
   private var sawRoot = false
 
@@ -23,7 +25,10 @@ final class ModelReader: XMLEventHandler {
 
   func startElement(_ tag: StartTag) {
     let name = XMLName.string(tag.name)
-    defer { stack.append(name) }
+    defer {
+      stack.append(name)
+      openNames.append(tag.nameRange)
+    }
     let parent = stack.last
     if stack.isEmpty {
       sawRoot = true
@@ -154,6 +159,7 @@ final class ModelReader: XMLEventHandler {
 
   func endElement(range: TextRange?) {
     let closed = stack.popLast()
+    _ = openNames.popLast()
     if closed == "attribute" || closed == "relationship", let target = userInfoTarget {
       if case .attribute(let e, _) = target { userInfoTarget = .entity(e) }
       if case .relationship(let e, _) = target { userInfoTarget = .entity(e) }
@@ -171,6 +177,13 @@ final class ModelReader: XMLEventHandler {
   }
 
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {
+    if let exact = XMLErrorText.withoutLine(message), let open = openNames.last {
+      diagnostics.append(
+        Diagnostic(
+          .modelNotWellFormed, exact.message, at: range,
+          related: [RelatedLocation(range: open, message: exact.note)]))
+      return
+    }
     diagnostics.append(Diagnostic(.modelNotWellFormed, message, at: range))
   }
 

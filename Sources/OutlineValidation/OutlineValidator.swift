@@ -516,6 +516,14 @@ public final class OutlineValidator: XMLEventHandler {
 
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) {
     if isFatal { sawFatal = true }
+    // A mismatched end tag or an element left open: pointed at, not named by libxml2's line
+    // number (counted at `\n` alone).
+    if let exact = XMLErrorText.withoutLine(message), let open = stack.last {
+      report(
+        .notWellFormed, exact.message, at: range,
+        related: [RelatedLocation(range: open.nameRange, message: exact.note)])
+      return
+    }
     report(.notWellFormed, message, at: range)
   }
 

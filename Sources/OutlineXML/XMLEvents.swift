@@ -257,3 +257,26 @@ public final class XMLEventTee: XMLEventHandler {
     second.upcoming(tag)
   }
 }
+
+/// libxml2's error messages, made exact where they name a line.
+public enum XMLErrorText {
+  /// A message that names an open element by libxml2's line number (`Opening and ending tag
+  /// mismatch: a line 3 and b`, `Premature end of data in tag a line 3`) without it, and what a
+  /// note at that element says; nil for another message. libxml2 counts lines at `\n` alone,
+  /// so with lone `\r` line ends the number is wrong: the handler points at the element.
+  public static func withoutLine(_ message: String) -> (message: String, note: String)? {
+    let notes = [
+      ("Opening and ending tag mismatch: ", "the element it should close"),
+      ("Premature end of data in tag ", "the element left open"),
+    ]
+    guard let note = notes.first(where: { message.hasPrefix($0.0) })?.1,
+      let line = message.range(of: " line ")
+    else { return nil }
+    var end = line.upperBound
+    while end < message.endIndex, message[end].isASCII, message[end].isNumber {
+      end = message.index(after: end)
+    }
+    guard end > line.upperBound else { return nil }
+    return (String(message[..<line.lowerBound] + message[end...]), note)
+  }
+}

@@ -164,6 +164,36 @@ import Testing
   }
 }
 
+/// A mismatched end tag points at the element it should close with a note at its exact place,
+/// not libxml2's line number (counted at `\n` alone, so wrong with lone `\r` line ends), in a
+/// document and in a model.
+@Suite struct MismatchedTagLineEndsCLITests {
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func theNotePointsAtTheOpenElement(ending: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let document = [
+      "<outline version=\"1\">", "  <Item order=\"0\">", "    <Item order=\"0\"/>", "  </Itm>", "</outline>",
+      "",
+    ]
+    .joined(separator: ending)
+    let model = [
+      "<?xml version=\"1.0\"?>", "<model type=\"com.apple.IDECoreDataModeler.DataModel\">",
+      "  <entity name=\"Item\">", "  </entit>", "</model>", "",
+    ].joined(separator: ending)
+    try CLI.write(["a.outline": document, "M.xcdatamodel/contents": model], in: folder)
+    let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(
+      lint.stdout.contains("a.outline:4:9: error[OL100]: Opening and ending tag mismatch: Item and Itm"),
+      "\(lint.stdout)")
+    #expect(lint.stdout.contains("a.outline:2:4: note: the element it should close"), "\(lint.stdout)")
+    let check = try CLI.run("outline", ["model", "check", "M.xcdatamodel"], in: folder)
+    #expect(check.stdout.contains("Opening and ending tag mismatch: entity and entit"), "\(check.stdout)")
+    #expect(
+      check.stdout.contains("M.xcdatamodel/contents:3:4: note: the element it should close"),
+      "\(check.stdout)")
+  }
+}
+
 /// An id list written over lines keeps its ids apart at any line end, `\r\n` included (one
 /// `Character` to Swift): a to-one holding two ids so written is OL503.
 @Suite struct IDListLineEndsCLITests {

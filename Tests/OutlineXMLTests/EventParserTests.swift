@@ -193,3 +193,17 @@ import Testing
     #expect(recorder.lines.isEmpty)
   }
 }
+
+/// libxml2's tag-mismatch message loses the line number it counted at `\n` alone.
+@Suite struct XMLErrorTextTests {
+  @Test func theMismatchLosesItsLine() {
+    #expect(
+      XMLErrorText.withoutLine("Opening and ending tag mismatch: Item line 3 and Itm")?.message
+        == "Opening and ending tag mismatch: Item and Itm")
+    #expect(XMLErrorText.withoutLine("Opening and ending tag mismatch: a line x and b") == nil)
+    #expect(
+      XMLErrorText.withoutLine("Premature end of data in tag a line 2")?.message
+        == "Premature end of data in tag a")
+    #expect(XMLErrorText.withoutLine("Extra content at the end of the document") == nil)
+  }
+}
