@@ -146,6 +146,8 @@ struct ObjectHead {
         prefix = UnsafeBufferPointer(rebasing: name[name.count...])
       } else if name.count > 6, XMLName.equals(UnsafeBufferPointer(rebasing: name[..<6]), "xmlns:") {
         prefix = UnsafeBufferPointer(rebasing: name[6...])
+        // `xml` is bound without a declaration: one written anyway is not the document's data.
+        if XMLName.equals(prefix, "xml") { continue }
       } else {
         continue
       }

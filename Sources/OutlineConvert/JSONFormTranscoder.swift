@@ -291,7 +291,8 @@ struct Transcoder {
   func isDeclaredQName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let colon = name.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return false }
     let prefix = Array(name[..<colon])
-    return declaredPrefixes.contains(prefix)
+    // `xml` is bound without a declaration (`xml:lang`, `xml:space`, which OPML files carry).
+    return (declaredPrefixes.contains(prefix) || prefix == Array("xml".utf8))
       && XMLName.isNCName(String(decoding: name[(colon + 1)...], as: UTF8.self))
   }
 

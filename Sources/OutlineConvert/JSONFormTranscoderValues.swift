@@ -221,6 +221,11 @@ extension Transcoder {
       note(.valueType, "'@xmlns' must be an object of prefix: namespace name")
       return try skip(value)
     }
+    // The root's start tag is written at its first array: declarations after it have no place.
+    guard !objects[objects.count - 1].hasElements else {
+      note(.unknownAttribute, "'@xmlns' must come before the root's arrays of children")
+      return try skip(value)
+    }
     while true {
       let key = try token()
       guard key.kind == .key else { break }
@@ -235,6 +240,11 @@ extension Transcoder {
         note(.unknownAttribute, "'\(prefix)' cannot be a namespace prefix", at: key.range.start)
         continue
       }
+      let uri = reader.string(name)
+      if let problem = Self.namespaceNameProblem(uri, prefix: prefix) {
+        note(.notWellFormed, problem, at: name.range.start)
+        continue
+      }
       let prefixBytes = Array(prefix.utf8)
       guard !declaredPrefixes.contains(prefixBytes) else {
         note(.unknownAttribute, "The prefix '\(prefix)' is declared twice", at: key.range.start)
@@ -244,6 +254,20 @@ extension Transcoder {
       namespaceNames.append(Array((prefix.isEmpty ? "xmlns" : "xmlns:" + prefix).utf8))
       try addText(name, rank: 1 << 32 | (namespaceNames.count - 1))
     }
+  }
+
+  /// Why `uri` cannot be the namespace name of `prefix` (as libxml2 would say of the XML): a
+  /// prefix cannot be bound to nothing, the XML and XMLNS namespaces have prefixes of their own,
+  /// and a namespace name is a URI (no white space).
+  static func namespaceNameProblem(_ uri: String, prefix: String) -> String? {
+    if uri.isEmpty && !prefix.isEmpty {
+      return "The prefix '\(prefix)' cannot be bound to an empty namespace name"
+    }
+    if uri == "http://www.w3.org/XML/1998/namespace" || uri == "http://www.w3.org/2000/xmlns/" {
+      return "'\(uri)' is reserved for the prefix \(uri.hasSuffix("xmlns/") ? "xmlns" : "xml")"
+    }
+    if uri.utf8.contains(where: { XMLName.isSpace($0) }) { return "'\(uri)' is not a URI" }
+    return nil
   }
 
   mutating func addText(_ value: JSONToken, rank: Int) throws(Stop) {

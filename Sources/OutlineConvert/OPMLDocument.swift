@@ -101,7 +101,14 @@ public enum OPMLReader {
         let value = tag.value(of: index)
         checkSize(value, named: name, at: tag.valueRange(of: index))
         if name == "xmlns" || name.hasPrefix("xmlns:") {
-          if !document.namespaces.contains(where: { $0.name == name }) {
+          // Every declaration goes to the root: one prefix bound to two names has no place there.
+          if let earlier = document.namespaces.first(where: { $0.name == name }) {
+            if earlier.value != value {
+              fail(
+                "'\(name)' is bound to '\(value)' here and to '\(earlier.value)' before; an .outline declares each prefix once, on its root",
+                tag.nameRange(of: index))
+            }
+          } else {
             document.namespaces.append((name, value))
           }
         } else {

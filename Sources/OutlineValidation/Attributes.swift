@@ -166,6 +166,7 @@ extension OutlineValidator {
     {
       return
     } else if isNamespaceDeclaration(name) {
+      noteNamespace(tag, index: index, isRoot: isRoot)
       return
     } else {
       let text = XMLName.string(name)
@@ -201,6 +202,23 @@ extension OutlineValidator {
   private func fits(_ value: Int64, _ type: AttributeType?) -> Bool {
     let bounds = ModelValues.integerBounds(type ?? .integer64)
     return value >= bounds.lowerBound && value <= bounds.upperBound
+  }
+
+  /// Keeps the root's namespace declarations, and notes one elsewhere that the root does not
+  /// make the same: the JSON form keeps the root's only (`@xmlns`), so converting it would
+  /// move a prefixed name into another namespace.
+  private func noteNamespace(_ tag: StartTag, index: Int, isRoot: Bool) {
+    let name = XMLName.string(tag.name(of: index))
+    let value = tag.value(of: index)
+    if isRoot {
+      rootNamespaces[name] = value
+    } else if rootNamespaces[name] != value {
+      unportableNamespaces.append(
+        Diagnostic(
+          .unknownAttribute,
+          "'\(name)=\"\(value)\"' is declared on an object other than the root, which does not declare it so: the JSON form keeps the root's declarations only; declare it on the root",
+          at: tag.nameRange(of: index)))
+    }
   }
 
   private func isNamespaceDeclaration(_ name: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -16,6 +16,11 @@ public final class OutlineValidator: XMLEventHandler {
   /// The errors an `outline-disable` comment turned off: not reported, but a conversion
   /// that cannot write what they point at refuses all the same.
   public private(set) var silencedErrors: [Diagnostic] = []
+  /// Namespace declarations on objects other than the root that the root does not make the
+  /// same: fine in XML, but the JSON form cannot keep them (``noteNamespace``).
+  public internal(set) var unportableNamespaces: [Diagnostic] = []
+  /// The root's namespace declarations (`xmlns:p` or `xmlns`: namespace name).
+  var rootNamespaces: [String: String] = [:]
   /// The tree, when asked for: the syntax tree with each item bound to the model.
   public var tree: ItemTree? { builder?.tree }
   @exclusivity(unchecked) private var builder: ItemTreeBuilder?
@@ -85,6 +90,8 @@ public final class OutlineValidator: XMLEventHandler {
     builder = buildTree ? ItemTreeBuilder() : nil
     diagnostics = []
     silencedErrors = []
+    unportableNamespaces = []
+    rootNamespaces = [:]
     isBound = false
     borrowedSchema = nil
     rootEntity = nil

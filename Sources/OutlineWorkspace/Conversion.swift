@@ -147,10 +147,11 @@ public struct Conversion {
     .requiredAttributeMissing, .valueOutOfBounds, .valuePattern, .unknownID,
   ]
 
-  /// The errors that stop a conversion of the document `check` checked: those it reports, and
-  /// those turned off that the other format cannot hold, each saying so.
+  /// The errors that stop a conversion of the document `check` checked: those it reports, the
+  /// namespace declarations the other format cannot keep, and errors turned off that it cannot
+  /// hold, each saying so.
   static func errors(of check: DocumentCheck) -> [Diagnostic] {
-    var errors = check.diagnostics.filter { $0.severity == .error }
+    var errors = check.diagnostics.filter { $0.severity == .error } + check.unportableNamespaces
     for var silenced in check.silencedErrors where !writableDespite.contains(silenced.code) {
       silenced.message += " (turned off, but a conversion cannot write it without losing or changing data)"
       errors.append(silenced)

@@ -35,6 +35,8 @@ public struct DocumentCheck: Sendable {
   /// The errors a rule or an `outline-disable` comment turned off (or made less than errors):
   /// not reported, but a conversion that cannot write what they point at refuses all the same.
   public var silencedErrors: [Diagnostic] = []
+  /// Namespace declarations a conversion cannot keep (``OutlineValidator/unportableNamespaces``).
+  public var unportableNamespaces: [Diagnostic] = []
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
@@ -165,7 +167,7 @@ public struct DocumentCheck: Sendable {
       configuration: configuration, rootEntity: validator.rootEntity,
       childrenInOrder: validator.childrenInOrder, unreadableModelOrigin: unreadable.value,
       suppression: validator.suppression, madeReferences: validator.madeReferences,
-      silencedErrors: silencedErrors)
+      silencedErrors: silencedErrors, unportableNamespaces: validator.unportableNamespaces)
     if reusable { ValidatorCache.keep(validator) }
     return check
   }
