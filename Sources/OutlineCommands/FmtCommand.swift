@@ -312,6 +312,15 @@ struct FmtRun {
   /// which a broken configuration may have chosen), or a document that cannot be formatted.
   private func refusal(_ checked: DocumentCheck) -> Outcome? {
     if ConfigurationProblems.report(checked.configuration) { return .trouble }
+    // A model `--model` or the configuration names that cannot be read is trouble of the run
+    // (exit 2), as in lint: the layout would follow no model, and `--check` would pass.
+    if checked.unreadableModelOrigin == .commandLine || checked.unreadableModelOrigin == .configuration,
+      let unreadable = checked.diagnostics.first(where: { $0.code == .modelUnreadable })
+    {
+      Terminal.error(
+        "cannot format \(path == "-" ? "<stdin>" : TextFormat.displayedPath(path)): \(unreadable.message)")
+      return .trouble
+    }
     return blocker(in: checked) == nil ? nil : .refused
   }
 

@@ -17,8 +17,9 @@ struct NewCommand: ParsableCommand {
       model="..." is written relative to the output file's folder. An existing file is \
       never replaced unless --force is given.
 
-      Exit status: 0 written, 1 the model has errors or asks for what no outline can hold \
-      (the skeleton is still written), 2 usage or I/O trouble (an existing output).
+      Exit status: 0 written, 1 the model has errors (nothing written) or asks for what no \
+      outline can hold (the skeleton is still written), 2 usage or I/O trouble (an existing \
+      output).
       """)
 
   @Option(help: ArgumentHelp("The model: a contents file, .xcdatamodel or .xcdatamodeld.", valueName: "path"))
@@ -42,7 +43,7 @@ struct NewCommand: ParsableCommand {
       let errors = loaded.diagnostics.filter { $0.severity == .error }
       if !errors.isEmpty {
         Terminal.error(
-          "model '\(model)' has \(errors.count) error\(errors.count == 1 ? "" : "s") (run `outline model check \(model)`); nothing was written"
+          "model '\(model)' has \(errors.count) error\(errors.count == 1 ? "" : "s") (run `outline model check \(Self.shellQuoted(model))`); nothing was written"
         )
         throw ExitCode(1)
       }
@@ -94,5 +95,14 @@ struct NewCommand: ParsableCommand {
     while common < target.count && common < base.count && target[common] == base[common] { common += 1 }
     let parts = Array(repeating: "..", count: base.count - common) + target[common...]
     return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
+  /// `path` as a shell reads it back: as it is when plain, else in single quotes.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.unicodeScalars.allSatisfy {
+      ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+        || "/._-+,:@%".unicodeScalars.contains($0)
+    }
+    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

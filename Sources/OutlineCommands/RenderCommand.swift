@@ -56,6 +56,13 @@ struct RenderCommand: ParsableCommand {
     let check = DocumentCheck.run(
       source, path: input, modelOverride: model, configurations: configurations,
       models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit), buildTree: true)
+    // A model `--model` or the configuration names that cannot be read is the run's trouble.
+    if LintJob.modelTrouble(check),
+      let unreadable = check.diagnostics.first(where: { $0.code == .modelUnreadable })
+    {
+      Terminal.error("\(input): \(unreadable.message); nothing was rendered")
+      throw ExitCode(2)
+    }
     let page = HTMLPage.render(
       path: input, source: source, tree: check.tree, diagnostics: check.diagnostics,
       modelName: check.model?.path)

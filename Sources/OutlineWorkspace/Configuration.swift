@@ -325,6 +325,16 @@ struct ConfigurationParser {
         try skipRest(of: value)
         continue
       }
+      // Rules set the level of a document's diagnostics; a model's (OM) or a configuration's
+      // (OC) are not documents', and a rule for one would change nothing.
+      guard code.hasPrefix("OL") else {
+        configuration.diagnostics.append(
+          problem(
+            "\(Excerpt.quoted(code)) is not a document's diagnostic code: rules set the level of OL codes only",
+            codeRange))
+        try skipRest(of: value)
+        continue
+      }
       guard case .string(let level) = value else {
         configuration.diagnostics.append(
           problem(

@@ -147,6 +147,19 @@ public struct Conversion {
     .requiredAttributeMissing, .valueOutOfBounds, .valuePattern, .unknownID,
   ]
 
+  /// Throws ``Failure/unreadableModel(reason:)`` when `--model` or the configuration named a
+  /// model that cannot be read: trouble of the run (exit 2), as in lint, not the document's.
+  static func stopForUnreadableModel(_ check: DocumentCheck) throws(Failure) {
+    guard check.unreadableModelOrigin == .commandLine || check.unreadableModelOrigin == .configuration,
+      let unreadable = check.diagnostics.first(where: { $0.code == .modelUnreadable })
+    else { return }
+    let prefix = "The model cannot be read: "
+    let reason =
+      unreadable.message.hasPrefix(prefix)
+      ? String(unreadable.message.dropFirst(prefix.count)) : unreadable.message
+    throw .unreadableModel(reason: reason)
+  }
+
   /// The errors that stop a conversion of the document `check` checked: those it reports, the
   /// namespace declarations the other format cannot keep, and errors turned off that it cannot
   /// hold, each saying so.
@@ -192,6 +205,7 @@ public struct Conversion {
         throw Failure.unreadableInput(error)
       }
     }
+    try Self.stopForUnreadableModel(check)
     let errors = Self.errors(of: check)
     let brokenConfiguration = reportConfiguration(check.configuration)
     guard errors.isEmpty, let model = check.model else {
@@ -258,6 +272,7 @@ public struct Conversion {
     let check = DocumentCheck.run(
       source, path: isStdin ? nil : input, modelOverride: modelOverride, configurations: configurations,
       models: models, buildTree: true)
+    try Self.stopForUnreadableModel(check)
     let errors = Self.errors(of: check)
     if reportConfiguration(check.configuration) {
       throw Failure.brokenConfiguration(errors: errors, lines: source)

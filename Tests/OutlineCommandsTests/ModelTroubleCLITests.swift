@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// A model that `--model` or `.outline.json` names and that cannot be read is trouble of the
+/// run, exit 2, in every command that reads outlines (CLI.md's exit status table), not a pass
+/// (`fmt --check` passed) or a document error (exit 1). A rule for a code that is no document's
+/// is a configuration problem.
+@Suite struct ModelTroubleCLITests {
+  static let document = "<outline version=\"1\"><Item order=\"0\" title=\"a\"/></outline>\n"
+
+  @Test(arguments: [
+    ["fmt", "--check", "--model", "nope.xcdatamodel", "a.outline"],
+    ["fmt", "--model", "nope.xcdatamodel", "a.outline"],
+    ["convert", "--model", "nope.xcdatamodel", "a.outline", "-o", "a.json"],
+    ["export", "--model", "nope.xcdatamodel", "a.outline", "-o", "a.opml"],
+    ["render", "--html", "--model", "nope.xcdatamodel", "a.outline", "-o", "a.html"],
+  ])
+  func anUnreadableModelNamedOnTheCommandLineIsExit2(arguments: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.document], in: folder)
+    let run = try CLI.run("outline", arguments, in: folder)
+    #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+    #expect(run.stderr.contains("'nope.xcdatamodel' does not exist"), "\(run.stderr)")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.document)
+    for output in ["a.json", "a.opml", "a.html"] {
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path))
+    }
+  }
+
+  @Test(arguments: [["fmt", "--check", "a.outline"], ["convert", "a.outline", "-o", "a.json"]])
+  func anUnreadableModelTheConfigurationNamesIsExit2(arguments: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      ["a.outline": Self.document, ".outline.json": #"{"model": "missing.xcdatamodel"}"#], in: folder)
+    let run = try CLI.run("outline", arguments, in: folder)
+    #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+  }
+
+  @Test func aRuleForACodeNoDocumentHasIsAConfigurationProblem() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.document, ".outline.json": #"{"rules": {"OM200": "off"}}"#], in: folder)
+    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
+    #expect(run.status == 2, "\(run.stdout)")
+    #expect(
+      run.stdout.contains("OC100") && run.stdout.contains("rules set the level of OL codes only"),
+      "\(run.stdout)")
+  }
+
+  @Test func newNamesTheCheckOfAModelWithErrorsAsTheShellReadsIt() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "My Model.xcdatamodel/contents":
+          "<?xml version=\"1.0\"?>\n<model><entity name=\"A\"/><entity name=\"A\"/></model>\n"
+      ], in: folder)
+    let run = try CLI.run("outline", ["new", "--model", "My Model.xcdatamodel"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("`outline model check 'My Model.xcdatamodel'`"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+}
