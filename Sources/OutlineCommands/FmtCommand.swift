@@ -39,6 +39,13 @@ struct FmtCommand: ParsableCommand {
   @Argument(help: "Files, folders (searched for *.outline) or - for standard input.")
   var paths: [String]
 
+  func validate() throws {
+    // Standard input is read once: named again it would be an empty document.
+    if paths.filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("Standard input (-) can be named once.")
+    }
+  }
+
   func run() throws {
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)

@@ -124,6 +124,8 @@ struct LintSettings: Sendable {
   var usageProblem: String? {
     if let jobs, jobs < 1 { return "--jobs must be at least 1." }
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
+    // Standard input is read once: named again it would be an empty document.
+    if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
     if statistics && format != .text && format != .json {
       return "--statistics prints text or json, not \(format.rawValue)."
     }

@@ -59,4 +59,16 @@ import Testing
     #expect(run.stderr.contains("`outline model check 'My Model.xcdatamodel'`"), "\(run.stderr)")
     #expect(run.stdout.isEmpty)
   }
+
+  /// Standard input is read once: naming `-` twice is a usage error, not an empty second
+  /// document (OL100).
+  @Test(arguments: [["outline-lint", "-", "-"], ["outline", "fmt", "-", "-"]])
+  func standardInputNamedTwiceIsAUsageError(command: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    let run = try CLI.run(command[0], Array(command.dropFirst()), in: folder, input: Self.document)
+    #expect(
+      run.status == 2 && run.stderr.contains("Standard input (-) can be named once"),
+      "\(run.stdout)\(run.stderr)")
+    #expect(!run.stdout.contains("OL100"))
+  }
 }
