@@ -303,6 +303,7 @@ struct LintJob {
 
   func run() -> Result {
     let isStdin = path == "-"
+    if !isStdin && (path == ".outline.json" || path.hasSuffix("/.outline.json")) { return runConfiguration() }
     if !isStdin && DocumentCheck.isJSONForm(path) { return runJSON() }
     if !isStdin && !fix {
       // A small file read whole, a large one validated as it streams by; read back only the lines reported.
@@ -362,6 +363,14 @@ struct LintJob {
   }
 
   /// A file in the JSON form: read as `outline convert` reads it, every problem at its JSON value.
+  /// A `.outline.json` named on the command line is checked as the configuration it is (its
+  /// problems are the run's, OC100, reported once with those of every file it covers), not read
+  /// as an outline.
+  private func runConfiguration() -> Result {
+    let folder = PathText.folder(of: path)
+    return Result(configuration: configurations.configuration(for: (folder.isEmpty ? "." : folder) + "/-"))
+  }
+
   private func runJSON() -> Result {
     let bytes: [UInt8]
     do {

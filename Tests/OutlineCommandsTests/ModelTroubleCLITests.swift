@@ -71,4 +71,19 @@ import Testing
       "\(run.stdout)\(run.stderr)")
     #expect(!run.stdout.contains("OL100"))
   }
+
+  /// `.outline.json` named on the command line is checked as the configuration it is: its own
+  /// problems once (OC100), never read as an outline (OL100 "Start tag expected").
+  @Test(arguments: [".outline.json", "./.outline.json", "sub/.outline.json"])
+  func aConfigurationNamedIsCheckedAsOne(path: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let config = path == "sub/.outline.json" ? "sub/.outline.json" : ".outline.json"
+    try CLI.write([config: #"{"rules": {"OL999": "off"}}"#, "sub/a.outline": Self.document], in: folder)
+    let bad = try CLI.run("outline-lint", [path], in: folder)
+    #expect(bad.status == 2 && bad.stdout.contains("Unknown rule code 'OL999'"), "\(bad.stdout)")
+    #expect(!bad.stdout.contains("OL100"), "\(bad.stdout)")
+    try CLI.write([config: #"{"rules": {"OL403": "off"}}"#], in: folder)
+    let fine = try CLI.run("outline-lint", [path], in: folder)
+    #expect(fine.status == 0 && !fine.stdout.contains("OL100"), "\(fine.stdout)")
+  }
 }
