@@ -321,9 +321,7 @@ struct FmtRun {
     if ConfigurationProblems.report(checked.configuration) { return .trouble }
     // A model `--model` or the configuration names that cannot be read is trouble of the run
     // (exit 2), as in lint: the layout would follow no model, and `--check` would pass.
-    if checked.unreadableModelOrigin == .commandLine || checked.unreadableModelOrigin == .configuration,
-      let unreadable = checked.diagnostics.first(where: { $0.code == .modelUnreadable })
-    {
+    if let unreadable = checked.unreadableNamedModel {
       Terminal.error(
         "cannot format \(path == "-" ? "<stdin>" : TextFormat.displayedPath(path)): \(unreadable.message)")
       return .trouble

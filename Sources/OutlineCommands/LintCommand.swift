@@ -295,12 +295,6 @@ struct LintJob {
     var fixNote: String? { rare?.fixNote }
   }
 
-  /// Whether `check` could not read a model that the command line or the
-  /// configuration named (exit 2); one the document names is its own problem (exit 1).
-  static func modelTrouble(_ check: DocumentCheck) -> Bool {
-    check.unreadableModelOrigin == .commandLine || check.unreadableModelOrigin == .configuration
-  }
-
   func run() -> Result {
     let isStdin = path == "-"
     if !isStdin && (path == ".outline.json" || path.hasSuffix("/.outline.json")) { return runConfiguration() }
@@ -315,7 +309,7 @@ struct LintJob {
           progress: onBytes.map { onBytes in { read, size in onBytes(path, read, size) } })
         return Result(
           report: report(check, lines), configuration: check.configuration,
-          modelTrouble: Self.modelTrouble(check))
+          modelTrouble: check.namedModelIsUnreadable)
       } catch {
         return Result(failure: error.description)
       }
@@ -359,7 +353,7 @@ struct LintJob {
     }
     return Result(
       report: report(check, source), configuration: check.configuration, fixNote: note,
-      modelTrouble: Self.modelTrouble(check))
+      modelTrouble: check.namedModelIsUnreadable)
   }
 
   /// A file in the JSON form: read as `outline convert` reads it, every problem at its JSON value.
@@ -384,7 +378,7 @@ struct LintJob {
     check.checkVersion(histories: histories, json: buffer)
     return Result(
       report: report(check, SourceText(bytes: bytes)), configuration: check.configuration,
-      modelTrouble: Self.modelTrouble(check))
+      modelTrouble: check.namedModelIsUnreadable)
   }
 
   private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {

@@ -57,9 +57,7 @@ struct RenderCommand: ParsableCommand {
       source, path: input, modelOverride: model, configurations: configurations,
       models: ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit), buildTree: true)
     // A model `--model` or the configuration names that cannot be read is the run's trouble.
-    if LintJob.modelTrouble(check),
-      let unreadable = check.diagnostics.first(where: { $0.code == .modelUnreadable })
-    {
+    if let unreadable = check.unreadableNamedModel {
       Terminal.error("\(input): \(unreadable.message); nothing was rendered")
       throw ExitCode(2)
     }

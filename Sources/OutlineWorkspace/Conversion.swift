@@ -150,9 +150,7 @@ public struct Conversion {
   /// Throws ``Failure/unreadableModel(reason:)`` when `--model` or the configuration named a
   /// model that cannot be read: trouble of the run (exit 2), as in lint, not the document's.
   static func stopForUnreadableModel(_ check: DocumentCheck) throws(Failure) {
-    guard check.unreadableModelOrigin == .commandLine || check.unreadableModelOrigin == .configuration,
-      let unreadable = check.diagnostics.first(where: { $0.code == .modelUnreadable })
-    else { return }
+    guard let unreadable = check.unreadableNamedModel else { return }
     let prefix = "The model cannot be read: "
     let reason =
       unreadable.message.hasPrefix(prefix)

@@ -38,6 +38,18 @@ public struct DocumentCheck: Sendable {
   /// Namespace declarations a conversion cannot keep (``OutlineValidator/unportableNamespaces``).
   public var unportableNamespaces: [Diagnostic] = []
 
+  /// Whether a model that `--model` or the configuration named could not be read: trouble of
+  /// the run (exit 2) in every command, not the document's own problem (one the document
+  /// names is, exit 1).
+  public var namedModelIsUnreadable: Bool {
+    unreadableModelOrigin == .commandLine || unreadableModelOrigin == .configuration
+  }
+
+  /// The OL102 saying why, when ``namedModelIsUnreadable`` (and no rule turned it off).
+  public var unreadableNamedModel: Diagnostic? {
+    namedModelIsUnreadable ? diagnostics.first { $0.code == .modelUnreadable } : nil
+  }
+
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
   public var parsed: Bool {
     !diagnostics.contains { $0.code == .notWellFormed || $0.code == .doctypePresent }
