@@ -140,17 +140,9 @@ struct ObjectHead {
   private static func appendNamespaces(_ tag: StartTag, to out: inout ByteOutput) {
     var first = true
     for index in 0..<tag.attributes.count {
-      let name = tag.name(of: index)
-      let prefix: UnsafeBufferPointer<UInt8>
-      if XMLName.equals(name, "xmlns") {
-        prefix = UnsafeBufferPointer(rebasing: name[name.count...])
-      } else if name.count > 6, XMLName.equals(UnsafeBufferPointer(rebasing: name[..<6]), "xmlns:") {
-        prefix = UnsafeBufferPointer(rebasing: name[6...])
-        // `xml` is bound without a declaration: one written anyway is not the document's data.
-        if XMLName.equals(prefix, "xml") { continue }
-      } else {
-        continue
-      }
+      // `xml` is bound without a declaration: one written anyway is not the document's data.
+      guard let prefix = XMLName.declaredPrefix(tag.name(of: index)), !XMLName.equals(prefix, "xml")
+      else { continue }
       out.append(first ? ",\"@xmlns\":{" : ",")
       first = false
       appendString(prefix, to: &out)

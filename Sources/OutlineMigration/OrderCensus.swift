@@ -99,7 +99,9 @@ extension MigrationPlan {
 /// survivors start in the merged group and the order numbers dropped from
 /// it, so the second pass gives each survivor its new number as it streams
 /// by: its old number, minus the dropped numbers below it, plus the start.
-/// Memory holds the open elements and the affected parents only.
+/// Memory holds the open elements, the affected parents, the ids of dropped objects and the
+/// ids of kept ones (so an id defined twice keeps the references to the kept object): the ids
+/// grow with the document, one entry an id.
 final class OrderCensus: XMLEventHandler {
   /// Per older sibling group of an affected parent: its survivors' first number, and the sorted dropped numbers.
   struct Shift {

@@ -165,7 +165,7 @@ extension OutlineValidator {
         || XMLName.equals(name, "entity") || XMLName.equals(name, "modelVersion"))
     {
       return
-    } else if isNamespaceDeclaration(name) {
+    } else if XMLName.declaredPrefix(name) != nil {
       noteNamespace(tag, index: index, isRoot: isRoot)
       return
     } else {
@@ -219,11 +219,6 @@ extension OutlineValidator {
           "'\(name)=\"\(value)\"' is declared on an object other than the root, which does not declare it so: the JSON form keeps the root's declarations only; declare it on the root",
           at: tag.nameRange(of: index)))
     }
-  }
-
-  private func isNamespaceDeclaration(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    XMLName.equals(name, "xmlns")
-      || (name.count > 6 && XMLName.equals(UnsafeBufferPointer(rebasing: name[0..<6]), "xmlns:"))
   }
 
   private func checkRelationshipAttribute(

@@ -173,6 +173,14 @@ public enum XMLName {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
+  /// The prefix an attribute named `name` declares, when it is a namespace declaration:
+  /// empty for `xmlns` (the default namespace), `p` for `xmlns:p`; nil for any other name.
+  public static func declaredPrefix(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    if equals(name, "xmlns") { return UnsafeBufferPointer(rebasing: name[name.count...]) }
+    guard name.count > 6, equals(UnsafeBufferPointer(rebasing: name[..<6]), "xmlns:") else { return nil }
+    return UnsafeBufferPointer(rebasing: name[6...])
+  }
+
   /// The tokens of an attribute value separated by XML white space (the ids of a
   /// relationship): split byte by byte at the four space characters, so a `\r\n`, one
   /// `Character` to Swift, separates as XML reads it. The one splitter of id lists.
