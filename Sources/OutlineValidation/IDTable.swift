@@ -175,19 +175,36 @@ struct IDTable {
       entries.reserveCapacity(Int(min(expected, limit)))
       text.reserveCapacity(
         Int(min(Double(text.count) * expected / Double(entries.count), Double(text.count * 8))))
+      Self.adviseCapacity(&entries)
+      Self.adviseCapacity(&text)
     }
     grow(to: capacity)
   }
 
   private mutating func grow(to capacity: Int) {
     let mask = capacity - 1
-    var grown = [UInt64](repeating: 0, count: capacity)
+    var grown = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
+      LargePages.advise(UnsafeMutableRawPointer(buffer.baseAddress!), count: capacity * 8)
+      buffer.initialize(repeating: 0)
+      count = capacity
+    }
     for used in slots where used != 0 {
       var slot = Int(truncatingIfNeeded: used >> 32) & mask
       while grown[slot] != 0 { slot = (slot + 1) & mask }
       grown[slot] = used
     }
     slots = grown
+  }
+
+  /// Advises the room `array` reserved past its elements, not yet touched, for large pages.
+  private static func adviseCapacity<Element>(_ array: inout [Element]) {
+    let capacity = array.capacity
+    let used = array.count
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let stride = MemoryLayout<Element>.stride
+      LargePages.advise(UnsafeMutableRawPointer(base + used), count: (capacity - used) * stride)
+    }
   }
 
   /// A seeded multiply-xorshift hash over eight bytes at a time.

@@ -20,8 +20,15 @@ final class SourceChunk {
 }
 
 /// Memory for chunks, reused: the parser's thread takes, the consumer's releases.
+///
+/// A chunk is reused oldest first, and only once ``reserve`` others wait behind it: the one
+/// the consumer released last is still in its core's caches, and reading the file into it
+/// made the parser's core claim every line of it from the other core (the floor reads into
+/// one buffer its own core keeps). Eight chunks back, the consumer has read 2 MiB since, and
+/// the lines are out of its caches.
 final class ChunkPool: @unchecked Sendable {
   static let chunkBytes = 1 << 18
+  static let reserve = 8
   private let lock = NSLock()
   @exclusivity(unchecked) private var free: [UnsafeMutablePointer<UInt8>] = []
   /// How many chunks' memory was allocated (producer only).
@@ -29,7 +36,7 @@ final class ChunkPool: @unchecked Sendable {
 
   func take() -> UnsafeMutablePointer<UInt8> {
     lock.lock()
-    let memory = free.popLast()
+    let memory = free.count > Self.reserve ? free.removeFirst() : nil
     lock.unlock()
     if let memory { return memory }
     allocated += 1

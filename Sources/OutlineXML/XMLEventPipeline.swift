@@ -39,7 +39,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// Full batches on their way to the consumer's thread (at most four wait).
   private var handoff: Handoff<Carrier>!
   /// Carriers of batches the consumer replayed, emptied for the producer to fill again (at
-  /// most six exist): a fresh batch's half megabyte was allocated, faulted in and brought into
+  /// most ten exist): a fresh batch's half megabyte was allocated, faulted in and brought into
   /// the caches anew each time, 14% of a 1M-item lint's CPU time. Guarded by `sparesLock`.
   @exclusivity(unchecked) private var spares: [Carrier] = []
   private let sparesLock = NSLock()
@@ -47,9 +47,11 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// a thread costs more than it saves.
   public static let worthwhileBytes = 1 << 20
   static let batchBytes = 1 << 18
+  private static let spareReserve = 4
   static let batchEvents = 1 << 12
   /// At most this many chunks a batch: the chunks alive are then at most 29 (the recent four,
-  /// four for each of the six batches there can be, one being read into: 7.25 MiB).
+  /// four for each of the six batches that can hold tags, one being read into), and the pool
+  /// keeps eight more in reserve (``ChunkPool/reserve``): 9.25 MiB.
   private static let batchChunks = 4
 
   /// A batch on its way to the consumer and back: a box, so the batch handed back keeps its
@@ -234,7 +236,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
 
   private func submit() {
     sparesLock.lock()
-    let carrier = spares.popLast() ?? Carrier()
+    // Oldest first, once `spareReserve` wait: the batch the consumer replayed last is still in
+    // its core's caches, and filling it made this core claim each line back (as for chunks).
+    let carrier = spares.count > Self.spareReserve ? spares.removeFirst() : Carrier()
     sparesLock.unlock()
     swap(&carrier.batch, &batch)
     batchChunkRange = 0..<0

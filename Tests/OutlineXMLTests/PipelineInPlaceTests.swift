@@ -139,4 +139,22 @@ import Testing
     #expect(bytes.count / (1 << 18) > 100)
     #expect(pipeline.chunksAllocated <= 40)
   }
+
+  /// Released chunk memory is reused oldest first, and only once the pool's reserve waits
+  /// behind it: the chunk the consumer released last stays out of the parser's reads.
+  @Test func chunksAreReusedOldestFirstBehindAReserve() {
+    let pool = ChunkPool()
+    let taken = (0..<(ChunkPool.reserve + 2)).map { _ in pool.take() }
+    #expect(pool.allocated == ChunkPool.reserve + 2)
+    for memory in taken { pool.put(memory) }
+    #expect(pool.take() == taken[0])
+    #expect(pool.take() == taken[1])
+    // The reserve is all that waits now: the next take allocates.
+    let fresh = pool.take()
+    #expect(!taken.contains(fresh))
+    #expect(pool.allocated == ChunkPool.reserve + 3)
+    pool.put(fresh)
+    pool.put(taken[0])
+    pool.put(taken[1])
+  }
 }
