@@ -42,7 +42,8 @@ let package = Package(
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
       ]
     ),
-    .target(name: "OutlineFiles", dependencies: ["OutlineCore"]),
+    .target(name: "CMappedFiles"),
+    .target(name: "OutlineFiles", dependencies: ["OutlineCore", "CMappedFiles"]),
     .target(
       name: "OutlineWorkspace",
       dependencies: [

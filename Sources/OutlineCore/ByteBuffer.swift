@@ -6,6 +6,7 @@ public final class ByteBuffer: @unchecked Sendable {
   public let buffer: UnsafeBufferPointer<UInt8>
   private let release: () -> Void
   private let discard: ((_ upTo: Int) -> Void)?
+  private let change: (() -> String?)?
 
   /// A copy of `bytes`.
   public init(copying bytes: [UInt8]) {
@@ -14,20 +15,28 @@ public final class ByteBuffer: @unchecked Sendable {
     buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
     release = { storage.deallocate() }
     discard = nil
+    change = nil
   }
 
   /// Bytes owned elsewhere (a mapping): `release` frees them, `discard` hands
-  /// back the pages before an offset.
+  /// back the pages before an offset, `change` says how the bytes stopped being the file's
+  /// (another program changed it while it was read), or nil.
   public init(
     buffer: UnsafeBufferPointer<UInt8>, release: @escaping () -> Void,
-    discard: ((_ upTo: Int) -> Void)?
+    discard: ((_ upTo: Int) -> Void)?, change: (() -> String?)? = nil
   ) {
     self.buffer = buffer
     self.release = release
     self.discard = discard
+    self.change = change
   }
 
   deinit { release() }
+
+  /// How the file these bytes map changed since it was mapped, so that what was read from
+  /// them may not be its content ("was cut short while it was read"), or nil when it did
+  /// not (and always for a copy). Ask after reading, before trusting what was read.
+  public func changedWhileRead() -> String? { change?() }
 
   /// Says the bytes before `offset` will not be read again soon.
   public func discard(upTo offset: Int) { discard?(offset) }

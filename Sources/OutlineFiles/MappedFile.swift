@@ -1,16 +1,25 @@
+import CMappedFiles
 import Foundation
 import OutlineCore
 
 /// Maps a file read-only, for forward passes over inputs of any size: the
 /// pages a reader has passed are handed back (`MADV_DONTNEED`), so resident
 /// memory stays small however large the file is.
+///
+/// Another program may change the file while it is mapped. A read past its new end, when it
+/// shrinks, would raise SIGBUS and end the process; the mapping is guarded instead
+/// (`mapped_guard.h`: such a page reads as zeros), and the buffer's
+/// ``ByteBuffer/changedWhileRead()`` tells of it, or of any change to the file's size or
+/// modification time since it was mapped. Whoever reads the bytes asks it before trusting
+/// what it read.
 public enum MappedFile {
   /// The bytes of the regular file at `path`, refused when larger than `limit`
   /// (or not a regular file: nothing else is opened in a way that could block).
   public static func map(_ path: String, limit: Int = InputFile.defaultLimit) throws(ReadError) -> ByteBuffer
   {
     let descriptor = try InputFile.open(path)
-    defer { close(descriptor) }
+    var keep = false
+    defer { if !keep { close(descriptor) } }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw ReadError(path: path, errno: errno) }
     let size = Int(info.st_size)
@@ -26,12 +35,43 @@ public enum MappedFile {
     }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let base = UnsafeRawPointer(address).assumingMemoryBound(to: UInt8.self)
+    let guardNumber = outline_mapped_guard_add(address, size)
+    let mapped = Stamp(info)
+    keep = true
     return ByteBuffer(
       buffer: UnsafeBufferPointer(start: base, count: size),
-      release: { munmap(address, size) },
+      release: {
+        outline_mapped_guard_remove(guardNumber)
+        munmap(address, size)
+        close(descriptor)
+      },
       discard: { offset in
         let length = (min(offset, size) / page) * page
         if length > 0 { madvise(address, length, Int32(MADV_DONTNEED)) }
+      },
+      change: {
+        if outline_mapped_guard_hit(guardNumber) != 0 {
+          return "it was cut short while it was read (another program changed it)"
+        }
+        var now = stat()
+        guard fstat(descriptor, &now) == 0 else { return nil }
+        return Stamp(now) == mapped ? nil : "it changed while it was read (another program wrote to it)"
       })
+  }
+}
+
+/// What tells a file's content changed: its size and modification time.
+private struct Stamp: Equatable {
+  var size: Int
+  var seconds: Int
+  var nanoseconds: Int
+
+  init(_ info: stat) {
+    size = Int(info.st_size)
+    #if canImport(Darwin)
+      (seconds, nanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+    #else
+      (seconds, nanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+    #endif
   }
 }

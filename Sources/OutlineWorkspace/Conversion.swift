@@ -255,10 +255,22 @@ public struct Conversion {
         writesThrough: { code in
           Self.writableDespite.contains(code) && configuration?.silences(code) == true
         })
-    } catch let error as JSONFormError {
-      throw Failure.notJSONForm(error, bytes: bytes)
+    } catch {
+      // Bytes another program changed meanwhile explain any error they gave.
+      try stopIfChanged(bytes)
+      if let error = error as? JSONFormError { throw Failure.notJSONForm(error, bytes: bytes) }
+      throw error
     }
+    try stopIfChanged(bytes)
     return target
+  }
+
+  /// Stops when the input's file changed while it was read: what was read from it may be
+  /// neither its old content nor its new one (``ByteBuffer/changedWhileRead()``).
+  private func stopIfChanged(_ bytes: ByteBuffer) throws(Failure) {
+    guard let change = bytes.changedWhileRead() else { return }
+    throw .unreadableInput(
+      ReadError(description: "\(InputFile.quoted(input)): \(change); nothing was written"))
   }
 
   /// Validates the whole document, building its tree, then writes the OPML
