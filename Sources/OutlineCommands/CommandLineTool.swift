@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 
 /// How both binaries start and end, as a Unix tool does: `--help` and
-/// `--version` exit 0; a usage error (unknown option, missing argument, bad
-/// value) prints the error and the usage on standard error and exits 2; a
-/// command's own exit status passes through; any other error is reported as
-/// `NAME: message` and exits 2.
+/// `--version` exit 0; a usage error
+/// (unknown option or command, missing argument, bad value) prints the error
+/// and the usage on standard error and exits 2; a command's own exit status
+/// passes through; any other error is reported as `NAME: message` and exits 2.
 public enum CommandLineTool {
   /// Runs `Root` on the process's arguments, naming itself `name` in messages; never returns.
   ///
@@ -23,6 +23,10 @@ public enum CommandLineTool {
       } else {
         if let problem = emptyValueProblem(Root.self, arguments) {
           Terminal.error(problem)
+          Foundation.exit(2)
+        }
+        if let problem = unknownCommandProblem(Root.self, arguments) {
+          Terminal.write(problem, to: 2)
           Foundation.exit(2)
         }
         var command = try Root.parseAsRoot()
@@ -79,6 +83,45 @@ public enum CommandLineTool {
       }
     }
     return names.first(where: valueNames.contains).map { "--\($0) needs a value" }
+  }
+
+  /// The usage error of leading words that name no command (`outline fmtt`, `outline model
+  /// chek`, `outline help nosuchcommand`), with the command a typo away when there is one,
+  /// or nil. Only the words of a command with subcommands must name one (and every word
+  /// after `help`): ArgumentParser would call the first `Unexpected argument` without a
+  /// suggestion, and `help` would show the help of the last command it knew and exit 0.
+  static func unknownCommandProblem<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String])
+    -> String?
+  {
+    var words = arguments.prefix { !$0.hasPrefix("-") }[...]
+    let hasSubcommands = !Root.configuration.subcommands.isEmpty
+    let asksHelp = hasSubcommands && words.first == "help"
+    if asksHelp { words.removeFirst() }
+    var command: any ParsableCommand.Type = Root.self
+    var path: [String] = []
+    for word in words {
+      let subcommands = command.configuration.subcommands
+      if !asksHelp && (subcommands.isEmpty || command.configuration.defaultSubcommand != nil) { return nil }
+      // `outline help help`: ArgumentParser's own command.
+      if asksHelp && path.isEmpty && word == "help" { return nil }
+      if let next = subcommands.first(where: {
+        $0._commandName == word || $0.configuration.aliases.contains(word)
+      }) {
+        command = next
+        path.append(word)
+        continue
+      }
+      var names = subcommands.map { $0._commandName }
+      if path.isEmpty && hasSubcommands { names.append("help") }
+      var message = "Unknown command '\((path + [word]).joined(separator: " "))'"
+      if let close = CommandSuggestion.closest(to: word, among: names) {
+        message += ". Did you mean '\((path + [close]).joined(separator: " "))'?"
+      }
+      let named = ([Root._commandName] + path).joined(separator: " ")
+      return "Error: \(message)\nUsage: \(Root.usageString(for: command))\n"
+        + "  See '\(named) --help' for more information.\n"
+    }
+    return nil
   }
 
   /// Ends the run with status 2 when a write to standard output failed (a full disk): what
