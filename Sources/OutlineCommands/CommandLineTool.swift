@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// How both binaries start and end, as a Unix tool does: `--help` and
-/// `--version` exit 0; a usage error
+/// `--version` exit 0 (2 when standard output cannot take them); a usage error
 /// (unknown option or command, missing argument, bad value) prints the error
 /// and the usage on standard error and exits 2; a command's own exit status
 /// passes through; any other error is reported as `NAME: message` and exits 2.
@@ -41,7 +41,14 @@ public enum CommandLineTool {
     } catch {
       if let failure = Terminal.outputFailure { Terminal.error(failure) }
       let code = Root.exitCode(for: error)
-      if code == .success { Root.exit(withError: error) }
+      if code == .success {
+        // Help, the version, a completion script: written as every output is, so a failed
+        // write ends the run with exit 2 (ArgumentParser's `print` would exit 0 regardless).
+        let text = Root.fullMessage(for: error)
+        if !text.isEmpty { Terminal.write(text + "\n") }
+        endIfOutputFailed()
+        Foundation.exit(0)
+      }
       if code == .validationFailure {
         Terminal.write(Root.fullMessage(for: error) + "\n", to: 2)
       } else {
