@@ -213,7 +213,8 @@ struct LintSettings: Sendable {
       var result = results.removeLast()
       if let message = result.failure {
         Terminal.error(message)
-        problems.append(RunProblem(path: path == "-" ? "<stdin>" : path, message: message))
+        problems.append(
+          RunProblem(path: path == "-" ? "<stdin>" : path, message: message, checked: result.report != nil))
         troubled = true
         // A file that could not be rewritten is still reported as it is.
         if result.report == nil { continue }
