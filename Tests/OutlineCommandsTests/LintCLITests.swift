@@ -60,6 +60,26 @@ let brokenOrders = """
     #expect((document["summary"] as! [String: Int])["errors"] == 3)
   }
 
+  /// JSON's `tool` names the command that wrote it: the linter by either name, or the model check.
+  @Test func jsonNamesTheCommandThatWroteIt() throws {
+    for (tool, arguments) in [
+      ("outline-lint", ["outline-lint", "--format", "json", "examples/groceries.outline"]),
+      ("outline-lint", ["outline", "lint", "--format", "json", "examples/groceries.outline"]),
+      (
+        "outline model check",
+        ["outline", "model", "check", "--format", "json", "examples/playlist/Playlist.xcdatamodel"]
+      ),
+    ] {
+      let run = try CLI.run(arguments[0], Array(arguments.dropFirst()))
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+      #expect(document["tool"] as? String == tool, "\(arguments)")
+      #expect(
+        document["version"] as? Int == 1 && document["files"] is [Any] && document["summary"] is [String: Any]
+      )
+    }
+  }
+
   @Test func githubFormat() throws {
     let run = try CLI.run("outline-lint", ["--format", "github", "examples/broken/orders.outline"])
     #expect(run.status == 1)

@@ -43,4 +43,13 @@ import Testing
     let summary = try #require(document["summary"] as? [String: Int])
     #expect(summary["files"] == 1 && summary["unchecked"] == 1 && summary["unfixed"] == 1)
   }
+
+  @Test func jsonNamesTheRunsTool() throws {
+    for tool in ["outline-lint", "outline model check"] {
+      let bytes = JSONFormat.document(LintRun(reports: [], tool: tool)).serializedBytes(indent: 2)
+      let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+      #expect(document["tool"] as? String == tool)
+    }
+    #expect(LintRun(reports: []).tool == "outline-lint")
+  }
 }

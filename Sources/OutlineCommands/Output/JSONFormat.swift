@@ -45,7 +45,7 @@ enum JSONFormat {
     }
     let document: JSONValue = [
       "version": .int(version),
-      "tool": "outline-lint",
+      "tool": .string(run.tool),
       "files": .array(files),
       "summary": [
         "files": .int(reports.count),

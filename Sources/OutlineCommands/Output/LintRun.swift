@@ -16,6 +16,9 @@ struct RunProblem: Sendable {
 struct LintRun: Sendable {
   var reports: [FileReport]
   var problems: [RunProblem] = []
+  /// The command that made the run, as JSON's `tool` names it: `outline-lint` (also for
+  /// `outline lint`, the same command) or `outline model check`.
+  var tool = "outline-lint"
 
   /// The paths that could not be checked at all.
   var unchecked: [RunProblem] { problems.filter { !$0.checked } }
