@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 
 /// How both binaries start and end, as a Unix tool does: `--help` and
-/// `--version` exit 0; a usage error (unknown option, missing argument, bad
-/// value) prints the error and the usage on standard error and exits 2; a
-/// command's own exit status passes through; any other error is reported as
-/// `NAME: message` and exits 2.
+/// `--version` exit 0 (2 when standard output cannot take them); a usage error
+/// (unknown option or command, missing argument, bad value) prints the error
+/// and the usage on standard error and exits 2; a command's own exit status
+/// passes through; any other error is reported as `NAME: message` and exits 2.
 public enum CommandLineTool {
   /// Runs `Root` on the process's arguments, naming itself `name` in messages; never returns.
   ///
@@ -25,6 +25,10 @@ public enum CommandLineTool {
           Terminal.error(problem)
           Foundation.exit(2)
         }
+        if let problem = unknownCommandProblem(Root.self, arguments) {
+          Terminal.write(problem, to: 2)
+          Foundation.exit(2)
+        }
         var command = try Root.parseAsRoot()
         try command.run()
       }
@@ -37,7 +41,14 @@ public enum CommandLineTool {
     } catch {
       if let failure = Terminal.outputFailure { Terminal.error(failure) }
       let code = Root.exitCode(for: error)
-      if code == .success { Root.exit(withError: error) }
+      if code == .success {
+        // Help, the version, a completion script: written as every output is, so a failed
+        // write ends the run with exit 2 (ArgumentParser's `print` would exit 0 regardless).
+        let text = Root.fullMessage(for: error)
+        if !text.isEmpty { Terminal.write(text + "\n") }
+        endIfOutputFailed()
+        Foundation.exit(0)
+      }
       if code == .validationFailure {
         Terminal.write(Root.fullMessage(for: error) + "\n", to: 2)
       } else {
@@ -79,6 +90,45 @@ public enum CommandLineTool {
       }
     }
     return names.first(where: valueNames.contains).map { "--\($0) needs a value" }
+  }
+
+  /// The usage error of leading words that name no command (`outline fmtt`, `outline model
+  /// chek`, `outline help nosuchcommand`), with the command a typo away when there is one,
+  /// or nil. Only the words of a command with subcommands must name one (and every word
+  /// after `help`): ArgumentParser would call the first `Unexpected argument` without a
+  /// suggestion, and `help` would show the help of the last command it knew and exit 0.
+  static func unknownCommandProblem<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String])
+    -> String?
+  {
+    var words = arguments.prefix { !$0.hasPrefix("-") }[...]
+    let hasSubcommands = !Root.configuration.subcommands.isEmpty
+    let asksHelp = hasSubcommands && words.first == "help"
+    if asksHelp { words.removeFirst() }
+    var command: any ParsableCommand.Type = Root.self
+    var path: [String] = []
+    for word in words {
+      let subcommands = command.configuration.subcommands
+      if !asksHelp && (subcommands.isEmpty || command.configuration.defaultSubcommand != nil) { return nil }
+      // `outline help help`: ArgumentParser's own command.
+      if asksHelp && path.isEmpty && word == "help" { return nil }
+      if let next = subcommands.first(where: {
+        $0._commandName == word || $0.configuration.aliases.contains(word)
+      }) {
+        command = next
+        path.append(word)
+        continue
+      }
+      var names = subcommands.map { $0._commandName }
+      if path.isEmpty && hasSubcommands { names.append("help") }
+      var message = "Unknown command '\((path + [word]).joined(separator: " "))'"
+      if let close = CommandSuggestion.closest(to: word, among: names) {
+        message += ". Did you mean '\((path + [close]).joined(separator: " "))'?"
+      }
+      let named = ([Root._commandName] + path).joined(separator: " ")
+      return "Error: \(message)\nUsage: \(Root.usageString(for: command))\n"
+        + "  See '\(named) --help' for more information.\n"
+    }
+    return nil
   }
 
   /// Ends the run with status 2 when a write to standard output failed (a full disk): what

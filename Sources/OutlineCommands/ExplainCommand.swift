@@ -9,15 +9,18 @@ struct ExplainCommand: ParsableCommand {
   @Argument(help: "A code such as OL401.")
   var code: String?
 
-  @Flag(help: "Print the catalog as Markdown (Documentation/Diagnostics.md).")
+  @Flag(
+    help:
+      "Print as Markdown: the code's section, or without a code the whole catalog (Documentation/Diagnostics.md)."
+  )
   var markdown = false
 
   func run() throws {
-    if markdown {
-      Terminal.write(DiagnosticCatalog.markdown())
-      return
-    }
     guard let code else {
+      if markdown {
+        Terminal.write(DiagnosticCatalog.markdown())
+        return
+      }
       for entry in DiagnosticCatalog.entries {
         Terminal.write("\(entry.code)  \(entry.severity)  \(entry.title)\n")
       }
@@ -26,6 +29,10 @@ struct ExplainCommand: ParsableCommand {
     guard let entry = DiagnosticCatalog.entry(for: DiagnosticCode(rawValue: code.uppercased())) else {
       Terminal.error("unknown code '\(code)'; `outline explain` lists them")
       throw ExitCode(2)
+    }
+    if markdown {
+      Terminal.write(DiagnosticCatalog.markdown(entry))
+      return
     }
     Terminal.write("\(entry.code) (\(entry.severity)): \(entry.title)\n\n\(entry.help)\n")
   }

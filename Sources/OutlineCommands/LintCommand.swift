@@ -66,8 +66,12 @@ struct LintOptions: ParsableArguments {
   @Option(help: "Color the text output: auto (only on a terminal, unless NO_COLOR is set), always or never.")
   var color: ColorChoice = .auto
 
-  @Option(help: "Files linted in parallel (default: the number of cores).")
-  var jobs: Int?
+  /// Text, not a number, and taken even when it starts with `-`: `--jobs -1` and `--jobs abc`
+  /// get the one usage error that says what `--jobs` accepts (``LintSettings/jobsProblem(_:)``),
+  /// not ArgumentParser's `Missing value` or `invalid` without the range.
+  @Option(
+    parsing: .unconditional, help: "Files linted in parallel: 1 or more (default: the number of cores).")
+  var jobs: String?
 
   @Flag(
     help:
@@ -89,12 +93,14 @@ struct LintOptions: ParsableArguments {
   /// What the options say, as plain values.
   var settings: LintSettings {
     LintSettings(
-      model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color, jobs: jobs,
+      model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color,
+      jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose,
       paths: paths.isEmpty ? LintSettings.defaultPaths : paths)
   }
 
   func validate() throws {
+    if let jobs, let problem = LintSettings.jobsProblem(jobs) { throw ValidationError(problem) }
     if let problem = settings.usageProblem { throw ValidationError(problem) }
   }
 
@@ -122,7 +128,7 @@ struct LintSettings: Sendable {
 
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
-    if let jobs, jobs < 1 { return "--jobs must be at least 1." }
+    if let jobs, jobs < 1 { return Self.jobsProblem(String(jobs)) }
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
     // Standard input is read once: named again it would be an empty document.
     if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
@@ -130,6 +136,12 @@ struct LintSettings: Sendable {
       return "--statistics prints text or json, not \(format.rawValue)."
     }
     return nil
+  }
+
+  /// The usage error of `--jobs` given `value`, or nil when it is a whole number of at least 1.
+  static func jobsProblem(_ value: String) -> String? {
+    if let jobs = Int(value), jobs >= 1 { return nil }
+    return "--jobs must be a whole number of at least 1, not '\(value)'."
   }
 
   /// Whether the paths name one file (standard input, or one path that is not a folder).
@@ -201,7 +213,8 @@ struct LintSettings: Sendable {
       var result = results.removeLast()
       if let message = result.failure {
         Terminal.error(message)
-        problems.append(RunProblem(path: path == "-" ? "<stdin>" : path, message: message))
+        problems.append(
+          RunProblem(path: path == "-" ? "<stdin>" : path, message: message, checked: result.report != nil))
         troubled = true
         // A file that could not be rewritten is still reported as it is.
         if result.report == nil { continue }

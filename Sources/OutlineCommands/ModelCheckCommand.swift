@@ -38,7 +38,7 @@ struct ModelCheckCommand: ParsableCommand {
   var maxSize: InputSize?
 
   func run() throws {
-    var run = LintRun(reports: [])
+    var run = LintRun(reports: [], tool: "outline model check")
     for path in paths {
       do {
         let model = try ModelLocator.load(path: path, limit: maxSize?.bytes ?? InputFile.defaultLimit)

@@ -311,9 +311,13 @@ extension DiagnosticCatalog {
       out +=
         "| [\(entry.code)](#\(entry.code.rawValue.lowercased())) | \(entry.severity) | \(entry.title) |\n"
     }
-    for entry in entries {
-      out += "\n## \(entry.code)\n\n**\(entry.title)** (\(entry.severity))\n\n\(entry.help)\n"
-    }
+    for entry in entries { out += "\n" + markdown(entry) }
     return out
+  }
+
+  /// One code's section of ``markdown()``: its heading, title, severity and help
+  /// (`outline explain --markdown CODE`).
+  public static func markdown(_ entry: Entry) -> String {
+    "## \(entry.code)\n\n**\(entry.title)** (\(entry.severity))\n\n\(entry.help)\n"
   }
 }

@@ -69,6 +69,23 @@ import Testing
     #expect(try CLI.run("outline", ["no-such-command"]).status == 2)
   }
 
+  /// A `--jobs` out of range or not a number is one usage error naming the option and what
+  /// it takes, whatever the spelling: `-1` is a value, not a missing one.
+  @Test(arguments: ["-1", "0", "abc", "2.5"])
+  func badJobCountsSayWhatJobsTakes(value: String) throws {
+    for arguments in [
+      ["outline-lint", "--jobs", value, Self.broken], ["outline-lint", "--jobs=\(value)", Self.broken],
+      ["outline", "lint", "--jobs", value, Self.broken],
+    ] {
+      let run = try CLI.run(arguments[0], Array(arguments.dropFirst()))
+      #expect(run.status == 2, "\(arguments): \(run)")
+      #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+      #expect(
+        run.stderr.hasPrefix("Error: --jobs must be a whole number of at least 1, not '\(value)'.\nUsage: "),
+        "\(arguments): \(run.stderr)")
+    }
+  }
+
   @Test func eachBinaryNamesItself() throws {
     let usage = try CLI.run("outline-lint", ["--jobs", "x", Self.broken])
     #expect(usage.stderr.contains("outline-lint"))

@@ -81,6 +81,22 @@ import Testing
     }
   }
 
+  /// Help and the version are output like any other: written into a full disk, they are
+  /// the same one line on standard error and exit 2, not a silent exit 0.
+  @Test(arguments: [
+    ("outline", ["--version"]), ("outline", ["--help"]), ("outline-lint", ["--version"]),
+    ("outline-lint", ["--help"]), ("outline", ["lint", "--help"]), ("outline", ["model", "check", "--help"]),
+    ("outline", ["help"]), ("outline", ["help", "fmt"]), ("outline", ["fmt", "-h"]),
+    ("outline-lint", ["--generate-completion-script", "bash"]),
+  ])
+  func helpAndVersionIntoAFullDiskAreReported(tool: String, arguments: [String]) throws {
+    let run = try runIntoFullDisk(tool, arguments, in: CLI.repository)
+    #expect(run.status == 2, "\(tool) \(arguments): \(run.status)")
+    #expect(
+      run.stderr == "\(tool): cannot write standard output: No space left on device\n",
+      "\(tool) \(arguments): \(run.stderr)")
+  }
+
   /// A run whose output goes to a pipe closed early still ends quietly, by SIGPIPE.
   @Test func aClosedPipeStillEndsQuietly() throws {
     let folder = try CLI.temporaryFolder()

@@ -20,6 +20,25 @@ import Testing
     #expect(try CLI.run("outline", ["explain", "OL999"]).status == 2)
   }
 
+  /// `explain --markdown CODE` prints that code's section of Diagnostics.md, not the whole
+  /// catalog; an unknown code is exit 2 with the message plain `explain` gives.
+  @Test func explainOneCodeInMarkdown() throws {
+    let run = try CLI.run("outline", ["explain", "--markdown", "ol401"])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(
+      run.stdout
+        == "## OL401\n\n**Duplicate order among siblings** (error)\n\n"
+        + "Two siblings share an order. `outline-lint --fix` renumbers them in document order.\n")
+    let onDisk = try String(
+      contentsOf: CLI.repository.appendingPathComponent("Documentation/Diagnostics.md"), encoding: .utf8)
+    #expect(onDisk.contains("\n" + run.stdout + "\n"))
+    #expect(try CLI.run("outline", ["explain", "OL401", "--markdown"]).stdout == run.stdout)
+    let unknown = try CLI.run("outline", ["explain", "--markdown", "OL999"])
+    #expect(unknown.status == 2 && unknown.stdout.isEmpty, "\(unknown)")
+    #expect(unknown.stderr == "outline: unknown code 'OL999'; `outline explain` lists them\n")
+    #expect(try CLI.run("outline", ["explain", "OL999"]).stderr == unknown.stderr)
+  }
+
   /// The README's first two commands are the main job and the tests.
   @Test func readmeStartsWithTheTwoCommands() throws {
     let readme = try String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)

@@ -60,6 +60,26 @@ let brokenOrders = """
     #expect((document["summary"] as! [String: Int])["errors"] == 3)
   }
 
+  /// JSON's `tool` names the command that wrote it: the linter by either name, or the model check.
+  @Test func jsonNamesTheCommandThatWroteIt() throws {
+    for (tool, arguments) in [
+      ("outline-lint", ["outline-lint", "--format", "json", "examples/groceries.outline"]),
+      ("outline-lint", ["outline", "lint", "--format", "json", "examples/groceries.outline"]),
+      (
+        "outline model check",
+        ["outline", "model", "check", "--format", "json", "examples/playlist/Playlist.xcdatamodel"]
+      ),
+    ] {
+      let run = try CLI.run(arguments[0], Array(arguments.dropFirst()))
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+      #expect(document["tool"] as? String == tool, "\(arguments)")
+      #expect(
+        document["version"] as? Int == 1 && document["files"] is [Any] && document["summary"] is [String: Any]
+      )
+    }
+  }
+
   @Test func githubFormat() throws {
     let run = try CLI.run("outline-lint", ["--format", "github", "examples/broken/orders.outline"])
     #expect(run.status == 1)
@@ -117,6 +137,50 @@ let brokenOrders = """
       ],
       in: folder)
     #expect(try prints("a") == a)
+  }
+
+  /// Every SARIF location resolves to its file, whatever folder the linter ran from: a file
+  /// inside it relative to `%SRCROOT%` (the folder, in `originalUriBaseIds`), one outside
+  /// it an absolute `file://` URI, names percent-encoded.
+  @Test func sarifLocationsResolveFromAnyFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    let original = try String(
+      contentsOfFile: "\(CLI.repository.path)/examples/broken/orders.outline", encoding: .utf8)
+    try CLI.write(["sub dir/ö #1.outline": original], in: folder)
+    let outside = "\(CLI.repository.path)/examples/broken/orders.outline"
+    let inside = folder.appendingPathComponent("sub dir/ö #1.outline").path
+    let run = try CLI.run(
+      "outline-lint", ["--format", "sarif", outside, "sub dir/ö #1.outline", "./sub dir/../missing.outline"],
+      in: folder)
+    #expect(run.status == 2, "\(run.stderr)")
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let sarif = try #require((log["runs"] as? [[String: Any]])?.first)
+    let bases = try #require(sarif["originalUriBaseIds"] as? [String: [String: String]])
+    let base = try #require(bases["%SRCROOT%"]?["uri"])
+    #expect(base.hasPrefix("file:///") && base.hasSuffix("/"), "\(base)")
+    func resolved(_ location: [String: Any]) throws -> String {
+      let artifact = try #require(
+        (location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String])
+      let uri = try #require(artifact["uri"])
+      if let id = artifact["uriBaseId"] {
+        #expect(id == "%SRCROOT%" && !uri.hasPrefix("/"), "\(artifact)")
+        return try #require(URL(string: uri, relativeTo: URL(string: base))).standardizedFileURL.path
+      }
+      #expect(uri.hasPrefix("file:///"), "\(artifact)")
+      return try #require(URL(string: uri)).path
+    }
+    let results = try #require(sarif["results"] as? [[String: Any]])
+    var paths: Set<String> = []
+    for result in results {
+      for location in result["locations"] as? [[String: Any]] ?? [] { paths.insert(try resolved(location)) }
+    }
+    let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+    #expect(Set(paths.map(real)) == [real(outside), real(inside)], "\(paths)")
+    #expect(run.stdout.contains("sub%20dir/%C3%B6%20%231.outline"))
+    let invocation = try #require((sarif["invocations"] as? [[String: Any]])?.first)
+    let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+    let missing = try resolved(try #require((notification["locations"] as? [[String: Any]])?.first))
+    #expect(real(missing) == real(folder.appendingPathComponent("missing.outline").path))
   }
 
   @Test func exitTwoForMissingFilesAndUnreadableModels() throws {

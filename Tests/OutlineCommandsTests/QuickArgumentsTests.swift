@@ -37,6 +37,19 @@ import Testing
     #expect(LintSettings.parse(arguments) == nil)
   }
 
+  /// `--jobs` takes a whole number of at least 1; anything else is named in the one message.
+  @Test func jobsProblemSaysWhatJobsTakes() {
+    for value in ["1", "2", "256", "40000", "+3"] {
+      #expect(LintSettings.jobsProblem(value) == nil, "\(value)")
+    }
+    for value in ["0", "-1", "abc", "2.5", "", " 2", "99999999999999999999"] {
+      #expect(
+        LintSettings.jobsProblem(value) == "--jobs must be a whole number of at least 1, not '\(value)'.")
+    }
+    #expect(LintSettings(jobs: 0).usageProblem == LintSettings.jobsProblem("0"))
+    #expect(LintSettings(jobs: 1).usageProblem == nil)
+  }
+
   /// The binaries: a quick command line and one ArgumentParser reads (an
   /// option given twice) print the same report; usage errors are ArgumentParser's.
   @Test func theBinariesAgreeWithArgumentParser() throws {
@@ -55,7 +68,7 @@ import Testing
       #expect(quick.stdout.contains("OL401"))
       let usage = try CLI.run(tool.0, tool.1 + ["--jobs=0", "."], in: folder)
       #expect(usage.status == 2)
-      #expect(usage.stderr.contains("--jobs must be at least 1."))
+      #expect(usage.stderr.contains("--jobs must be a whole number of at least 1, not '0'."))
       #expect(usage.stderr.contains("Usage:"))
     }
   }

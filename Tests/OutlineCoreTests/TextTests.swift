@@ -86,6 +86,19 @@ import Testing
     #expect(DiagnosticCode.duplicateOrder.rawValue == "OL401")
   }
 
+  /// Each code's Markdown section is the one the whole catalog's Markdown holds.
+  @Test func eachCodesMarkdownIsItsSectionOfTheCatalog() throws {
+    let catalog = DiagnosticCatalog.markdown()
+    for entry in DiagnosticCatalog.entries {
+      let section = DiagnosticCatalog.markdown(entry)
+      #expect(section.hasPrefix("## \(entry.code)\n\n**\(entry.title)** (\(entry.severity))\n"))
+      #expect(catalog.contains("\n" + section), "\(entry.code)")
+      #expect(!section.contains("| code |"))
+    }
+    let entry = try #require(DiagnosticCatalog.entry(for: .duplicateOrder))
+    #expect(DiagnosticCatalog.markdown(entry).components(separatedBy: "## ").count == 2)
+  }
+
   @Test func diagnosticsSortByPlaceThenCodeThenMessage() {
     let late = Diagnostic(.duplicateOrder, "b", at: TextRange(start: 9, end: 10))
     let sameB = Diagnostic(.unknownAttribute, "b", at: TextRange(start: 2, end: 3))

@@ -12,6 +12,7 @@ enum JSONFormat {
   static func document(_ run: LintRun) -> JSONValue {
     let reports = run.reports
     var counts: [Severity: Int] = [:]
+    let unfixed = Dictionary(run.unfixed.map { ($0.path, $0.message) }) { first, _ in first }
     var files: [JSONValue] = reports.map { report in
       let positions = ReportPositions(report)
       let diagnostics: [JSONValue] = report.diagnostics.map { diagnostic in
@@ -31,19 +32,25 @@ enum JSONFormat {
             }),
         ]
       }
+      // A file checked whose fix could not be written: its one entry carries the reason too.
+      if let failure = unfixed[report.path] {
+        return ["path": .string(report.path), "error": .string(failure), "diagnostics": .array(diagnostics)]
+      }
       return ["path": .string(report.path), "diagnostics": .array(diagnostics)]
     }
     // A path that could not be checked is an entry of its own, with its reason.
-    files += run.problems.map { problem in
+    let unchecked = run.unchecked
+    files += unchecked.map { problem in
       ["path": .string(problem.path), "error": .string(problem.message), "diagnostics": []]
     }
     let document: JSONValue = [
       "version": .int(version),
-      "tool": "outline-lint",
+      "tool": .string(run.tool),
       "files": .array(files),
       "summary": [
         "files": .int(reports.count),
-        "unchecked": .int(run.problems.count),
+        "unchecked": .int(unchecked.count),
+        "unfixed": .int(unfixed.count),
         "errors": .int(counts[.error] ?? 0),
         "warnings": .int(counts[.warning] ?? 0),
         "information": .int(counts[.information] ?? 0),

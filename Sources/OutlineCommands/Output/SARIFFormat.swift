@@ -1,3 +1,4 @@
+import Foundation
 import OutlineCore
 import OutlineJSON
 
@@ -15,7 +16,10 @@ enum SARIFFormat {
     document(run).serialized(indent: 2) + "\n"
   }
 
-  static func document(_ run: LintRun) -> JSONValue {
+  /// `workingFolder` (absolute; nil when unknown) is the base of the relative paths: files
+  /// inside it are written relative to `%SRCROOT%`, which `originalUriBaseIds` sets to it.
+  static func document(_ run: LintRun, workingFolder: String? = ArtifactURI.workingFolder) -> JSONValue {
+    let artifacts = ArtifactURI(workingFolder: workingFolder)
     let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
@@ -45,7 +49,7 @@ enum SARIFFormat {
       [
         "level": "error",
         "message": ["text": .string(problem.message)],
-        "locations": [["physicalLocation": ["artifactLocation": ["uri": .string(uri(problem.path))]]]],
+        "locations": [["physicalLocation": ["artifactLocation": artifacts.location(problem.path)]]],
       ]
     }
     var results: [JSONValue] = []
@@ -62,7 +66,7 @@ enum SARIFFormat {
           ("ruleId", .string(diagnostic.code.rawValue)),
           ("level", .string(level(diagnostic.severity))),
           ("message", ["text": .string(diagnostic.message)]),
-          ("locations", [location(report.path, diagnostic.range) { positions.display($0) }]),
+          ("locations", [location(artifacts, report.path, diagnostic.range) { positions.display($0) }]),
           ("partialFingerprints", ["primaryLocationLineHash": .string("\(hash):\(occurrence)")]),
         ]
         if let index = ruleIndex[diagnostic.code] { result.insert(("ruleIndex", .int(index)), at: 1) }
@@ -72,7 +76,7 @@ enum SARIFFormat {
               "relatedLocations",
               .array(
                 diagnostic.related.enumerated().map { index, related in
-                  var value = location(related.file ?? report.path, related.range) {
+                  var value = location(artifacts, related.file ?? report.path, related.range) {
                     positions.display($0, of: related)
                   }
                   if case .object(var members) = value {
@@ -87,35 +91,40 @@ enum SARIFFormat {
         results.append(.object(result))
       }
     }
+    var sarifRun: [(String, JSONValue)] = [("tool", ["driver": .object(driver)])]
+    if let base = artifacts.baseURI {
+      sarifRun.append(("originalUriBaseIds", [ArtifactURI.baseID: ["uri": .string(base)]]))
+    }
+    sarifRun += [
+      (
+        "invocations",
+        [
+          [
+            "executionSuccessful": .bool(run.problems.isEmpty),
+            "toolExecutionNotifications": .array(notifications),
+          ]
+        ]
+      ),
+      ("columnKind", "unicodeCodePoints"),
+      ("results", .array(results)),
+    ]
     let document: JSONValue = [
       "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
       "version": "2.1.0",
-      "runs": [
-        [
-          "tool": ["driver": .object(driver)],
-          "invocations": [
-            [
-              "executionSuccessful": .bool(run.problems.isEmpty),
-              "toolExecutionNotifications": .array(notifications),
-            ]
-          ],
-          "columnKind": "unicodeCodePoints",
-          "results": .array(results),
-        ]
-      ],
+      "runs": [.object(sarifRun)],
     ]
     return document
   }
 
-  static func location(_ path: String, _ range: TextRange, _ display: (Int) -> DisplayPosition)
-    -> JSONValue
-  {
+  static func location(
+    _ artifacts: ArtifactURI, _ path: String, _ range: TextRange, _ display: (Int) -> DisplayPosition
+  ) -> JSONValue {
     let start = display(range.start)
     let end = display(max(range.end, range.start))
     let endColumn = range.end == range.start ? end.column + 1 : end.column
     return [
       "physicalLocation": [
-        "artifactLocation": ["uri": .string(uri(path))],
+        "artifactLocation": artifacts.location(path),
         "region": [
           "startLine": .int(start.line), "startColumn": .int(start.column),
           "endLine": .int(end.line), "endColumn": .int(endColumn),
@@ -124,13 +133,87 @@ enum SARIFFormat {
     ]
   }
 
-  /// A relative path as a URI reference (segments percent-encoded).
-  static func uri(_ path: String) -> String {
-    var trimmed = path
-    while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+  /// `Title Words` as a PascalCase rule name.
+  static func ruleName(_ title: String) -> String {
+    title.split { !$0.isLetter && !$0.isNumber }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+}
+
+/// Where SARIF says a file is (`artifactLocation`), so that every `uri` resolves (SARIF
+/// 2.1.0 §3.4.3, §3.14.14): a file inside the working folder by its path from there, against
+/// the base `%SRCROOT%` that the run's `originalUriBaseIds` sets to that folder (as GitHub
+/// code scanning reads a path from the checkout); any other file by an absolute `file://`
+/// URI. Segments are percent-encoded; `..` and `.` are applied to the path as text, as a URI
+/// reader applies them.
+struct ArtifactURI {
+  /// The base id of the working folder.
+  static let baseID = "%SRCROOT%"
+
+  /// The process's working folder, or nil when it cannot be known (removed while running).
+  static var workingFolder: String? {
+    let folder = FileManager.default.currentDirectoryPath
+    return folder.hasPrefix("/") ? folder : nil
+  }
+
+  /// The working folder's names from the root, or nil when it is not known.
+  let folder: [Substring]?
+
+  init(workingFolder: String?) {
+    folder = workingFolder.map { Self.names($0) }
+  }
+
+  /// `%SRCROOT%` as an absolute URI ending with a slash, or nil without a working folder.
+  var baseURI: String? {
+    folder.map { "file://" + Self.encoded(Self.spelled($0)) + ($0.isEmpty ? "" : "/") }
+  }
+
+  /// The `artifactLocation` of `path` (as the user gave it, relative to the working folder or absolute).
+  func location(_ path: String) -> JSONValue {
+    // Standard input is no file: its name stays a name.
+    if path == "<stdin>" { return ["uri": .string(Self.encoded(path))] }
+    guard let folder else {
+      if path.hasPrefix("/") {
+        return ["uri": .string("file://" + Self.encoded(Self.spelled(Self.names(path))))]
+      }
+      // No base to resolve against: a relative path stays as given, which is all it can be.
+      var relative = Substring(path)
+      while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+      return ["uri": .string(Self.encoded(relative))]
+    }
+    let names = Self.names(path.hasPrefix("/") ? path : Self.spelled(folder) + "/" + path)
+    if names.count > folder.count && names.starts(with: folder) {
+      return [
+        "uri": .string(Self.encoded(names[folder.count...].joined(separator: "/"))),
+        "uriBaseId": .string(Self.baseID),
+      ]
+    }
+    return ["uri": .string("file://" + Self.encoded(Self.spelled(names)))]
+  }
+
+  /// The names of `path` from the root (or from where a relative path starts), `.` and `..`
+  /// applied and empty names dropped.
+  static func names(_ path: String) -> [Substring] {
+    var names: [Substring] = []
+    for name in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if name == ".." {
+        if !names.isEmpty { names.removeLast() }
+      } else if name != "." {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  /// `/a/b` for the names `a`, `b`; `/` for none.
+  static func spelled(_ names: [Substring]) -> String {
+    names.isEmpty ? "/" : names.map { "/" + $0 }.joined()
+  }
+
+  /// `text` with every byte but unreserved characters and `/` percent-encoded (RFC 3986).
+  static func encoded<Text: StringProtocol>(_ text: Text) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
     var out = ""
-    for byte in trimmed.utf8 {
+    for byte in text.utf8 {
       if allowed.contains(byte) {
         out.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
@@ -138,11 +221,6 @@ enum SARIFFormat {
       }
     }
     return out
-  }
-
-  /// `Title Words` as a PascalCase rule name.
-  static func ruleName(_ title: String) -> String {
-    title.split { !$0.isLetter && !$0.isNumber }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 }
 

@@ -79,7 +79,8 @@ enum TextFormat {
   }
 
   /// `3 errors, 1 warning in 2 files` (hints and information counted when
-  /// present; paths that could not be checked counted apart).
+  /// present; paths that could not be checked, and fixes that could not be
+  /// written, counted apart).
   static func summary(_ run: LintRun, style: TextStyle = .plain) -> String {
     var counts: [Severity: Int] = [:]
     for report in run.reports {
@@ -90,7 +91,10 @@ enum TextFormat {
     if let hints = counts[.hint], hints > 0 { parts.append(counted(hints, "hint")) }
     if let notes = counts[.information], notes > 0 { parts.append(counted(notes, "note")) }
     var line = "\(parts.joined(separator: ", ")) in \(counted(run.reports.count, "file"))"
-    if !run.problems.isEmpty { line += "; \(counted(run.problems.count, "path")) could not be checked" }
+    let unchecked = run.unchecked.count
+    let unfixed = run.unfixed.count
+    if unchecked > 0 { line += "; \(counted(unchecked, "path")) could not be checked" }
+    if unfixed > 0 { line += "; \(counted(unfixed, "fix")) could not be written" }
     return style.summary(line, errors: errors > 0 || !run.problems.isEmpty)
   }
 }

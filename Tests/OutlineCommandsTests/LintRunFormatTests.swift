@@ -1,0 +1,55 @@
+import Foundation
+import OutlineCore
+import Testing
+
+@testable import OutlineCommands
+
+/// How the output formats tell a path that could not be checked from a file that was
+/// checked but whose fix could not be written.
+@Suite struct LintRunFormatTests {
+  static let source = SourceText("<outline version=\"1\"><Item order=\"0\"/><Item order=\"0\"/></outline>\n")
+
+  /// One checked file whose fix could not be written, and one missing path.
+  static let run = LintRun(
+    reports: [
+      FileReport(
+        path: "fix.outline", source: source,
+        diagnostics: [Diagnostic(.duplicateOrder, "Order 0 is used twice", at: TextRange(start: 50, end: 51))]
+      )
+    ],
+    problems: [
+      RunProblem(path: "fix.outline", message: "'fix.outline' is read-only; not changed", checked: true),
+      RunProblem(path: "gone.outline", message: "'gone.outline' does not exist"),
+    ])
+
+  @Test func theTextSummaryCountsEachApart() {
+    #expect(
+      TextFormat.summary(Self.run)
+        == "1 error, 0 warnings in 1 file; 1 path could not be checked; 1 fix could not be written")
+    var unfixedOnly = Self.run
+    unfixedOnly.problems.removeLast()
+    #expect(TextFormat.summary(unfixedOnly) == "1 error, 0 warnings in 1 file; 1 fix could not be written")
+  }
+
+  @Test func jsonListsACheckedFileOnceWithItsError() throws {
+    let bytes = JSONFormat.document(Self.run).serializedBytes(indent: 2)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    let files = try #require(document["files"] as? [[String: Any]])
+    #expect(files.map { $0["path"] as? String } == ["fix.outline", "gone.outline"])
+    #expect(files[0]["error"] as? String == "'fix.outline' is read-only; not changed")
+    #expect((files[0]["diagnostics"] as? [Any])?.count == 1)
+    #expect(files[1]["error"] as? String == "'gone.outline' does not exist")
+    #expect((files[1]["diagnostics"] as? [Any])?.isEmpty == true)
+    let summary = try #require(document["summary"] as? [String: Int])
+    #expect(summary["files"] == 1 && summary["unchecked"] == 1 && summary["unfixed"] == 1)
+  }
+
+  @Test func jsonNamesTheRunsTool() throws {
+    for tool in ["outline-lint", "outline model check"] {
+      let bytes = JSONFormat.document(LintRun(reports: [], tool: tool)).serializedBytes(indent: 2)
+      let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+      #expect(document["tool"] as? String == tool)
+    }
+    #expect(LintRun(reports: []).tool == "outline-lint")
+  }
+}
