@@ -12,6 +12,12 @@ extension MigrateCommand {
     report: inout MigrationReport
   ) -> FileResult {
     let migration = JSONFormMigration.run(bytes, plan: plan)
+    // Bytes another program changed meanwhile are not the document (a page past a new end reads
+    // as zeros): nothing they say is reported or written.
+    if let change = bytes.changedWhileRead() {
+      Terminal.error("\(path): not migrated: \(change)")
+      return .trouble
+    }
     report.list(migration.outcome, limit: bytes.buffer.count + 1) { migration.locate($0) }
     // Nothing to change (a document already at the target): its own problems are the linter's.
     if migration.outcome.changesNothing && migration.sourceErrors.isEmpty { return .unchanged }
@@ -30,6 +36,10 @@ extension MigrateCommand {
       // Removes the temporary file when the write fails (a no-op after the commit).
       defer { writer.discard() }
       migration.writeJSON { writer.write($0) }
+      if let change = bytes.changedWhileRead() {
+        Terminal.error("\(path): not migrated: \(change)")
+        return .trouble
+      }
       try writer.commit()
     } catch {
       Terminal.error(error.description)
