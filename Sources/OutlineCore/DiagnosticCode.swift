@@ -74,6 +74,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let badUniquenessConstraint = Self(rawValue: "OM213")
   public static let unknownComposite = Self(rawValue: "OM214")
   public static let sharedRenamingIdentifier = Self(rawValue: "OM215")
+  public static let badIndex = Self(rawValue: "OM216")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -275,6 +276,11 @@ public enum DiagnosticCatalog {
       code: .sharedRenamingIdentifier, severity: .warning, title: "Renaming identifier shared",
       help:
         "Two entities of a model, or two properties of one entity, carry the same `renamingIdentifier`: a migration from an older version cannot tell which of them an older entity or property of that name became (`outline migrate` takes the first in the model). Give each its own."
+    ),
+    Entry(
+      code: .badIndex, severity: .error, title: "Index names no attribute or to-one",
+      help:
+        "A fetch index element's `property`, or a compound index's `index`, must name an attribute or a to-one relationship of the entity (its own or inherited): Xcode does not compile an index on a property the entity lacks."
     ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",

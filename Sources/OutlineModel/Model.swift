@@ -120,6 +120,12 @@ public struct Entity: Sendable {
   public var fetchedProperties: [FetchedProperty] = []
   /// Own and inherited uniqueness constraints, the parent's first.
   public var uniquenessConstraints: [UniquenessConstraint] = []
+  /// The properties its own fetch indexes and compound indexes name.
+  public var indexReferences: [IndexReference] = []
+  /// The range of its end tag (`</entity>`), or nil for `<entity .../>`.
+  public var endTagRange: TextRange?
+  /// The range of the end tag of its own `userInfo`, when it has one with an end tag.
+  public var userInfoEndTagRange: TextRange?
 
   /// The value of `userInfo` key `key`.
   public func userInfo(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
@@ -140,6 +146,17 @@ public struct FetchedProperty: Sendable {
   public var declaringEntity: String
   /// The `name` value's range.
   public var nameRange: TextRange
+}
+
+/// A property an index of an entity names: a fetch index element's `property`, or a compound
+/// index's `index` `value`.
+public struct IndexReference: Sendable {
+  /// The property's name, as written.
+  public var name: String
+  /// The range of the value naming it.
+  public var range: TextRange
+  /// The index, for messages: "fetch index 'byName'" or "a compound index".
+  public var index: String
 }
 
 /// A `uniquenessConstraint`: no two objects of its entity (and its

@@ -4,7 +4,8 @@ import OutlineXML
 /// Reads the elements of a model file into unresolved entities.
 ///
 /// Reads `model`, `entity`, `attribute`, `relationship`, `fetchedProperty`,
-/// `uniquenessConstraints`, `composite` and `userInfo/entry`; everything else
+/// `uniquenessConstraints`, `fetchIndex`, `compoundIndexes`, `composite` and `userInfo/entry`;
+/// everything else
 /// Xcode writes is passed over, so unknown elements and attributes never
 /// fail a load.
 final class ModelReader: XMLEventHandler {
@@ -16,6 +17,8 @@ final class ModelReader: XMLEventHandler {
   private var openNames: [TextRange] = []
   private var userInfoTarget: UserInfoTarget?
   private var sawRoot = false
+  /// The name of the fetch index being read.
+  private var fetchIndexName = ""
 
   private enum UserInfoTarget {
     case entity(Int)
@@ -104,6 +107,18 @@ final class ModelReader: XMLEventHandler {
           nameRange: ranges["name"]!, ranges: ranges))
       userInfoTarget = .relationship(
         entities.count - 1, entities[entities.count - 1].relationships.count - 1)
+    case ("entity", "fetchIndex"):
+      fetchIndexName = values["name"] ?? ""
+    case ("fetchIndex", "fetchIndexElement"), ("compoundIndex", "index"):
+      // A fetch index element may be an expression instead of a property.
+      let key = name == "index" ? "value" : "property"
+      guard let last = entities.indices.last, let property = values[key], let range = ranges[key] else {
+        return
+      }
+      entities[last].indexReferences.append(
+        IndexReference(
+          name: property, range: range,
+          index: name == "index" ? "a compound index" : "fetch index '\(fetchIndexName)'"))
     case ("userInfo", "entry"):
       guard stack.count >= 2, let key = values["key"] else { return }
       let owner = stack[stack.count - 2]
@@ -144,7 +159,8 @@ final class ModelReader: XMLEventHandler {
     case ("model", "entity"), ("entity", "attribute"), ("model", "composite"), ("composite", "attribute"),
       ("entity", "fetchedProperty"), ("fetchedProperty", "fetchRequest"),
       ("uniquenessConstraints", "uniquenessConstraint"), ("uniquenessConstraint", "constraint"),
-      ("entity", "relationship"), ("userInfo", "entry"):
+      ("entity", "relationship"), ("userInfo", "entry"), ("entity", "fetchIndex"),
+      ("fetchIndex", "fetchIndexElement"), ("compoundIndex", "index"):
       return true
     default:
       return false
@@ -160,6 +176,13 @@ final class ModelReader: XMLEventHandler {
   func endElement(range: TextRange?) {
     let closed = stack.popLast()
     _ = openNames.popLast()
+    // Where an annotation can be added to an entity (``ModelRename``).
+    if closed == "entity", stack.count == 1, let last = entities.indices.last {
+      entities[last].endTagRange = range
+    } else if closed == "userInfo", stack.last == "entity", stack.count == 2, let last = entities.indices.last
+    {
+      entities[last].userInfoEndTagRange = range
+    }
     if closed == "attribute" || closed == "relationship", let target = userInfoTarget {
       if case .attribute(let e, _) = target { userInfoTarget = .entity(e) }
       if case .relationship(let e, _) = target { userInfoTarget = .entity(e) }

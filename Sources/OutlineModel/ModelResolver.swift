@@ -27,6 +27,7 @@ struct ModelResolver {
     resolveRelationships()
     resolveAnnotations()
     resolveUniquenessConstraints()
+    checkIndexes()
     resolveComposites()
   }
 
@@ -361,6 +362,29 @@ struct ModelResolver {
         }
         let complete = members.count == constraint.names.count && !members.isEmpty
         entities[index].uniquenessConstraints[position].members = complete ? members : nil
+      }
+    }
+  }
+
+  /// Checks that each entity's own fetch and compound indexes name an attribute or a to-one
+  /// relationship of it (OM216): Xcode does not compile an index on anything else.
+  private mutating func checkIndexes() {
+    for entity in entities {
+      for reference in entity.indexReferences {
+        if entity.attributeIndex[reference.name] != nil { continue }
+        if let relationship = entity.relationshipIndex[reference.name],
+          !entity.relationships[relationship].isToMany
+        {
+          continue
+        }
+        let what =
+          entity.relationshipIndex[reference.name] != nil
+          ? "a to-many relationship (an index takes attributes and to-one relationships)"
+          : "not an attribute or relationship of it"
+        report(
+          .badIndex,
+          "\(reference.index.prefix(1).uppercased() + reference.index.dropFirst()) of '\(entity.name)' names '\(reference.name)', which is \(what)",
+          at: reference.range)
       }
     }
   }
