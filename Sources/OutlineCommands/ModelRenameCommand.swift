@@ -193,11 +193,16 @@ struct ModelRenameCommand: ParsableCommand {
 
       """
     // `.xccurrentversion` is opened first (a read-only one is refused before anything is made)
-    // and committed last, after the new version's contents; the version folder is removed again
+    // and replaced after the new version's contents are in; the version folder is removed again
     // if the group fails (left there, the newest version would count as the current one).
     let currentVersion = try AtomicFileWriter(path: bundle + "/.xccurrentversion")
     currentVersion.write(Array(plist.utf8))
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    } catch {
+      currentVersion.discard()
+      throw error
+    }
     do {
       let contents = try AtomicFileWriter(path: folder + "/contents", existing: .keep)
       contents.write(bytes)
