@@ -58,6 +58,10 @@ struct ModelRenameCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let current = history.versions[history.current]
+    // The model as read: its commit refuses a model changed meanwhile, as a document's does.
+    let modelSnapshot = current.model.path.flatMap {
+      FileSnapshot.take($0)?.holding(current.model.source.bytes)
+    }
     let edits: [TextEdit]
     do {
       edits = try ModelRename.edits(in: current.model, entity: parts[0], property: parts[1], to: newName)
@@ -102,9 +106,10 @@ struct ModelRenameCommand: ParsableCommand {
       else { continue }
       if let recorded = root["modelVersion"], recorded != current.name { continue }
       do {
+        let snapshot = FileSnapshot.take(path)
         let bytes = try FileInput.read(path, limit: configurations.inputLimit(for: path, maxSize: maxSize))
         let writer = try AtomicFileWriter(
-          path: path, unchangedSince: FileSnapshot.take(path)?.holding(bytes), activity: "renamed")
+          path: path, unchangedSince: snapshot?.holding(bytes), activity: "renamed")
         let outcome = Migration.run(plan: plan) { feed in
           bytes.withUnsafeBufferPointer { feed($0) }
         } write: {
@@ -121,27 +126,59 @@ struct ModelRenameCommand: ParsableCommand {
         troubled = true
       }
     }
-    if troubled { throw ExitCode(2) }
-    if failed { throw ExitCode(1) }
+    let documents = pending.map(\.writer)
+    if troubled || failed {
+      for writer in documents { writer.discard() }
+      throw ExitCode(troubled ? 2 : 1)
+    }
+    // All or nothing: the model and every document are checked before anything changes, then
+    // replaced together; a failure puts back what was already replaced.
+    let modelFiles: ModelWriters
     do {
-      try writeModel(renamedBytes, history: history, versionName: versionName)
-      for (path, writer) in pending {
-        try writer.commit()
-        Terminal.write("\(TextFormat.displayedPath(path)): renamed \(property) to \(newName)\n", to: 2)
-      }
+      modelFiles = try modelWriters(
+        renamedBytes, history: history, versionName: versionName, snapshot: modelSnapshot)
     } catch {
+      for writer in documents { writer.discard() }
       Terminal.error("\(error)")
       throw ExitCode(2)
     }
+    do {
+      try AtomicFileGroup.commit(modelFiles.writers + documents)
+    } catch {
+      if let folder = modelFiles.madeFolder { rmdir(folder) }
+      Terminal.error(error.description)
+      if error.notRestored.isEmpty {
+        Terminal.error("nothing was changed: not the model, not a document")
+      } else {
+        for line in error.notRestored { Terminal.error(line) }
+      }
+      throw ExitCode(2)
+    }
+    Terminal.write(modelFiles.done, to: 2)
+    for (path, _) in pending {
+      Terminal.write("\(TextFormat.displayedPath(path)): renamed \(property) to \(newName)\n", to: 2)
+    }
   }
 
-  /// Writes the renamed model: over the current version, or as a new version made current.
-  private func writeModel(_ bytes: [UInt8], history: ModelHistory, versionName: String) throws {
+  /// The renamed model's writers, not committed; the version folder made for them; what to say
+  /// once they are.
+  private struct ModelWriters {
+    var writers: [AtomicFileWriter]
+    var madeFolder: String?
+    var done: String
+  }
+
+  /// Opens the writers of the renamed model: over the current version, or as a new version made
+  /// current (its folder made here, and removed again when a writer cannot be opened).
+  private func modelWriters(
+    _ bytes: [UInt8], history: ModelHistory, versionName: String, snapshot: FileSnapshot?
+  ) throws -> ModelWriters {
     let current = history.versions[history.current]
     guard newVersion, let bundle = history.bundlePath else {
-      try AtomicFile.write(bytes, to: current.model.path ?? model, activity: "renamed")
-      Terminal.write("\(current.model.path ?? model): renamed \(property) to \(newName)\n", to: 2)
-      return
+      let path = current.model.path ?? model
+      let writer = try AtomicFileWriter(path: path, unchangedSince: snapshot, activity: "renamed")
+      writer.write(bytes)
+      return ModelWriters(writers: [writer], done: "\(path): renamed \(property) to \(newName)\n")
     }
     let folder = "\(bundle)/\(versionName).xcdatamodel"
     let plist = """
@@ -155,21 +192,28 @@ struct ModelRenameCommand: ParsableCommand {
       </plist>
 
       """
-    // All or nothing: `.xccurrentversion` is opened first (a read-only one is refused before
-    // anything is made), and a version folder made is removed again if what follows fails (left
-    // there, the newest version would count as the current one).
+    // `.xccurrentversion` is opened first (a read-only one is refused before anything is made)
+    // and replaced after the new version's contents are in; the version folder is removed again
+    // if the group fails (left there, the newest version would count as the current one).
     let currentVersion = try AtomicFileWriter(path: bundle + "/.xccurrentversion")
     currentVersion.write(Array(plist.utf8))
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     do {
-      try AtomicFile.write(bytes, to: folder + "/contents", existing: .keep)
-      try currentVersion.commit()
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     } catch {
-      unlink(folder + "/contents")
+      currentVersion.discard()
+      throw error
+    }
+    do {
+      let contents = try AtomicFileWriter(path: folder + "/contents", existing: .keep)
+      contents.write(bytes)
+      return ModelWriters(
+        writers: [contents, currentVersion], madeFolder: folder,
+        done: "\(folder): new current version with \(property) renamed to \(newName)\n")
+    } catch {
+      currentVersion.discard()
       rmdir(folder)
       throw error
     }
-    Terminal.write("\(folder): new current version with \(property) renamed to \(newName)\n", to: 2)
   }
 
   /// `Tasks 5` after `Tasks` ... `Tasks 4`: the bundle's name (as Xcode names a new version;

@@ -5,7 +5,8 @@ import OutlineXML
 /// The canonical layout of SPEC §6: the XML declaration, 2-space indent, one
 /// object per line, attributes `xml:id` first then in model order, values
 /// escaped as `&amp; &lt; &quot;`, comments and processing instructions kept
-/// in place. Formatting is idempotent: `format(format(x)) == format(x)`.
+/// in place, their line ends written `\n` as every line's. Formatting is
+/// idempotent: `format(format(x)) == format(x)`.
 ///
 /// Works from the parser's events in one pass with a stack of open names,
 /// reading nothing but the events (so it can follow a document streamed
@@ -224,12 +225,13 @@ public final class Formatter: XMLEventHandler {
 
   public func processingInstruction(range: TextRange) {}
 
-  /// Comments and processing instructions are copied as they stand.
+  /// Comments and processing instructions are copied as they stand, but for their line ends:
+  /// `\n`, as XML reads a `\r\n` or a lone `\r` (and as the rest of the layout is written).
   public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
     closePendingOpen()
     record(range)
     indent()
-    output.append(bytes)
+    if bytes.contains(0x0D) { output.append(LineEnds.normalized(bytes)) } else { output.append(bytes) }
     output.append(0x0A)
     if output.count >= Self.blockBytes { flush() }
   }

@@ -208,8 +208,6 @@ extension Transcoder {
 
   // MARK: Attributes
 
-  /// Adds the XML text of the string `value` as an attribute of the top object.
-  /// A string that cannot be written stands as an empty value (reported).
   /// `@xmlns`: the root's namespace declarations, an object of prefix (an XML name, or `""`
   /// for the default namespace) to namespace name, each written as `xmlns:prefix="name"`.
   mutating func namespacesValue(_ value: JSONToken, isRoot: Bool) throws(Stop) {
@@ -230,29 +228,33 @@ extension Transcoder {
       let key = try token()
       guard key.kind == .key else { break }
       let prefix = reader.string(key)
+      // Each declaration's problem is reported at its own member: `$.@xmlns.prefix`.
+      let member = path(adding: prefix)
       let name = try token()
       guard name.kind == .string else {
-        note(.valueType, "'@xmlns' \"\(prefix)\" must be a string (a namespace name)", at: name.range.start)
+        note(
+          .valueType, "'@xmlns' \"\(prefix)\" must be a string (a namespace name)", at: name.range.start,
+          path: member)
         try skip(name)
         continue
       }
       guard prefix.isEmpty || (XMLName.isNCName(prefix) && prefix != "xml" && prefix != "xmlns") else {
-        note(.unknownAttribute, "'\(prefix)' cannot be a namespace prefix", at: key.range.start)
+        note(.unknownAttribute, "'\(prefix)' cannot be a namespace prefix", at: key.range.start, path: member)
         continue
       }
       let uri = reader.string(name)
       if let problem = Self.namespaceNameProblem(uri, prefix: prefix) {
-        note(.notWellFormed, problem, at: name.range.start)
+        note(.notWellFormed, problem, at: name.range.start, path: member)
         continue
       }
       let prefixBytes = Array(prefix.utf8)
       guard !declaredPrefixes.contains(prefixBytes) else {
-        note(.unknownAttribute, "The prefix '\(prefix)' is declared twice", at: key.range.start)
+        note(.unknownAttribute, "The prefix '\(prefix)' is declared twice", at: key.range.start, path: member)
         continue
       }
       declaredPrefixes.append(prefixBytes)
       namespaceNames.append(Array((prefix.isEmpty ? "xmlns" : "xmlns:" + prefix).utf8))
-      try addText(name, rank: 1 << 32 | (namespaceNames.count - 1))
+      try addText(name, rank: 1 << 32 | (namespaceNames.count - 1), path: member)
     }
   }
 
@@ -270,14 +272,17 @@ extension Transcoder {
     return nil
   }
 
-  mutating func addText(_ value: JSONToken, rank: Int) throws(Stop) {
+  /// Adds the XML text of the string `value` as an attribute of the top object. A string that
+  /// cannot be written stands as an empty value (reported, at `path` when given).
+  mutating func addText(_ value: JSONToken, rank: Int, path: String? = nil) throws(Stop) {
     let textStart = scratch.count
-    if !transcode(value) { scratch.removeSubrange(textStart...) }
+    if !transcode(value, path: path) { scratch.removeSubrange(textStart...) }
     try place(Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
   }
 
-  /// Appends the XML text of the string `value`; false (reported at its byte) when it cannot be written.
-  mutating func transcode(_ value: JSONToken) -> Bool {
+  /// Appends the XML text of the string `value`; false (reported at its byte, and at `path`
+  /// when given) when it cannot be written.
+  mutating func transcode(_ value: JSONToken, path: String? = nil) -> Bool {
     do throws(JSONStringTranscoding.Problem) {
       try JSONStringTranscoding.appendAttributeText(reader.contents(of: value), to: &scratch)
       return true
@@ -285,7 +290,7 @@ extension Transcoder {
       note(
         .notWellFormed,
         "'\(objects.last!.pending.map { name(of: $0, in: objects.last!) } ?? "")': \(error.message)",
-        at: value.range.start + 1 + error.offset)
+        at: value.range.start + 1 + error.offset, path: path)
       return false
     }
   }

@@ -23,6 +23,7 @@ public enum RangeFormatting {
     if range.end > range.start && range.end == source.lines.start(ofLine: lastLine) { lastLine -= 1 }
     let last = source.lines.start(ofLine: lastLine + 1)
     let newline = lineBreak(bytes)
+    let ending = LineEnds.first(in: bytes)
     var edits: [TextEdit] = []
     for (index, line) in lines.enumerated()
     where line.source.end > first && line.source.start < max(last, first + 1) {
@@ -30,7 +31,9 @@ public enum RangeFormatting {
       guard gapStart <= line.source.start, isBlank(bytes, gapStart..<line.source.start), !line.holdsText
       else { continue }
       let separator = gapStart == 0 ? "" : newline
-      let replacement = separator + String(decoding: text[line.text], as: UTF8.self)
+      // A comment's or instruction's own line ends too are the document's.
+      let replacement =
+        separator + String(decoding: LineEnds.converting(Array(text[line.text]), to: ending), as: UTF8.self)
       if let edit = minimal(TextRange(start: gapStart, end: line.source.end), replacement, in: bytes) {
         edits.append(edit)
       }
@@ -65,7 +68,8 @@ public enum RangeFormatting {
     var lineStart = line.source.start
     while lineStart > 0 && (bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09) { lineStart -= 1 }
     guard LineEnds.startsLine(bytes, at: lineStart) else { return [] }
-    let replacement = String(decoding: text[line.text], as: UTF8.self)
+    let replacement = String(
+      decoding: LineEnds.converting(Array(text[line.text]), to: LineEnds.first(in: bytes)), as: UTF8.self)
     return minimal(TextRange(start: lineStart, end: line.source.end), replacement, in: bytes).map { [$0] }
       ?? []
   }
@@ -139,13 +143,15 @@ public enum RangeFormatting {
       index += 1
     }
     for index in open { addEnd(index) }
+    let ending = LineEnds.first(in: bytes)
     // Comments: their depth is one more than the item holding them.
     var comment = lowerBound(tree.comments.count) { tree.comments[$0].end <= first }
     while comment < tree.comments.count && tree.comments[comment].start < last {
       let range = tree.comments[comment]
       let holder = tree.item(at: range.start)
       let depth = holder.map { Int(tree.items[$0].depth) + 1 } ?? 0
-      units.append((range, indent(depth) + bytes[range.start..<range.end]))
+      // Its line ends as the document's, as the formatter writes them (`\n`) in its own.
+      units.append((range, indent(depth) + LineEnds.normalized(bytes[range.start..<range.end], to: ending)))
       comment += 1
     }
     units.sort { $0.source.start < $1.source.start }

@@ -35,8 +35,7 @@ public enum LineEnds {
   }
 
   /// `text`, whose lines end with `\n`, with each `\n` written as `ending`; a `\n` that is the
-  /// end of a `\r\n` already (copied as it stood, from a comment say) stays as it is, so
-  /// converting twice changes nothing.
+  /// end of a `\r\n` already stays as it is, so converting twice changes nothing.
   public static func converting(_ text: [UInt8], to ending: [UInt8]) -> [UInt8] {
     if ending == [0x0A] { return text }
     var out: [UInt8] = []
@@ -44,6 +43,26 @@ public enum LineEnds {
     var previous: UInt8 = 0
     for byte in text {
       if byte == 0x0A && previous != 0x0D { out.append(contentsOf: ending) } else { out.append(byte) }
+      previous = byte
+    }
+    return out
+  }
+
+  /// `bytes` with every line end (`\r\n`, a lone `\r`, `\n`) written as `ending`: what XML
+  /// reads a comment's or processing instruction's line ends as (`\n`, XML 1.0 §2.11), written
+  /// back in a document's own line end.
+  public static func normalized(_ bytes: some Collection<UInt8>, to ending: [UInt8] = [0x0A]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte == 0x0D {
+        out.append(contentsOf: ending)
+      } else if byte == 0x0A {
+        if previous != 0x0D { out.append(contentsOf: ending) }
+      } else {
+        out.append(byte)
+      }
       previous = byte
     }
     return out

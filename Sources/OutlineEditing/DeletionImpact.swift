@@ -33,6 +33,9 @@ public struct DeletionImpact: Sendable {
   private let held: [Int: [Int]]
   /// Per item, the references naming it: (reference index).
   private let naming: [Int: [Int]]
+  /// The items defining an id another item defines too that some reference names: which of
+  /// them it names is not known, so the rules cannot be applied to them.
+  private let ambiguous: [Int: String]
 
   /// Indexes the references of `tree` once.
   public init(tree: ItemTree, source: SourceText, model: Model, references: ReferenceIndex? = nil) {
@@ -44,14 +47,19 @@ public struct DeletionImpact: Sendable {
     self.ids = ids
     var held: [Int: [Int]] = [:]
     var naming: [Int: [Int]] = [:]
+    var ambiguous: [Int: String] = [:]
     for (index, reference) in references.references.enumerated() {
       held[reference.holder, default: []].append(index)
       for target in reference.targets {
         if let item = ids[target.id] { naming[item, default: []].append(index) }
+        if let definitions = references.duplicates[target.id], ambiguous[definitions[0].item] == nil {
+          for definition in definitions { ambiguous[definition.item] = target.id }
+        }
       }
     }
     self.held = held
     self.naming = naming
+    self.ambiguous = ambiguous
   }
 
   /// The number of objects deleting `item` removes (the item, its
@@ -60,7 +68,8 @@ public struct DeletionImpact: Sendable {
     closure(deleting: item).map(\.count)
   }
 
-  /// Everything deleting `item` removes, or the Deny rule that refuses it.
+  /// Everything deleting `item` removes, or the Deny rule that refuses it (or an id the rules
+  /// would follow that is defined more than once: which object it names is not known).
   public func closure(deleting item: Int) -> Result<Closure, EditRefusal> {
     guard item > 0, item < tree.items.count else {
       return .failure(EditRefusal(reason: "The root object cannot be deleted"))
@@ -90,6 +99,8 @@ public struct DeletionImpact: Sendable {
     while next < queue.count {
       let current = queue[next]
       next += 1
+      // An object the deletion reaches (itself, or by a Cascade) whose id is ambiguous.
+      if let id = ambiguous[current] { return .failure(references.duplicateRefusal(id, before: "deleting")!) }
       for index in held[current] ?? [] {
         let reference = references.references[index]
         guard relationship(of: reference).deletionRule == .cascade else { continue }

@@ -70,6 +70,14 @@ public struct ReferenceIndex: Sendable {
     duplicates[id] ?? definitions[id].map { [$0] } ?? []
   }
 
+  /// Why an edit that must know which object `id` names is refused (`doing` says what it is:
+  /// "renaming it", "deleting"): `id` is defined more than once (OL500). Nil when it is not.
+  public func duplicateRefusal(_ id: String, before doing: String) -> EditRefusal? {
+    guard let count = duplicates[id]?.count else { return nil }
+    return EditRefusal(
+      reason: "The id '\(id)' is defined \(count) times (OL500): give each object its own id before \(doing)")
+  }
+
   /// The ranges at which each id is named by a relationship.
   public var uses: [String: [TextRange]] {
     var result: [String: [TextRange]] = [:]

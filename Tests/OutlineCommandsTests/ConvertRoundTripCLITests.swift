@@ -125,6 +125,38 @@ import Testing
     #expect(xml.contains("xmlns:a=\"urn:a\""), "\(xml)")
   }
 
+  /// A problem of one namespace declaration in `@xmlns` is reported at that member's path and
+  /// position, by `convert` and by `outline-lint` alike.
+  @Test func xmlnsProblemsAreReportedAtTheirMember() throws {
+    let folder = try CLI.temporaryFolder()
+    let json = """
+      {"@outline": 1, "@model": "V.xcdatamodel",
+        "@xmlns": {
+          "rg": "https://example.org/rg",
+          "xml": "urn:x",
+          "rg": "urn:again",
+          "bad": "not a uri"
+        }
+      }
+
+      """
+    try CLI.write(["V.xcdatamodel/contents": Self.model, "ns.outline.json": json], in: folder)
+    let expected = [
+      "ns.outline.json:4:5: error[OL203]: 'xml' cannot be a namespace prefix (at $.@xmlns.xml)",
+      "ns.outline.json:5:5: error[OL203]: The prefix 'rg' is declared twice (at $.@xmlns.rg)",
+      "ns.outline.json:6:12: error[OL100]: 'not a uri' is not a URI (at $.@xmlns.bad)",
+    ]
+    let lint = try CLI.run("outline-lint", ["ns.outline.json"], in: folder)
+    #expect(lint.status == 1)
+    #expect(lint.stdout.split(separator: "\n").prefix(3).map(String.init) == expected, "\(lint.stdout)")
+    let convert = try CLI.run("outline", ["convert", "ns.outline.json", "-o", "ns.outline"], in: folder)
+    #expect(convert.status == 1)
+    #expect(
+      convert.stderr.split(separator: "\n").prefix(3).map(String.init)
+        == expected.map { $0.replacingOccurrences(of: #"\[OL\d+\]"#, with: "", options: .regularExpression) },
+      "\(convert.stderr)")
+  }
+
   /// What `@xmlns` cannot say is refused, never written wrong or crashed on: declarations
   /// after the root's arrays (the server survives the document too), names XML does not allow
   /// for a prefix; `xml:` names need no declaration.

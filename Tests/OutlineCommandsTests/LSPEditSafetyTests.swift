@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// Through `outline lsp` over stdio, as an editor drives it: Delete is not
-/// offered in a broken sibling group, an id defined twice is not renamed,
-/// and every WorkspaceEdit takes the form the client declared.
+/// offered in a broken sibling group, an id defined twice is not renamed nor
+/// followed by the delete rules, and every WorkspaceEdit takes the form the
+/// client declared.
 @Suite struct LSPEditSafetyTests {
   static let uri = "file:///tmp/lsp-edit-safety.outline"
 
@@ -69,6 +70,52 @@ import Testing
       #expect(definition?["result"]?["range"]?["start"] == ["line": .int(line), "character": 16])
       let highlights = client.request("textDocument/documentHighlight", at(line, 16))?["result"]?.arrayValue
       #expect(highlights?.map { $0["range"]?["start"]?["line"] } == [2, 3])
+    }
+  }
+
+  /// Delete applies the delete rules to the ids the deleted objects define and name: where one
+  /// of them is defined twice, which object a reference names is not known, so Delete is
+  /// offered disabled with the reason rename gives, and the command refuses.
+  @Test func anIDDefinedTwiceIsRefusedForDelete() throws {
+    let folder = try CLI.temporaryFolder()
+    let model = """
+      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      <model>
+        <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/><attribute name="title" optional="YES" attributeType="String"/>
+          <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="items" inverseEntity="Tag"/></entity>
+        <entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/>
+          <relationship name="items" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="tags" inverseEntity="Item"/></entity>
+      </model>
+      """
+    try CLI.write(["M.xcdatamodel/contents": model], in: folder)
+    let uri = folder.appendingPathComponent("tags.outline").absoluteString
+    let text = """
+      <outline model="M.xcdatamodel">
+        <!-- outline-disable OL500 -->
+        <Item title="a" order="0" tags="t"/>
+        <Tag xml:id="t" name="first"/>
+        <Tag xml:id="t" name="second"/>
+      </outline>
+
+      """
+    let client = try LSPClient.initialized(root: folder)
+    defer { _ = client.close() }
+    client.open(uri, text)
+    #expect(client.diagnostics(uri, version: 1)?["diagnostics"] == [])
+    let message = "The id 't' is defined 2 times (OL500): give each object its own id before deleting"
+    for line in [3, 4] {
+      let delete = client.codeActions(uri, line: line, character: 5).first {
+        $0["title"]?.stringValue?.hasPrefix("Delete item") == true
+      }
+      #expect(delete?["edit"] == nil, "line \(line): \(String(describing: delete))")
+      #expect(delete?["disabled"]?["reason"]?.stringValue == message, "line \(line)")
+      let refused = client.request(
+        "workspace/executeCommand",
+        [
+          "command": "outline.delete",
+          "arguments": [["uri": .string(uri), "position": ["line": .int(line), "character": 2]]],
+        ])
+      #expect(refused?["error"]?["message"]?.stringValue == "Delete refused: " + message, "line \(line)")
     }
   }
 

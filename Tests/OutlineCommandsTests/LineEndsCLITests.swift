@@ -115,14 +115,16 @@ import Testing
   }
 
   /// A multi-line comment or processing instruction keeps its bytes through whole-document
-  /// formatting of a CRLF or CR document, and formatting again changes nothing.
+  /// formatting of a CRLF or CR document, but for its line ends, of whatever kind: the
+  /// document's, as every other line's (XML reads them all as one); formatting again changes
+  /// nothing.
   @Test(arguments: ["\r\n", "\r"])
   func formattingKeepsCommentsAndIsIdempotent(ending: String) throws {
     let client = try LSPClient.initialized(root: nil)
     defer { _ = client.close() }
     var text = [
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<!-- multi\r\nline -->", "<outline version=\"1\">",
-      "<?pi a\r\nb?>", "  <Item   title=\"a\" order=\"0\"/>", "</outline>", "",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<!-- multi\r\nline\rthree\nfour -->",
+      "<outline version=\"1\">", "<?pi a\r\nb?>", "  <Item   title=\"a\" order=\"0\"/>", "</outline>", "",
     ].joined(separator: ending)
     for round in 1...3 {
       let uri = "file:///tmp/outline-line-ends/idem\(round).outline"
@@ -133,12 +135,49 @@ import Testing
         ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
       let formatted = applyLSPEdits(reply?["result"]?.arrayValue ?? [], to: text)
       #expect(
-        formatted.contains("<!-- multi\r\nline -->") && formatted.contains("<?pi a\r\nb?>"),
+        formatted.contains("<!-- multi\(ending)line\(ending)three\(ending)four -->")
+          && formatted.contains("<?pi a\(ending)b?>"),
         "\(formatted.debugDescription)")
-      #expect(!formatted.contains("\r\r"), "\(formatted.debugDescription)")
+      #expect(!formatted.contains("\r\r") && !formatted.contains("\r\n\n"), "\(formatted.debugDescription)")
       if round > 1 { #expect(formatted == text, "round \(round)") }
       text = formatted
     }
+  }
+
+  /// `outline fmt` writes every line end `\n`, a comment's and a processing instruction's
+  /// included (`\r\n` and a lone `\r` alike, as XML reads them): no `\r` is left, nothing else
+  /// in them changes, and a second run changes nothing.
+  @Test(arguments: ["\r\n", "\r"])
+  func fmtWritesCommentLineEndsAsLF(ending: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let text = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<outline version=\"1\">",
+      "  <!-- one\r\ntwo\rthree\n\tfour  &amp; -->", "  <?pi a\r\rb?>", "  <Item title=\"a\" order=\"0\"/>",
+      "</outline>", "",
+    ].joined(separator: ending)
+    try CLI.write(["a.outline": text], in: folder)
+    let first = try CLI.run("outline", ["fmt", "a.outline"], in: folder)
+    #expect(first.status == 0, "\(first.stderr)")
+    let url = folder.appendingPathComponent("a.outline")
+    let formatted = try Data(contentsOf: url)
+    #expect(
+      String(decoding: formatted, as: UTF8.self) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline version="1">
+          <!-- one
+        two
+        three
+        \tfour  &amp; -->
+          <?pi a
+
+        b?>
+          <Item order="0" title="a"/>
+        </outline>
+
+        """)
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["fmt", "a.outline"], in: folder).status == 0)
+    #expect(try Data(contentsOf: url) == formatted)
   }
 
   /// Whole-document formatting keeps a document's lone `\r` line ends: the layout of its LF twin,

@@ -42,9 +42,21 @@ import Testing
     }
   }
 
-  @Test func commentsAndInstructionsAreCopiedAsTheyStand() {
+  /// Comments and processing instructions are copied as they stand but for their line ends,
+  /// `\n` as XML reads them (`\r\n` and a lone `\r` alike): no `\r` is left, and formatting the
+  /// result again changes nothing.
+  @Test func commentsAndInstructionsAreCopiedWithTheirLineEndsAsXMLReadsThem() {
     let text = String(decoding: Self.streamed(Self.odd, piece: 3).bytes, as: UTF8.self)
-    #expect(text.contains("\n    <!-- multi\r\nline\r\n comment -->\n"))
+    #expect(text.contains("\n    <!-- multi\nline\n comment -->\n"))
+    #expect(!text.contains("\r"))
+    let mixed = Array(
+      "<outline version=\"1\">\r<!-- a\rb\r\nc\n\r\rd &amp;\t e -->\r\n<?pi x\r\ry\r\n?>\r</outline>\r".utf8)
+    let once = Self.streamed(mixed, piece: 2).bytes
+    #expect(
+      String(decoding: once, as: UTF8.self)
+        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\">\n  <!-- a\nb\nc\n\n\nd &amp;\t e -->\n  <?pi x\n\ny\n?>\n</outline>\n"
+    )
+    #expect(Self.streamed(once, piece: 2).bytes == once, "formatting twice changes nothing")
     #expect(text.contains("\n<?pi data  here ?>\n"))
     #expect(text.contains("\n  <?later  x?>\n"))
     #expect(text.hasSuffix("</outline>\n<!-- trailing -->\n"))

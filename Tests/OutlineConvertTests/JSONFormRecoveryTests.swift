@@ -51,6 +51,26 @@ import Testing
     #expect(bytes[found[8].offset] == UInt8(ascii: "{"))
   }
 
+  /// Each problem of the root's `@xmlns` is reported at its own member, the prefix's key (a
+  /// prefix that cannot be one, or is declared twice) or its value (a namespace name refused, or
+  /// a string XML cannot hold, at the byte), not at `@xmlns`.
+  @Test func everyNamespaceProblemIsReportedAtItsMember() {
+    let json = #"""
+      {"@xmlns":{"ok":"urn:ok","xml":"urn:x","ok":"urn:again","sp":"a b","n":5,"":"","c":"a\u0001b"}}
+      """#
+    let found = Self.problems(json)
+    #expect(
+      found.map(\.path) == ["$.@xmlns.xml", "$.@xmlns.ok", "$.@xmlns.sp", "$.@xmlns.n", "$.@xmlns.c"],
+      "\(found.map { "\($0.path) \($0.message)" })")
+    let bytes = Array(json.utf8)
+    func offset(of needle: String) -> Int { bytes.firstRange(of: Array(needle.utf8))!.lowerBound }
+    #expect(
+      found.map(\.offset) == [
+        offset(of: #""xml""#), offset(of: #""ok":"urn:again""#), offset(of: #""a b""#), offset(of: "5"),
+        offset(of: #"\u0001"#),
+      ])
+  }
+
   @Test func aRefusedValueIsReportedOnceNotAgainByTheValidator() {
     let found = Self.problems(
       #"{"children":[{"@entity":"Item","order":"zero"},{"@entity":"Item","order":1}]}"#)

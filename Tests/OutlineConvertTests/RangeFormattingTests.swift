@@ -71,6 +71,35 @@ import Testing
     #expect(again.isEmpty, "\(again)")
   }
 
+  /// A comment's own line ends become the document's, as `outline fmt` makes them `\n` (XML
+  /// reads every line end as one): the whole range formatted is `fmt`'s text in the document's
+  /// line end, and formatting it again changes nothing.
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func commentsTakeTheDocumentsLineEnd(ending: String) {
+    // `¶` is the document's line end; the comment has one of each kind.
+    let text = "<outline>¶  <!-- a\rb\nc\r\nd -->¶  <Item order=\"0\"/>¶</outline>¶"
+    let source = SourceText(text.replacingOccurrences(of: "¶", with: ending))
+    let model = ModelLoader.defaultModel
+    let whole = TextRange(start: 0, end: source.bytes.count)
+    let tree = OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree
+    let once = apply(
+      RangeFormatting.edits(formatting: whole, in: source, model: model, tree: tree), to: source)
+    #expect(
+      once
+        == "<outline>\n  <!-- a\nb\nc\nd -->\n  <Item order=\"0\"/>\n</outline>\n".replacingOccurrences(
+          of: "\n", with: ending))
+    let formatted = Formatter.format(source, model: model)
+    #expect(
+      Array(once.utf8)
+        == LineEnds.converting(
+          Array(formatted[RangeFormatting.declarationEnd(formatted)...].drop { $0 == 0x0A }),
+          to: Array(ending.utf8)))
+    let again = SourceText(once)
+    #expect(
+      RangeFormatting.edits(formatting: TextRange(start: 0, end: again.bytes.count), in: again, model: model)
+        .isEmpty)
+  }
+
   @Test func textBetweenTagsIsLeftAlone() {
     let source = SourceText("<outline>\n<Item title=\"x\">text<Item/></Item>\n</outline>\n")
     let edits = RangeFormatting.edits(
@@ -141,6 +170,8 @@ import Testing
       "<outline>\n <!-- a\n  b -->\n<Item order=\"0\">\n      <!-- in -->\n<Item order=\"0\"></Item>\n  </Item>\n</outline>\n<!-- after -->\n\n",
       "<outline version=\"1\"   title=\"T\">\n      <Item title=\"a &amp; b\" order=\"+3\"/>\n <Item order=\"1\">\n<Item/>\n   </Item>\n</outline>",
       "\u{FEFF}<outline><Item order=\"0\"/>\n  <Item order=\"1\"></Item></outline>",
+      "<outline>\r\n <!-- a\rb\nc\r\nd -->\r\n<Item order=\"0\"/>\r\n</outline>\r\n",
+      "<outline>\n <!-- a\r\nb\rc -->\n<Item order=\"0\"/>\n</outline>\n",
     ]
     // Documents that parse and hold no text: what the server formats.
     for text in texts {

@@ -68,6 +68,23 @@ import Testing
     }
   }
 
+  /// `normalized` writes each line end the index finds as one `ending`, whatever its kind, and
+  /// leaves every other byte.
+  @Test func normalizedWritesEveryLineEndAsOne() {
+    for text in Self.texts {
+      for ending in [[0x0A], [0x0D, 0x0A], [0x0D]] as [[UInt8]] {
+        let normalized = LineEnds.normalized(text, to: ending)
+        // Each line's `x`s, then `ending` where the line has a line end.
+        let expected = LineEnds.lines(text).flatMap { line -> [UInt8] in
+          let ended = !line.isEmpty && text[line.upperBound - 1] != 0x78
+          return text[line].filter { $0 == 0x78 } + (ended ? ending : [])
+        }
+        #expect(normalized == expected, "\(text) to \(ending)")
+      }
+    }
+    #expect(LineEnds.normalized(Array("<!-- a\r\nb\rc\nd -->".utf8)) == Array("<!-- a\nb\nc\nd -->".utf8))
+  }
+
   @Test func theHelpersAgreeWithTheIndex() {
     for text in Self.texts {
       let index = LineIndex(text)

@@ -178,6 +178,62 @@ func edit(
     #expect(refusal.reason.contains("Deny"))
   }
 
+  /// An id two objects define (OL500 turned off) is ambiguous to the delete rules: which object
+  /// a reference names is not known. Deleting an object whose duplicated id something names, or
+  /// one whose Cascade reaches such an id, is refused with the reason rename gives; an object
+  /// whose duplicated id nothing names may be deleted (that is how one fixes the OL500).
+  @Test func deleteIsRefusedWhereAnIDIsDefinedTwice() throws {
+    let text = """
+      <outline>
+        <!-- outline-disable OL500 -->
+        <Item title="a" order="0" tags="t" notes="n"/>
+        <Item title="b" order="1" xml:id="b"/>
+        <Item title="c" order="2" xml:id="b"/>
+        <Tag xml:id="t" name="first"/>
+        <Tag xml:id="t" name="second"/>
+        <Note xml:id="n"/>
+        <Note xml:id="n"/>
+      </outline>
+
+      """
+    let source = SourceText(text)
+    let model = Self.rulesModel
+    let validated = OutlineValidator.validate(source, modelProvider: fixedModel(model))
+    #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map(\.message))")
+    let tree = validated.tree!
+    func refusal(_ title: String) -> String? {
+      let item = index(of: title, in: tree, source)
+      guard case .failure(let refused) = StructureEdits.delete(item, tree: tree, source: source, model: model)
+      else { return nil }
+      return refused.reason
+    }
+    func tag(_ name: String) -> Int {
+      tree.items.indices.first { source.string(in: tree.items[$0].startTag).contains("name=\"\(name)\"") }!
+    }
+    // a's Cascade (notes) names 'n', which two notes define.
+    #expect(
+      refusal("a") == "The id 'n' is defined 2 times (OL500): give each object its own id before deleting")
+    // Either Tag 't': a's tags name it, and Nullify would take the id from a for one of them.
+    for name in ["first", "second"] {
+      guard
+        case .failure(let refused) = StructureEdits.delete(
+          tag(name), tree: tree, source: source, model: model)
+      else {
+        Issue.record("deleting the tag '\(name)' was not refused")
+        continue
+      }
+      #expect(
+        refused.reason == "The id 't' is defined 2 times (OL500): give each object its own id before deleting"
+      )
+    }
+    // Nothing names 'b': either object may go, and nothing else changes.
+    #expect(refusal("b") == nil && refusal("c") == nil)
+    let impact = DeletionImpact(tree: tree, source: source, model: model)
+    #expect(throws: EditRefusal.self, "the lens says so too") {
+      try impact.count(deleting: tag("first")).get()
+    }
+  }
+
   static let brokenGroup = EditFixtures.brokenSiblingGroup
 
   @Test func deleteIsRefusedInABrokenSiblingGroup() throws {

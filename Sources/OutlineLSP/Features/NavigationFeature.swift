@@ -52,11 +52,8 @@ struct NavigationFeature {
   /// Refuses an id defined more than once: which object a reference means is
   /// not known, and renaming one definition would leave the other.
   private func refuseDuplicate(_ id: String, _ index: ReferenceIndex?) throws {
-    guard let count = index?.duplicates[id]?.count else { return }
-    throw ResponseError(
-      code: ErrorCode.requestFailed,
-      message:
-        "The id '\(id)' is defined \(count) times (OL500): give each object its own id before renaming it")
+    guard let refusal = index?.duplicateRefusal(id, before: "renaming it") else { return }
+    throw ResponseError(code: ErrorCode.requestFailed, message: refusal.reason)
   }
 
   func prepareRename(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws
