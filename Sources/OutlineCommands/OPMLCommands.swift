@@ -72,7 +72,6 @@ struct ImportCommand: ParsableCommand {
     // removed again if nothing was written into it.
     let madeFolder = mkdir(modelFolder, 0o777) == 0
     let folderError = madeFolder ? 0 : errno
-    let modelExisted = AtomicFile.exists(modelPath)
     do throws(WriteError) {
       if !madeFolder && folderError != EEXIST {
         throw WriteError(
@@ -82,12 +81,12 @@ struct ImportCommand: ParsableCommand {
       let modelWriter = try AtomicFileWriter(path: modelPath, existing: modelPolicy, distinctFrom: input)
       outlineWriter.write(imported.outline)
       modelWriter.write(Array(imported.model.utf8))
-      try modelWriter.commit()
-      do {
-        try outlineWriter.commit()
+      // Both or neither: a model replaced (--force) is put back when the outline fails.
+      do throws(AtomicFileGroup.Failure) {
+        try AtomicFileGroup.commit([modelWriter, outlineWriter])
       } catch {
-        if !modelExisted { unlink(modelPath) }
-        throw error
+        for line in error.notRestored { Terminal.error(line) }
+        throw error.failed
       }
     } catch {
       if madeFolder { rmdir(modelFolder) }

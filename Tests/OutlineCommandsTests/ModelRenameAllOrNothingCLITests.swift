@@ -106,4 +106,28 @@ import Testing
         """)
     #expect(try Self.contents(folder) == before)
   }
+
+  /// `outline import --force` replaces the model beside the outline and the outline together:
+  /// an outline that cannot be written leaves the model that was there (it was replaced first,
+  /// and kept replaced, when only a new model was removed again).
+  @Test func anImportWhoseOutlineCannotBeWrittenKeepsTheModelThatWasThere() throws {
+    let folder = try CLI.temporaryFolder()
+    let outlines = (0..<2_000).map { #"    <outline text="feed number \#($0)"/>"# }.joined(separator: "\n")
+    let opml = """
+      <?xml version="1.0"?>
+      <opml version="2.0"><head><title>t</title></head><body>
+      \(outlines)
+      </body></opml>
+
+      """
+    let oldModel = "<?xml version=\"1.0\"?>\n<model><entity name=\"Kept\"/></model>\n"
+    try CLI.write(["feeds.opml": opml, "feeds.xcdatamodel/contents": oldModel], in: folder)
+    let run = try Self.runLimited(["import", "feeds.opml", "--force"], in: folder)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("feeds.outline"), "\(run.stderr)")
+    #expect(try Self.contents(folder) == ["feeds.opml": opml, "feeds.xcdatamodel/contents": oldModel])
+    // Without the limit, both are written.
+    #expect(try CLI.run("outline", ["import", "feeds.opml", "--force"], in: folder).status == 0)
+    #expect(try Self.contents(folder)["feeds.xcdatamodel/contents"] != oldModel)
+  }
 }
