@@ -375,7 +375,11 @@ struct LintJob {
   /// as an outline.
   private func runConfiguration() -> Result {
     let folder = PathText.folder(of: path)
-    return Result(configuration: configurations.configuration(for: (folder.isEmpty ? "." : folder) + "/-"))
+    let configuration = configurations.configuration(for: (folder.isEmpty ? "." : folder) + "/-")
+    // A configuration with problems is reported (and counted) once, as the run reports every
+    // one; a clean one is a file checked with nothing to say.
+    if let configuration, !configuration.diagnostics.isEmpty { return Result(configuration: configuration) }
+    return Result(report: FileReport(path: path, source: SourceText(bytes: []), diagnostics: []))
   }
 
   private func runJSON() -> Result {

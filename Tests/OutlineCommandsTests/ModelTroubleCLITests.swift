@@ -85,5 +85,10 @@ import Testing
     try CLI.write([config: #"{"rules": {"OL403": "off"}}"#], in: folder)
     let fine = try CLI.run("outline-lint", [path], in: folder)
     #expect(fine.status == 0 && !fine.stdout.contains("OL100"), "\(fine.stdout)")
+    // Checked, so counted and listed: a clean configuration is one file with nothing to say.
+    #expect(fine.stdout.contains("0 errors, 0 warnings in 1 file"), "\(fine.stdout)")
+    let json = try CLI.run("outline-lint", ["--format", "json", path], in: folder)
+    #expect(json.stdout.contains(#""files" : 1"#) || json.stdout.contains(#""files": 1"#), "\(json.stdout)")
+    #expect(json.stdout.contains(#""diagnostics": []"#), "\(json.stdout)")
   }
 }
