@@ -119,6 +119,9 @@ struct ModelRenameCommand: ParsableCommand {
           Terminal.error("\(path): not renamed: \(refusal)")
           failed = true
         } else if outcome.changed {
+          // Closed until the group's commit: one open file a document would reach the
+          // process's limit in a project of a few thousand.
+          writer.park()
           pending.append((path, writer))
         }
       } catch {

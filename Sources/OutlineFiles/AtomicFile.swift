@@ -149,6 +149,8 @@ public final class AtomicFileWriter {
   private let snapshot: FileSnapshot?
   private let activity: String
   private var failure: Int32?
+  /// Whether the temporary file is closed until it is needed again (``park()``).
+  private var parked = false
   /// How ``prepare()`` found the new contents should appear at the target.
   private var installation: Installation?
   /// What ``install(keepingReplaced:)`` keeps, for a group, to put the old file back.
@@ -237,21 +239,48 @@ public final class AtomicFileWriter {
 
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) {
-    guard failure == nil, descriptor >= 0 else { return }
+    guard failure == nil, unpark(), descriptor >= 0 else { return }
     failure = FileDescriptorIO.writeAll(descriptor, bytes)
   }
 
   /// Appends `bytes`.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard failure == nil, descriptor >= 0 else { return }
+    guard failure == nil, unpark(), descriptor >= 0 else { return }
     failure = FileDescriptorIO.writeAll(descriptor, bytes)
+  }
+
+  /// Closes the temporary file until the writer needs it again (a write, the commit's steps),
+  /// which reopens it where it ended: a group of many files (``AtomicFileGroup``, a rename
+  /// across a whole project) then holds a descriptor or two at a time, not one a file, and
+  /// stays under the process's limit on open files.
+  public func park() {
+    guard descriptor >= 0, !parked else { return }
+    if close(descriptor) != 0 && failure == nil { failure = errno }
+    descriptor = -1
+    parked = true
+  }
+
+  /// Reopens a parked temporary file, positioned at its end; false (the failure noted) when it
+  /// cannot be.
+  @discardableResult
+  private func unpark() -> Bool {
+    guard parked else { return true }
+    let reopened = open(temporary, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+    guard reopened >= 0, lseek(reopened, 0, SEEK_END) >= 0 else {
+      if failure == nil { failure = errno }
+      if reopened >= 0 { close(reopened) }
+      return false
+    }
+    descriptor = reopened
+    parked = false
+    return true
   }
 
   /// Replaces the bytes of `range` in what was written so far with `replacement`: the contents
   /// are copied into a new temporary file beside the first, which is removed (time linear in
   /// what was written; for a change near the start found only at the end).
   public func splice(_ range: Range<Int>, with replacement: [UInt8]) {
-    guard failure == nil, descriptor >= 0 else { return }
+    guard failure == nil, unpark(), descriptor >= 0 else { return }
     let size = Int(lseek(descriptor, 0, SEEK_END))
     guard range.lowerBound >= 0, range.upperBound <= size, !range.isEmpty || !replacement.isEmpty else {
       return
@@ -289,7 +318,7 @@ public final class AtomicFileWriter {
 
   /// Empties the temporary file, to write it again from the start.
   public func reset() {
-    guard descriptor >= 0 else { return }
+    guard unpark(), descriptor >= 0 else { return }
     if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 { failure = errno }
   }
 
@@ -301,9 +330,10 @@ public final class AtomicFileWriter {
 
   /// Removes the temporary file; the path is untouched.
   public func discard() {
-    guard descriptor >= 0 else { return }
-    close(descriptor)
+    guard descriptor >= 0 || parked else { return }
+    if descriptor >= 0 { close(descriptor) }
     descriptor = -1
+    parked = false
     unlink(temporary)
   }
 
@@ -314,7 +344,14 @@ public final class AtomicFileWriter {
   /// written in place) so may its folder; then the temporary file is given its mode and owner
   /// and flushed. Nothing at the path changes.
   func prepare() throws(WriteError) {
-    guard descriptor >= 0 else { throw WriteError(description: "cannot write '\(path)': already closed") }
+    let wasParked = parked
+    // A parked writer is parked again once prepared: a group prepares every file first.
+    defer { if wasParked && installation != nil { park() } }
+    unpark()
+    guard descriptor >= 0 else {
+      if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
+      throw WriteError(description: "cannot write '\(path)': already closed")
+    }
     if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
     let current = FileStatus.of(target, followingLinks: false)
     if let snapshot, current.map({ !snapshot.matches($0, at: target) }) ?? true {
@@ -360,6 +397,7 @@ public final class AtomicFileWriter {
   /// Makes the prepared contents appear at the target. `keepingReplaced` (for ``AtomicFileGroup``)
   /// keeps what ``restore()`` needs to put the old file back, until ``settle()``.
   func install(keepingReplaced keep: Bool) throws(WriteError) {
+    guard unpark() else { throw abandon("cannot write '\(path)': \(Self.describe(failure ?? EIO))") }
     switch installation {
     case .renaming(let current)?: try installRenaming(replacing: current, keep: keep)
     case .inPlace(let current)?: try installInPlace(current, keep: keep)

@@ -21,7 +21,12 @@ public enum AtomicFileGroup {
   /// temporary file is gone afterwards, whatever happened.
   public static func commit(_ writers: [AtomicFileWriter]) throws(Failure) {
     do throws(WriteError) {
-      for writer in writers { try writer.prepare() }
+      for writer in writers {
+        try writer.prepare()
+        // Closed until its install: a group of thousands of files stays under the limit on
+        // open files.
+        writer.park()
+      }
     } catch {
       for writer in writers { writer.discard() }
       throw Failure(failed: error, notRestored: [])

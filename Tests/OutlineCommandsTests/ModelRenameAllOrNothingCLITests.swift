@@ -130,4 +130,26 @@ import Testing
     #expect(try CLI.run("outline", ["import", "feeds.opml", "--force"], in: folder).status == 0)
     #expect(try Self.contents(folder)["feeds.xcdatamodel/contents"] != oldModel)
   }
+
+  /// A rename across more documents than the process may hold open files: each document's
+  /// new text waits in a closed temporary file, so the limit (64 here; 256 is macOS's default)
+  /// is no bound on the project.
+  @Test func aRenameAcrossMoreDocumentsThanOpenFilesAllowed() throws {
+    let folder = try CLI.temporaryFolder()
+    var files = ["M.xcdatamodel/contents": Self.model("title")]
+    for index in 0..<150 {
+      files["docs/d\(index).outline"] = Self.document("title", model: "../M.xcdatamodel", items: 2)
+    }
+    try CLI.write(files, in: folder)
+    let run = try CLI.program(
+      "/bin/sh",
+      [
+        "-c", "ulimit -n 64; exec \"$@\"", "sh", CLI.products.appendingPathComponent("outline").path,
+        "model", "rename", "M.xcdatamodel", "Item.title", "label", ".",
+      ], in: folder)
+    #expect(run.status == 0, "\(run.stderr.prefix(500))")
+    let contents = try Self.contents(folder)
+    #expect(contents["docs/d149.outline"]?.contains(#"label="x""#) == true)
+    #expect(contents.filter { $0.key.hasSuffix(".outline") && $0.value.contains("title=") }.isEmpty)
+  }
 }

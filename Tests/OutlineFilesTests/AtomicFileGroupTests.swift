@@ -118,4 +118,29 @@ import Testing
     #expect(text("c") == "theirs")
     #expect(try names() == ["a", "c", "linked", "other name"])
   }
+
+  /// A parked writer holds no descriptor; it reopens its temporary file where it ended for a
+  /// later write and for the commit, and a parked one discarded leaves nothing behind.
+  @Test func aParkedWriterReopensWhereItEndedAndHoldsNoDescriptor() throws {
+    try put("old a", "a")
+    try put("old b", "b")
+    func openFiles() -> Int {
+      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+    let before = openFiles()
+    let a = try AtomicFileWriter(path: path("a"))
+    a.write(Array("new ".utf8))
+    a.park()
+    let b = try AtomicFileWriter(path: path("b"))
+    b.write(Array("gone".utf8))
+    b.park()
+    if FileManager.default.fileExists(atPath: "/proc/self/fd") { #expect(openFiles() == before) }
+    a.write(Array("a".utf8))
+    a.park()
+    b.discard()
+    try AtomicFileGroup.commit([a])
+    #expect(text("a") == "new a")
+    #expect(text("b") == "old b")
+    #expect(try names() == ["a", "b"])
+  }
 }
