@@ -66,8 +66,10 @@ public final class AttributeFacts: @unchecked Sendable {
     }
     minimum = declaration.minValue.flatMap(ModelValues.number)
     maximum = declaration.maxValue.flatMap(ModelValues.number)
+    // The whole value, as Core Data's MATCHES takes it: `\A` and `\z`, not `^` and `$`, which
+    // also match before a final line end (`abc\n` matched `[a-z]+`).
     pattern = declaration.regularExpression.flatMap {
-      try? NSRegularExpression(pattern: "^(?:" + $0 + ")$", options: [])
+      try? NSRegularExpression(pattern: "\\A(?:" + $0 + ")\\z", options: [])
     }
   }
 }

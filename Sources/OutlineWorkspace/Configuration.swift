@@ -184,8 +184,10 @@ struct ConfigurationParser {
         configuration.diagnostics.append(problem("The configuration must be a JSON object", reader.range))
         return
       }
+      var seen = Set<String>()
       while case .key(let key)? = try reader.next() {
         let keyRange = reader.range
+        noteRepeated(key, in: &seen, at: keyRange, &configuration)
         switch key {
         case "model":
           if let value = try string(&configuration, "model") { configuration.model = value }
@@ -220,6 +222,17 @@ struct ConfigurationParser {
       configuration.diagnostics.append(
         problem(
           "Invalid JSON (the default configuration applies): \(error.message)", TextRange(at: error.offset)))
+    }
+  }
+
+  /// A key an object already had is a problem (the JSON form refuses them too): which of the two
+  /// values the user meant is not known. The later one is read, and the run stops for the problem.
+  private func noteRepeated(
+    _ key: String, in seen: inout Set<String>, at range: TextRange, _ configuration: inout Configuration
+  ) {
+    if !seen.insert(key).inserted {
+      configuration.diagnostics.append(
+        problem("\(Excerpt.quoted(key)) is written twice in this object; keep one", range))
     }
   }
 
@@ -288,7 +301,9 @@ struct ConfigurationParser {
       let entryRange = reader.range
       var files: String?
       var model: String?
+      var seen = Set<String>()
       while case .key(let key)? = try reader.next() {
+        noteRepeated(key, in: &seen, at: reader.range, &configuration)
         switch key {
         case "files": files = try string(&configuration, "files")
         case "model": model = try string(&configuration, "model")
@@ -315,8 +330,10 @@ struct ConfigurationParser {
       try skipRest(of: event)
       return
     }
+    var seen = Set<String>()
     while case .key(let code)? = try reader.next() {
       let codeRange = reader.range
+      noteRepeated(code, in: &seen, at: codeRange, &configuration)
       let value = try reader.next()
       let valueRange = reader.range
       let diagnosticCode = DiagnosticCode(rawValue: code)

@@ -20,6 +20,22 @@ import Testing
 
   // MARK: Item 4: values
 
+  /// A regular expression matches the whole value, as Core Data's MATCHES does: a line end
+  /// after the match is not part of it, in XML (`&#10;`) and in the JSON form (`\n`).
+  @Test func aLineEndAfterAPatternsMatchIsNotMatched() throws {
+    let folder = try Self.project([
+      "a.outline": Self.outline(
+        "  <Item order=\"0\" code=\"ABC&#10;\"/>\n  <Item order=\"1\" code=\"ABC\"/>\n"),
+      "b.outline.json":
+        #"{"@model":"Test.xcdatamodel","children":[{"@entity":"Item","order":0,"code":"ABC\n"}]}"#,
+    ])
+    let run = try CLI.run("outline-lint", ["a.outline", "b.outline.json"], in: folder)
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("a.outline:3:25: error[OL302]"), "\(run.stdout)")
+    #expect(!run.stdout.contains("a.outline:4:"), "\(run.stdout)")
+    #expect(run.stdout.contains("b.outline.json:1:") && run.stdout.contains("OL302"), "\(run.stdout)")
+  }
+
   @Test func leapDaysAndNonCanonicalIntegersLintCleanAndFmtNormalizes() throws {
     let written = Self.outline(
       """

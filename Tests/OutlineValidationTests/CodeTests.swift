@@ -88,6 +88,10 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
     CodeCase(
       code: "OL302", broken: document("<Item order=\"0\" code=\"1️⃣ABCD\"/>"),
       valid: document("<Item order=\"0\" code=\"ABC\"/>")),
+    // The whole value: a line end after a match is not matched (`$` would match before it).
+    CodeCase(
+      code: "OL302", broken: document("<Item order=\"0\" code=\"1️⃣ABC&#10;\"/>"),
+      valid: document("<Item order=\"0\" code=\"ABC\"/>")),
     CodeCase(
       code: "OL400", broken: document("<Item order=\"0\"/><1️⃣Item/>"),
       valid: document("<Item order=\"0\"/><Item order=\"1\"/>")),
