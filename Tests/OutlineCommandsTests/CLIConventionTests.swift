@@ -172,6 +172,17 @@ import Testing
     #expect(try CLI.run("outline-lint", ["--statistics", "--format", "sarif", Self.broken]).status == 2)
   }
 
+  /// `--fix` leaves the JSON form alone, so its order errors are not marked fixable.
+  @Test func statisticsMarkOnlyWhatFixRepairs() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      ["l.outline.json": #"{"children":[{"@entity":"Item","order":0},{"@entity":"Item","order":0}]}"#],
+      in: folder)
+    let run = try CLI.run("outline-lint", ["--statistics", "l.outline.json"], in: folder)
+    #expect(run.stdout.hasPrefix("1  OL401      Duplicate order among siblings\n"), "\(run.stdout)")
+    #expect(!run.stdout.contains("[*]"), "\(run.stdout)")
+  }
+
   @Test func countsReadRight() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(

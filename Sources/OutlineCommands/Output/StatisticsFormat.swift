@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineEditing
 import OutlineJSON
+import OutlineWorkspace
 
 /// `--statistics`: how many times each code was reported, most frequent
 /// first (as ruff prints them), instead of the diagnostics themselves.
@@ -17,13 +18,19 @@ enum StatisticsFormat {
 
   static func rows(_ run: LintRun) -> [Row] {
     var counts: [DiagnosticCode: Int] = [:]
+    // Codes reported where `--fix` repairs them: not in the JSON form, which it leaves alone.
+    var repairable: Set<DiagnosticCode> = []
     for report in run.reports {
-      for diagnostic in report.diagnostics { counts[diagnostic.code, default: 0] += 1 }
+      let fixes = !DocumentCheck.isJSONForm(report.path)
+      for diagnostic in report.diagnostics {
+        counts[diagnostic.code, default: 0] += 1
+        if fixes && fixable.contains(diagnostic.code) { repairable.insert(diagnostic.code) }
+      }
     }
     return counts.map { code, count in
       Row(
         code: code, count: count, title: DiagnosticCatalog.entry(for: code)?.title ?? "",
-        fixable: fixable.contains(code))
+        fixable: repairable.contains(code))
     }
     .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
   }
