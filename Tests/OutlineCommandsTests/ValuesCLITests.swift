@@ -112,6 +112,14 @@ import Testing
     let atReference = client.codeActions(uri, line: 3, character: 40, diagnostics: .array([bad[3]]))
     let second = atReference.first { $0["kind"] == "quickfix" }
     #expect(second?["title"] == "Rename id '1st' to '_1st'")
+    // Every place sent at once (each id at its definition and at a reference): one fix an id,
+    // carrying both of its diagnostics, not the same fix twice.
+    let all = client.codeActions(uri, line: 2, character: 26, diagnostics: .array(bad))
+    let renames = all.filter {
+      $0["kind"] == "quickfix" && ($0["title"]?.stringValue ?? "").hasPrefix("Rename id")
+    }
+    #expect(renames.count == 2, "\(all)")
+    #expect(renames.allSatisfy { $0["diagnostics"]?.arrayValue?.count == 2 }, "\(renames)")
     // Both fixes were offered for the same version; an editor applying both gets:
     fixed = applyLSPEdits(workspaceEdits(rename?["edit"]) + workspaceEdits(second?["edit"]), to: Self.badIDs)
     #expect(

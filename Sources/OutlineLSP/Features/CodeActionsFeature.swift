@@ -69,18 +69,25 @@ struct CodeActionsFeature {
         diagnostics: [diagnostic],
         preferred: true)
     }
-    // Ids that are not XML names: rename them, with every reference.
+    // Ids that are not XML names: rename them, with every reference. One action an id, however
+    // many of its places were reported (its definition, each reference): the same edit each.
     var idIndex: ReferenceIndex?
+    var idFixes: [(id: String, title: String, edits: [TextEdit], diagnostics: [LSP.Diagnostic])] = []
     for diagnostic in current {
       guard diagnostic.code == DiagnosticCode.idNotName.rawValue,
         let at = mapper.textRange(diagnostic.range, in: source)
       else { continue }
+      let id = source.string(in: at)
+      if let known = idFixes.firstIndex(where: { $0.id == id }) {
+        idFixes[known].diagnostics.append(diagnostic)
+        continue
+      }
       if idIndex == nil { idIndex = ReferenceIndex(tree: tree, source: source, model: model) }
       guard let fix = IDNameFix.fix(at: at, ids: idIndex!, source: source) else { continue }
-      action(
-        "Rename id '\(source.string(in: at))' to '\(fix.name)'", .quickFix, fix.edits,
-        diagnostics: [diagnostic],
-        preferred: true)
+      idFixes.append((id, "Rename id '\(id)' to '\(fix.name)'", fix.edits, [diagnostic]))
+    }
+    for fix in idFixes {
+      action(fix.title, .quickFix, fix.edits, diagnostics: fix.diagnostics, preferred: true)
     }
     // Remove values Core Data would overwrite (derived attributes).
     for diagnostic in current {
