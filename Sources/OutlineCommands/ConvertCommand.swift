@@ -156,9 +156,9 @@ extension Conversion {
         var report = ""
         for problem in error.all {
           let position = ConvertCommand.position(of: problem.offset, in: bytes.buffer)
-          let code = problem.fromValidator ? " [\(problem.code)]" : ""
+          // As outline-lint writes them, code and all.
           report +=
-            "\(name):\(position.line + 1):\(position.column + 1): error: \(problem.message)\(code) (at \(problem.path))\n"
+            "\(name):\(position.line + 1):\(position.column + 1): error[\(problem.code)]: \(problem.message) (at \(problem.path))\n"
         }
         Terminal.write(report, to: 2)
         throw fail("\(name) is not the JSON form; nothing was written", 1)

@@ -85,7 +85,8 @@ import Testing
       ], in: folder)
     let run = try CLI.run("outline", ["convert", "bad.json", "-o", "existing.outline"], in: folder)
     #expect(run.status == 1)
-    #expect(run.stderr.contains("bad.json:3:32: error: 'order' must be an integer (at $.children[0].order)"))
+    #expect(
+      run.stderr.contains("bad.json:3:32: error[OL300]: 'order' must be an integer (at $.children[0].order)"))
     #expect(
       try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
     let missing = try CLI.run("outline", ["convert", "bad.json", "-o", "new.outline"], in: folder)
@@ -117,7 +118,7 @@ import Testing
       #expect(run.status == 1)
       #expect(
         run.stderr.contains(
-          "orders.json:3:32: error: Order 0 is used twice among the 2 children of the root object [OL401] (at $.children[1].order)"
+          "orders.json:3:32: error[OL401]: Order 0 is used twice among the 2 children of the root object (at $.children[1].order)"
         ), "\(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
@@ -218,7 +219,7 @@ import Testing
     #expect(refused.status == 1)
     #expect(
       refused.stderr.contains(
-        "control.json:1:25: error: 'title': U+0001 cannot stand in an XML file (at $.title)"),
+        "control.json:1:25: error[OL100]: 'title': U+0001 cannot stand in an XML file (at $.title)"),
       "\(refused.stderr)")
     var bytes = Array(#"{"@outline":1,"title":"ok "#.utf8) + [0xFF] + Array(#""}"#.utf8)
     _ = FileManager.default.createFile(
@@ -226,7 +227,8 @@ import Testing
     let notUTF8 = try CLI.run("outline", ["convert", "bytes.json", "-o", "bytes.outline"], in: folder)
     #expect(notUTF8.status == 1)
     #expect(
-      notUTF8.stderr.contains("error: 'title': Byte 0xFF is not UTF-8 (at $.title)"), "\(notUTF8.stderr)")
+      notUTF8.stderr.contains("error[OL100]: 'title': Byte 0xFF is not UTF-8 (at $.title)"),
+      "\(notUTF8.stderr)")
     bytes.removeAll()
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [

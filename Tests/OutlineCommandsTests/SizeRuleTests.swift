@@ -132,7 +132,7 @@ import Testing
     #expect(toXML.status == 1)
     #expect(
       toXML.stderr.contains(
-        "b.json:3:37: error: The value of 'title' is \(bytes) bytes, over the limit of 16 MiB (16777216 bytes) [OL107] (at $.children[1].title)"
+        "b.json:3:37: error[OL107]: The value of 'title' is \(bytes) bytes, over the limit of 16 MiB (16777216 bytes) (at $.children[1].title)"
       ), "\(toXML.stderr.prefix(400))")
     #expect(!Self.exists("b.outline", in: folder))
   }

@@ -168,11 +168,11 @@ import Testing
     let convert = try CLI.run("outline", ["convert", "list.outline.json", "-o", "list.outline"], in: folder)
     #expect(convert.status == 1)
     #expect(
-      convert.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 8,
+      convert.stderr.split(separator: "\n").filter { $0.contains(": error[") }.count == 8,
       "\(convert.stderr)")
     #expect(
       convert.stderr.contains(
-        "list.outline.json:3:1: error: 'children' holds objects only (at $.children[1])"))
+        "list.outline.json:3:1: error[OL300]: 'children' holds objects only (at $.children[1])"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("list.outline").path))
     // A valid file lints clean, a syntax error is one positioned OL100, the configuration applies.
     try CLI.write(
