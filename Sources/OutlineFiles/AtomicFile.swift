@@ -169,20 +169,24 @@ public final class AtomicFileWriter {
     target = try Self.finalTarget(of: path)
     if existing == .keep && target != path && !AtomicFile.exists(target) {
       // A dangling link is something the user put there: not followed to make a file.
-      throw WriteError(description: "'\(path)' already exists; not replaced", reason: .exists)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) already exists; not replaced", reason: .exists)
     }
     if let status = FileStatus.of(target, followingLinks: false) {
       guard status.isRegularFile else {
-        throw WriteError(description: "cannot write '\(path)': not a regular file", reason: .notRegularFile)
+        throw WriteError(
+          description: "cannot write \(Excerpt.quotedPath(path)): not a regular file", reason: .notRegularFile
+        )
       }
       if let input, AtomicFile.sameFile(input, target) {
         throw WriteError(
-          description: "the output '\(path)' is the input '\(input)'; nothing was written",
+          description:
+            "the output \(Excerpt.quotedPath(path)) is the input \(Excerpt.quotedPath(input)); nothing was written",
           reason: .sameAsInput)
       }
       if existing == .replace { try Self.checkWritable(target, status: status, as: path) }
     } else if errno != ENOENT {
-      throw WriteError(description: "cannot write '\(path)': \(Self.describe(errno))")
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
     }
     temporary = ""
     (descriptor, temporary) = try Self.temporaryFile(beside: target, for: path)
@@ -269,11 +273,14 @@ public final class AtomicFileWriter {
 
   /// Checks that the target may still be written, then makes the new contents appear at it.
   public func commit() throws(WriteError) {
-    guard descriptor >= 0 else { throw WriteError(description: "cannot write '\(path)': already closed") }
-    if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
+    guard descriptor >= 0 else {
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): already closed")
+    }
+    if let failure { throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(failure))") }
     let current = FileStatus.of(target, followingLinks: false)
     if let snapshot, current.map({ !snapshot.matches($0, at: target) }) ?? true {
-      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+      throw abandon(
+        "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
     }
     if existing == .keep {
       return try commitKeeping()
@@ -304,7 +311,7 @@ public final class AtomicFileWriter {
   /// file that was read) the replaced file is guarded across the rename.
   private func commitRenaming(mode: mode_t, replacing current: FileStatus?) throws(WriteError) {
     if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
-      throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
     }
     let guardPath = temporary + "-replaced"
     var guarded = false
@@ -315,7 +322,8 @@ public final class AtomicFileWriter {
       let unchanged = guarded ? now?.sameWriteStamp(as: current) : now?.sameContentStamp(as: current)
       if unchanged != true {
         if guarded { unlink(guardPath) }
-        throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+        throw abandon(
+          "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
       }
     }
     let mine = FileStatus.of(descriptor: descriptor)
@@ -326,7 +334,7 @@ public final class AtomicFileWriter {
       let code = errno
       unlink(temporary)
       if guarded { unlink(guardPath) }
-      throw WriteError(description: "cannot write '\(path)': \(Self.describe(code))")
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code))")
     }
     if guarded { try checkReplaced(keptAt: guardPath, replacedBy: mine) }
     Self.syncFolder(of: target)
@@ -350,14 +358,15 @@ public final class AtomicFileWriter {
     } else {
       unlink(guardPath)
     }
-    throw WriteError(description: "'\(path)' changed while being \(activity); run again", reason: .changed)
+    throw WriteError(
+      description: "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
   }
 
   /// Appears only where nothing is (a hard link of the temporary file, which fails if a file came
   /// meanwhile); a file already there holding the same bytes is left as it is.
   private func commitKeeping() throws(WriteError) {
     if fchmod(descriptor, Self.newFileMode()) != 0 || fsync(descriptor) != 0 {
-      throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
     }
     let code = link(temporary, target) == 0 ? 0 : errno
     if code == 0 {
@@ -370,30 +379,33 @@ public final class AtomicFileWriter {
         discard()
         return
       }
-      throw abandon("'\(path)' already exists; not replaced", reason: .exists)
+      throw abandon("\(Excerpt.quotedPath(path)) already exists; not replaced", reason: .exists)
     }
-    throw abandon("cannot write '\(path)': \(Self.describe(code))")
+    throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code))")
   }
 
   /// Copies the flushed temporary file into the target's own inode, so its hard links and owner
   /// stay. Space for a longer file is reserved first; a failure during the copy keeps the
   /// temporary file (the complete new contents) and says where it is.
   private func commitInPlace(_ current: FileStatus) throws(WriteError) {
-    if fsync(descriptor) != 0 { throw abandon("cannot write '\(path)': \(Self.describe(errno))") }
+    if fsync(descriptor) != 0 {
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
+    }
     let file = open(target, O_WRONLY | O_NOFOLLOW)
     guard file >= 0 else {
       let code = errno
       throw abandon(
-        "'\(path)' \(code == EACCES ? "is read-only" : "cannot be opened: \(Self.describe(code))"); not changed",
+        "\(Excerpt.quotedPath(path)) \(code == EACCES ? "is read-only" : "cannot be opened: \(Self.describe(code))"); not changed",
         reason: code == EACCES ? .readOnly : .system)
     }
     defer { close(file) }
     guard let opened = FileStatus.of(descriptor: file), opened.sameContentStamp(as: current) else {
-      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+      throw abandon(
+        "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
     }
     let size = Int64(lseek(descriptor, 0, SEEK_END))
     if let code = FileDescriptorIO.reserve(file, from: Int64(current.size), to: size) {
-      throw abandon("cannot write '\(path)': \(Self.describe(code)); not changed")
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)); not changed")
     }
     if let code = FileDescriptorIO.copy(from: descriptor, to: file, size: size) {
       let kept = temporary
@@ -401,7 +413,7 @@ public final class AtomicFileWriter {
       descriptor = -1
       throw WriteError(
         description:
-          "cannot write '\(path)': \(Self.describe(code)); it may be incomplete: its new contents are in '\(kept)'"
+          "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)); it may be incomplete: its new contents are in \(Excerpt.quotedPath(kept))"
       )
     }
     discard()
@@ -425,7 +437,7 @@ public final class AtomicFileWriter {
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count >= 0 else {
-        throw WriteError(description: "cannot write '\(path)': \(describe(errno))")
+        throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(describe(errno))")
       }
       let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if destination.hasPrefix("/") {
@@ -435,7 +447,7 @@ public final class AtomicFileWriter {
         current = folder.isEmpty ? destination : folder + "/" + destination
       }
     }
-    throw WriteError(description: "cannot write '\(path)': \(describe(ELOOP))")
+    throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(describe(ELOOP))")
   }
 
   /// Refuses a file this user may not write, or one with no write permission at all (root
@@ -445,12 +457,15 @@ public final class AtomicFileWriter {
     if access(target, W_OK) != 0 {
       let code = errno
       if code == EROFS {
-        throw WriteError(description: "cannot write '\(path)': \(describe(code)); not changed")
+        throw WriteError(
+          description: "cannot write \(Excerpt.quotedPath(path)): \(describe(code)); not changed")
       }
-      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) is read-only; not changed", reason: .readOnly)
     }
     if status.permissions & 0o222 == 0 {
-      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) is read-only; not changed", reason: .readOnly)
     }
   }
 

@@ -123,13 +123,13 @@ struct UniquenessTables {
         start = end
       }
       duplicates.sort { $0.index < $1.index }
-      let members = table.names.map { "'\($0)'" }.joined(separator: ", ")
+      let members = table.names.map { Excerpt.quoted($0) }.joined(separator: ", ")
       for (index, first) in duplicates {
         let record = table.records[index]
         let original = table.records[first]
         validator.report(
           .uniquenessViolation,
-          "This '\(model.entities[Int(record.entity)].name)' has the same \(members) as an earlier object: the uniqueness constraint of '\(table.declaringEntity)' allows one",
+          "This \(Excerpt.quoted(model.entities[Int(record.entity)].name)) has the same \(members) as an earlier object: the uniqueness constraint of \(Excerpt.quoted(table.declaringEntity)) allows one",
           at: TextRange(start: record.rangeStart, end: record.rangeStart + Int(record.rangeLength)),
           related: [
             RelatedLocation(

@@ -245,7 +245,7 @@ struct ConfigurationParser {
   {
     let event = try reader.next()
     if case .string(let value) = event { return value }
-    configuration.diagnostics.append(problem("'\(what)' must be a string", reader.range))
+    configuration.diagnostics.append(problem("\(Excerpt.quoted(what)) must be a string", reader.range))
     try skipRest(of: event)
     return nil
   }
@@ -255,7 +255,8 @@ struct ConfigurationParser {
   {
     let event = try reader.next()
     guard event == .arrayStart else {
-      configuration.diagnostics.append(problem("'\(what)' must be an array of strings", reader.range))
+      configuration.diagnostics.append(
+        problem("\(Excerpt.quoted(what)) must be an array of strings", reader.range))
       try skipRest(of: event)
       return nil
     }
@@ -264,7 +265,8 @@ struct ConfigurationParser {
       if case .string(let value) = item {
         values.append(value)
       } else {
-        configuration.diagnostics.append(problem("'\(what)' must hold strings only", reader.range))
+        configuration.diagnostics.append(
+          problem("\(Excerpt.quoted(what)) must hold strings only", reader.range))
         try skipRest(of: item)
       }
     }

@@ -132,7 +132,7 @@ public struct DocumentCheck: Sendable {
       } catch let error as ReadError {
         failure = error
       } catch {
-        failure = ReadError(description: "cannot read '\(path)': \(error)")
+        failure = ReadError(description: "cannot read \(Excerpt.quotedPath(path)): \(error)")
       }
     }
     if let failure { throw failure }

@@ -78,7 +78,8 @@ struct CodeActionsFeature {
       if idIndex == nil { idIndex = ReferenceIndex(tree: tree, source: source, model: model) }
       guard let fix = IDNameFix.fix(at: at, ids: idIndex!, source: source) else { continue }
       action(
-        "Rename id '\(source.string(in: at))' to '\(fix.name)'", .quickFix, fix.edits,
+        "Rename id \(Excerpt.quoted(source.string(in: at))) to \(Excerpt.quoted(fix.name))", .quickFix,
+        fix.edits,
         diagnostics: [diagnostic],
         preferred: true)
     }
@@ -89,7 +90,8 @@ struct CodeActionsFeature {
         let edit = RemoveAttributeFix.edit(removingAttributeAt: at.start, in: source)
       else { continue }
       action(
-        "Remove '\(source.string(in: at))' (derived)", .quickFix, [edit], diagnostics: [diagnostic],
+        "Remove \(Excerpt.quoted(source.string(in: at))) (derived)", .quickFix, [edit],
+        diagnostics: [diagnostic],
         preferred: true)
     }
     if wanted(.quickFix) {

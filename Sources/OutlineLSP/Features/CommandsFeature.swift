@@ -103,7 +103,7 @@ struct CommandsFeature {
       }
     default:
       throw ResponseError.invalidParams(
-        "Unknown command '\(params.command)' (known: \(Self.all.joined(separator: ", ")))")
+        "Unknown command \(Excerpt.quoted(params.command)) (known: \(Self.all.joined(separator: ", ")))")
     }
   }
 

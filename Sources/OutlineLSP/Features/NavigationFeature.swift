@@ -56,7 +56,8 @@ struct NavigationFeature {
     throw ResponseError(
       code: ErrorCode.requestFailed,
       message:
-        "The id '\(id)' is defined \(count) times (OL500): give each object its own id before renaming it")
+        "The id \(Excerpt.quoted(id)) is defined \(count) times (OL500): give each object its own id before renaming it"
+    )
   }
 
   func prepareRename(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws
@@ -76,7 +77,7 @@ struct NavigationFeature {
     guard XMLName.isNCName(newName) else {
       throw ResponseError(
         code: ErrorCode.requestFailed,
-        message: "'\(newName)' is not a valid id (an XML name without spaces or colons)")
+        message: "\(Excerpt.quoted(newName)) is not a valid id (an XML name without spaces or colons)")
     }
     let (queries, hit) = try query(snapshot, params.position)
     guard let hit else {
@@ -85,7 +86,8 @@ struct NavigationFeature {
     let ids = queries.ids()
     try refuseDuplicate(hit.id, ids.index)
     if ids.index?.definitions[newName] != nil && newName != hit.id {
-      throw ResponseError(code: ErrorCode.requestFailed, message: "The id '\(newName)' is already used")
+      throw ResponseError(
+        code: ErrorCode.requestFailed, message: "The id \(Excerpt.quoted(newName)) is already used")
     }
     var ranges = ids.references[hit.id] ?? []
     if let definition = ids.index?.definitions[hit.id] { ranges.append(definition.range) }
