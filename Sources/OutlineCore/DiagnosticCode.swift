@@ -202,7 +202,7 @@ public enum DiagnosticCatalog {
     Entry(
       code: .uniquenessViolation, severity: .error, title: "Uniqueness constraint violated",
       help:
-        "Two objects of an entity with a uniquenessConstraint have the same values for all its members, compared as Core Data compares them (typed: `01` and `1` are the same integer). The first object is the related location."
+        "Two objects of an entity with a uniquenessConstraint have the same values for all its members, compared as Core Data stores them (typed: `01` and `1` are the same integer, `1.0` and `1.00` the same decimal, `AAAA` and `AA AA` the same bytes; a date is the Double of seconds Core Data keeps). The first object is the related location."
     ),
     Entry(
       code: .idNotName, severity: .error, title: "Id is not an XML name",
