@@ -122,7 +122,7 @@ public enum DiagnosticCatalog {
     Entry(
       code: .modelOutsideProject, severity: .error, title: "Model outside the project",
       help:
-        "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
+        "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. One `.outline.json` names is trouble of the run, as an unreadable one is: the command exits 2 and writes nothing. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
     ),
     Entry(
       code: .valueTooLarge, severity: .error, title: "Value or node over the size limit",
