@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineCore
 
 /// How both binaries start and end, as a Unix tool does: `--help` and
 /// `--version` exit 0 (2 when standard output cannot take them); a usage error
@@ -120,9 +121,9 @@ public enum CommandLineTool {
       }
       var names = subcommands.map { $0._commandName }
       if path.isEmpty && hasSubcommands { names.append("help") }
-      var message = "Unknown command '\((path + [word]).joined(separator: " "))'"
+      var message = "Unknown command \(Excerpt.quoted((path + [word]).joined(separator: " ")))"
       if let close = CommandSuggestion.closest(to: word, among: names) {
-        message += ". Did you mean '\((path + [close]).joined(separator: " "))'?"
+        message += ". Did you mean \(Excerpt.quoted((path + [close]).joined(separator: " ")))?"
       }
       let named = ([Root._commandName] + path).joined(separator: " ")
       return "Error: \(message)\nUsage: \(Root.usageString(for: command))\n"

@@ -166,6 +166,8 @@ extension Conversion {
         throw fail("\(name): the model cannot be read: \(reason)", 2)
       case .refusedModel(let reason):
         throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(reason); nothing was written", 1)
+      case .refusedNamedModel(let reason):
+        throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(reason); nothing was written", 2)
       }
     } catch let exit as ExitCode {
       throw exit

@@ -115,18 +115,18 @@ final class DocumentVersions {
     if let named = root["modelVersion"] {
       guard let index = history.index(named: named) else {
         return
-          "\(path): names model version '\(named)', which the model does not have (\(history.names.joined(separator: ", ")))"
+          "\(path): names model version \(Excerpt.quoted(named)), which the model does not have (\(history.names.joined(separator: ", ")))"
       }
       let pending =
         index < history.current
-        ? "; a migration to '\(history.versions[history.current].name)' is pending" : ""
-      return "\(path): written for model version '\(history.versions[index].name)'\(pending)"
+        ? "; a migration to \(Excerpt.quoted(history.versions[history.current].name)) is pending" : ""
+      return "\(path): written for model version \(Excerpt.quoted(history.versions[index].name))\(pending)"
     }
     guard let inferred = try? Self.infer(path: path, history: history, limit: limit) else { return nil }
     let errors = inferred.errors[inferred.version]
     let fit = errors == 0 ? "no errors" : "fewest errors: \(errors)"
     return
-      "\(path): no modelVersion recorded; fits model version '\(history.versions[inferred.version].name)' (\(fit))"
+      "\(path): no modelVersion recorded; fits model version \(Excerpt.quoted(history.versions[inferred.version].name)) (\(fit))"
   }
 }
 

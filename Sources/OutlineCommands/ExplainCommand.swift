@@ -27,7 +27,7 @@ struct ExplainCommand: ParsableCommand {
       return
     }
     guard let entry = DiagnosticCatalog.entry(for: DiagnosticCode(rawValue: code.uppercased())) else {
-      Terminal.error("unknown code '\(code)'; `outline explain` lists them")
+      Terminal.error("unknown code \(Excerpt.quoted(code)); `outline explain` lists them")
       throw ExitCode(2)
     }
     if markdown {

@@ -170,9 +170,16 @@ enum FileCollector {
     var pending = [(root, device)]
     var found: [String] = []
     while let (folder, folderDevice) = pending.popLast() {
-      let entries = folderEntries(folder) { escaped in
+      let entries = folderEntries(folder) { escaped, bytes in
         guard escaped.hasSuffix(".outline") else { return }
         let full = folder.hasSuffix("/") ? folder + escaped : folder + "/" + escaped
+        // Excluded, it is passed over as any other name would be: matched by its bytes.
+        if let configuration = configurations.configuration(for: full),
+          configuration.excludes(in: folder, name: bytes)
+        {
+          return
+        }
+        // `full` is written already, its name's bytes that are not ASCII as `\xE9`.
         trouble(full, "cannot read '\(full)': file names that are not UTF-8 are not supported")
       }
       guard let entries else {

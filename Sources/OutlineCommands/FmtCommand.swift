@@ -405,7 +405,8 @@ final class FileOutput: @unchecked Sendable {
       return
     }
     guard input(0..<equal, { self.writer?.write($0) }) else {
-      failure = WriteError(description: "cannot write '\(path)': it could not be read again; not changed")
+      failure = WriteError(
+        description: "cannot write \(Excerpt.quotedPath(path)): it could not be read again; not changed")
       writer = nil
       return
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 
 /// Reads files as git's `HEAD` commit has them (`git show HEAD:path`).
 enum GitHead {
@@ -15,7 +16,8 @@ enum GitHead {
     let folder = url.deletingLastPathComponent().path
     let top = try git(["rev-parse", "--show-toplevel"], in: folder)
     guard top.status == 0 else {
-      throw Failure(description: "'\(path)' is not in a git work tree: \(firstLine(top.error))")
+      throw Failure(
+        description: "\(Excerpt.quotedPath(path)) is not in a git work tree: \(firstLine(top.error))")
     }
     let root = URL(
       fileURLWithPath: String(decoding: top.output, as: UTF8.self)
@@ -23,7 +25,8 @@ enum GitHead {
     ).resolvingSymlinksInPath().path
     let full = url.resolvingSymlinksInPath().path
     guard full.hasPrefix(root + "/") else {
-      throw Failure(description: "'\(path)' is outside its git work tree '\(root)'")
+      throw Failure(
+        description: "\(Excerpt.quotedPath(path)) is outside its git work tree \(Excerpt.quotedPath(root))")
     }
     let relative = String(full.dropFirst(root.count + 1))
     let shown = try git(["show", "HEAD:\(relative)"], in: root)

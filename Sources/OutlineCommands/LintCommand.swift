@@ -141,7 +141,7 @@ struct LintSettings: Sendable {
   /// The usage error of `--jobs` given `value`, or nil when it is a whole number of at least 1.
   static func jobsProblem(_ value: String) -> String? {
     if let jobs = Int(value), jobs >= 1 { return nil }
-    return "--jobs must be a whole number of at least 1, not '\(value)'."
+    return "--jobs must be a whole number of at least 1, not \(Excerpt.quoted(value))."
   }
 
   /// Whether the paths name one file (standard input, or one path that is not a folder).

@@ -66,7 +66,7 @@ struct MigrateCommand: ParsableCommand {
   func validate() throws {
     for value in values {
       guard let equals = value.firstIndex(of: "="), value[..<equals].contains(".") else {
-        throw ValidationError("--set takes Entity.attribute=value, not '\(value)'.")
+        throw ValidationError("--set takes Entity.attribute=value, not \(Excerpt.quoted(value)).")
       }
     }
     if paths.contains("-") {
@@ -166,7 +166,7 @@ struct MigrateCommand: ParsableCommand {
     if let to {
       guard let index = history.index(named: to) else {
         Terminal.error(
-          "\(path): its model has no version '\(to)' (it has \(history.names.map { "'\($0)'" }.joined(separator: ", ")))"
+          "\(path): its model has no version \(Excerpt.quoted(to)) (it has \(history.names.map { Excerpt.quoted($0) }.joined(separator: ", ")))"
         )
         return .trouble
       }
@@ -191,12 +191,12 @@ struct MigrateCommand: ParsableCommand {
     if let named = root["modelVersion"], history.index(named: named) == nil {
       // Said, not silently replaced: the version migrate goes from is the one the document fits.
       Terminal.error(
-        "\(TextFormat.displayedPath(path)): names model version '\(named)', which the model does not have (\(history.names.map { "'\($0)'" }.joined(separator: ", "))); it fits '\(sourceName)'"
+        "\(TextFormat.displayedPath(path)): names model version \(Excerpt.quoted(named)), which the model does not have (\(history.names.map { Excerpt.quoted($0) }.joined(separator: ", "))); it fits \(Excerpt.quoted(sourceName))"
       )
     }
     guard source <= target else {
       Terminal.error(
-        "\(path): not migrated: it is for '\(sourceName)', newer than '\(targetName)'; migrate does not go back"
+        "\(path): not migrated: it is for \(Excerpt.quoted(sourceName)), newer than \(Excerpt.quoted(targetName)); migrate does not go back"
       )
       return .refused
     }
@@ -204,13 +204,14 @@ struct MigrateCommand: ParsableCommand {
     let unknown = MigrationPlan.unknownSettings(settings, in: plan.target)
     if !unknown.isEmpty {
       Terminal.error(
-        "\(path): not migrated: --set names no property of an entity of '\(targetName)': \(unknown.joined(separator: ", "))"
+        "\(path): not migrated: --set names no property of an entity of \(Excerpt.quoted(targetName)): \(unknown.joined(separator: ", "))"
       )
       return .refused
     }
     // A model of one version has nothing to migrate: its documents need not name it.
     plan.recordsVersion = history.versions.count > 1
-    let step = "from '\(sourceName)'\(inferred ? " (inferred)" : "") to '\(targetName)'"
+    let step =
+      "from \(Excerpt.quoted(sourceName))\(inferred ? " (inferred)" : "") to \(Excerpt.quoted(targetName))"
     report.step = (sourceName, targetName, inferred)
     if let json {
       return migrateJSON(

@@ -109,7 +109,7 @@ struct ModelDiffCommand: ParsableCommand {
     guard old <= new else {
       throw GitHead.Failure(
         description:
-          "'\(history.versions[old].name)' is newer than '\(history.versions[new].name)'; give the older version first"
+          "\(Excerpt.quoted(history.versions[old].name)) is newer than \(Excerpt.quoted(history.versions[new].name)); give the older version first"
       )
     }
     let newModel = history.versions[new].model
@@ -121,7 +121,7 @@ struct ModelDiffCommand: ParsableCommand {
   private func unknown(_ name: String, _ history: ModelHistory) -> GitHead.Failure {
     GitHead.Failure(
       description:
-        "'\(models[0])' has no version '\(name)' (it has \(history.names.map { "'\($0)'" }.joined(separator: ", ")))"
+        "\(Excerpt.quotedPath(models[0])) has no version \(Excerpt.quoted(name)) (it has \(history.names.map { Excerpt.quoted($0) }.joined(separator: ", ")))"
     )
   }
 
@@ -132,7 +132,7 @@ struct ModelDiffCommand: ParsableCommand {
     guard let bundle = history.bundlePath else {
       let contents = try ModelLocator.contentsPath(for: models[0])
       guard let bytes = try GitHead.contents(of: contents) else {
-        throw GitHead.Failure(description: "'\(contents)' is not in git's HEAD")
+        throw GitHead.Failure(description: "\(Excerpt.quotedPath(contents)) is not in git's HEAD")
       }
       let old = ModelLoader.load(SourceText(bytes: bytes), path: "HEAD:\(contents)")
       return Step(oldName: "HEAD", newName: "working tree", chain: [old, current.model], file: contents)
@@ -146,7 +146,7 @@ struct ModelDiffCommand: ParsableCommand {
     }
     let path = "\(bundle)/\(headName).xcdatamodel/contents"
     guard let bytes = try GitHead.contents(of: path) else {
-      throw GitHead.Failure(description: "'\(path)' is not in git's HEAD")
+      throw GitHead.Failure(description: "\(Excerpt.quotedPath(path)) is not in git's HEAD")
     }
     let old = ModelLoader.load(SourceText(bytes: bytes), path: "HEAD:\(path)")
     var chain = [old]
@@ -170,7 +170,8 @@ struct ModelDiffCommand: ParsableCommand {
         guard let head = try GitHead.contents(of: contents) else { continue }
         if head != version.model.source.bytes {
           problems.append(
-            "released version '\(version.name)' of '\(bundle)' differs from HEAD; add a new version instead")
+            "released version \(Excerpt.quoted(version.name)) of \(Excerpt.quotedPath(bundle)) differs from HEAD; add a new version instead"
+          )
         }
       }
     }

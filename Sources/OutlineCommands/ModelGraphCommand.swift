@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineCore
 import OutlineFiles
 import OutlineModel
 import OutlineWorkspace
@@ -62,7 +63,7 @@ struct ModelGraphCommand: ParsableCommand {
   private func versionPath() throws(ExitCode) -> String {
     guard let modelVersion else { return model }
     guard URL(fileURLWithPath: model).pathExtension == "xcdatamodeld" else {
-      Terminal.error("--model-version needs a .xcdatamodeld bundle; '\(model)' is not one")
+      Terminal.error("--model-version needs a .xcdatamodeld bundle; \(Excerpt.quotedPath(model)) is not one")
       throw ExitCode(2)
     }
     let name = modelVersion.hasSuffix(".xcdatamodel") ? modelVersion : modelVersion + ".xcdatamodel"
@@ -73,9 +74,9 @@ struct ModelGraphCommand: ParsableCommand {
       let versions =
         ((try? FileManager.default.contentsOfDirectory(atPath: model)) ?? [])
         .filter { $0.hasSuffix(".xcdatamodel") }.sorted()
-        .map { "'\($0.dropLast(".xcdatamodel".count))'" }
+        .map { Excerpt.quoted($0.dropLast(".xcdatamodel".count)) }
       Terminal.error(
-        "model bundle '\(model)' has no version '\(modelVersion)' (it has \(versions.joined(separator: ", ")))"
+        "model bundle \(Excerpt.quotedPath(model)) has no version \(Excerpt.quoted(modelVersion)) (it has \(versions.joined(separator: ", ")))"
       )
       throw ExitCode(2)
     }

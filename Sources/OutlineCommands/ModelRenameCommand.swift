@@ -43,7 +43,7 @@ struct ModelRenameCommand: ParsableCommand {
   func validate() throws {
     let parts = property.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-      throw ValidationError("Name the property as Entity.property, not '\(property)'.")
+      throw ValidationError("Name the property as Entity.property, not \(Excerpt.quoted(property)).")
     }
   }
 
@@ -74,7 +74,7 @@ struct ModelRenameCommand: ParsableCommand {
       throw ExitCode(1)
     }
     if newVersion && history.bundlePath == nil {
-      Terminal.error("--new-version needs a .xcdatamodeld bundle, not '\(model)'")
+      Terminal.error("--new-version needs a .xcdatamodeld bundle, not \(Excerpt.quotedPath(model))")
       throw ExitCode(2)
     }
     let versionName = newVersion ? Self.nextVersionName(history) : current.name

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OutlineConvert
+import OutlineCore
 import OutlineFiles
 import OutlineModel
 import OutlineWorkspace
@@ -43,7 +44,7 @@ struct NewCommand: ParsableCommand {
       let errors = loaded.diagnostics.filter { $0.severity == .error }
       if !errors.isEmpty {
         Terminal.error(
-          "model '\(model)' has \(errors.count) error\(errors.count == 1 ? "" : "s") (run `outline model check \(Self.shellQuoted(model))`); nothing was written"
+          "model \(Excerpt.quotedPath(model)) has \(errors.count) error\(errors.count == 1 ? "" : "s") (run `outline model check \(Self.shellQuoted(model))`); nothing was written"
         )
         throw ExitCode(1)
       }
@@ -53,7 +54,8 @@ struct NewCommand: ParsableCommand {
     let template: (text: String, problems: [String])
     if let output, output != "-" {
       if !force && FileManager.default.fileExists(atPath: output) {
-        Terminal.error("'\(output)' already exists; nothing was written (--force replaces it)")
+        Terminal.error(
+          "\(Excerpt.quotedPath(output)) already exists; nothing was written (--force replaces it)")
         throw ExitCode(2)
       }
       let folder = URL(fileURLWithPath: output).deletingLastPathComponent()

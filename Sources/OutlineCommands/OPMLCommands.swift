@@ -75,7 +75,8 @@ struct ImportCommand: ParsableCommand {
     do throws(WriteError) {
       if !madeFolder && folderError != EEXIST {
         throw WriteError(
-          description: "cannot write '\(modelPath)': \(String(cString: strerror(folderError)))")
+          description:
+            "cannot write \(Excerpt.quotedPath(modelPath)): \(String(cString: strerror(folderError)))")
       }
       let outlineWriter = try AtomicFileWriter(path: target, existing: outlinePolicy, distinctFrom: input)
       let modelWriter = try AtomicFileWriter(path: modelPath, existing: modelPolicy, distinctFrom: input)

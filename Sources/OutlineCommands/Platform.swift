@@ -18,7 +18,7 @@ func platformExit(_ code: Int32) -> Never {
 /// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
 /// file system does not say or it is something else) and inode number, or nil when it
 /// cannot be read.
-func folderEntries(_ path: String, notUTF8: (_ escaped: String) -> Void = { _ in }) -> [(
+func folderEntries(_ path: String, notUTF8: (_ escaped: String, _ bytes: [UInt8]) -> Void = { _, _ in }) -> [(
   name: String, type: UInt8, inode: UInt64
 )]? {
   guard let folder = opendir(path) else { return nil }
@@ -30,13 +30,13 @@ func folderEntries(_ path: String, notUTF8: (_ escaped: String) -> Void = { _ in
     }
     guard let name else {
       // A name that is not UTF-8 cannot be carried as a path here: said, not passed over.
-      let escaped = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        String(
-          decoding: raw.prefix { $0 != 0 }.flatMap {
-            $0 < 0x80 ? [$0] : Array("\\x\(String($0, radix: 16, uppercase: true))".utf8)
-          }, as: UTF8.self)
-      }
-      notUTF8(escaped)
+      let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      let escaped = String(
+        decoding: bytes.flatMap {
+          $0 < 0x80 ? [$0] : Array("\\x\(String($0, radix: 16, uppercase: true))".utf8)
+        },
+        as: UTF8.self)
+      notUTF8(escaped, bytes)
       continue
     }
     if name == "." || name == ".." { continue }

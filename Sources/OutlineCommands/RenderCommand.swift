@@ -41,7 +41,8 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     if let output, output != "-", Self.sameFile(output, input) {
-      Terminal.error("'\(output)' is the input; render writes the page elsewhere (choose another -o)")
+      Terminal.error(
+        "\(Excerpt.quotedPath(output)) is the input; render writes the page elsewhere (choose another -o)")
       throw ExitCode(2)
     }
     let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)

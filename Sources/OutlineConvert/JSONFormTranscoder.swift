@@ -131,11 +131,14 @@ struct Transcoder {
     return out
   }
 
+  /// A key in a path: `.key`, or `["key"]` as a JSON string when it has other characters;
+  /// a long key shortened as messages quote one (``Excerpt``).
   static func render(_ key: String) -> String {
+    let shown = Excerpt.truncated(key)
     let simple = key.unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "@"
     }
-    return simple && !key.isEmpty ? "." + key : "[\(JSONText.quote(key))]"
+    return simple && !key.isEmpty ? "." + shown : "[\(JSONText.quote(shown))]"
   }
 
   func fail(_ message: String, at offset: Int? = nil, path: String? = nil) -> Stop {
@@ -217,7 +220,7 @@ struct Transcoder {
             objects[top].array = nil
           default:
             note(
-              .valueType, "'\(name(of: key, in: objects[top]))' holds objects only",
+              .valueType, "\(Excerpt.quoted(name(of: key, in: objects[top]))) holds objects only",
               path: path() + "[\(objects[top].arrayCount)]")
             objects[top].arrayCount += 1
             try skip(token)
@@ -304,7 +307,7 @@ struct Transcoder {
     if let format = FormatKey(name) {
       let bit: UInt8 = 1 << format.rawValue
       if object.formatSeen & bit != 0 {
-        note(.unknownAttribute, "The key '\(text)' appears twice", path: path(adding: text))
+        note(.unknownAttribute, "The key \(Excerpt.quoted(text)) appears twice", path: path(adding: text))
         return nil
       }
       objects[top].formatSeen |= bit
@@ -316,7 +319,8 @@ struct Transcoder {
         objects[top].reportedEntityOrder = true
         note(
           .unknownAttribute,
-          object.isRoot ? "The model has no root entity for '\(text)'" : "'@entity' must come first",
+          object.isRoot
+            ? "The model has no root entity for \(Excerpt.quoted(text))" : "'@entity' must come first",
           path: path(adding: text))
       }
       return nil
@@ -324,13 +328,14 @@ struct Transcoder {
     guard let index = tables.key(name, of: object.entity) else {
       note(
         .unknownAttribute,
-        "'\(text)' is not an attribute or relationship of '\(model.entities[object.entity].name)'",
+        "\(Excerpt.quoted(text)) is not an attribute or relationship of \(Excerpt.quoted(model.entities[object.entity].name))",
         path: path(adding: text))
       return nil
     }
     if !tables.keyIsXMLName[object.entity][index] && !isDeclaredQName(name) {
       note(
-        .unknownAttribute, "'\(text)' cannot be written as an XML attribute name", path: path(adding: text))
+        .unknownAttribute, "\(Excerpt.quoted(text)) cannot be written as an XML attribute name",
+        path: path(adding: text))
       return nil
     }
     // The root element's `version`, `model`, `modelVersion` and `entity` belong to the format:
@@ -342,14 +347,14 @@ struct Transcoder {
     {
       note(
         .unknownAttribute,
-        "'\(text)' names a format attribute of the root element; the root cannot hold a model attribute of that name",
+        "\(Excerpt.quoted(text)) names a format attribute of the root element; the root cannot hold a model attribute of that name",
         path: path(adding: text))
       return nil
     }
     let word = object.seenBase + index >> 6
     let bit: UInt64 = 1 << UInt64(index & 63)
     if seen[word] & bit != 0 {
-      note(.unknownAttribute, "The key '\(text)' appears twice", path: path(adding: text))
+      note(.unknownAttribute, "The key \(Excerpt.quoted(text)) appears twice", path: path(adding: text))
       return nil
     }
     seen[word] |= bit
@@ -387,7 +392,8 @@ struct Transcoder {
         if object.isRoot && index == tables.orderAttribute[object.entity] { continue }
         let definition = model.entities[object.entity]
         note(
-          .requiredAttributeMissing, "'\(definition.name)' needs '\(definition.attributes[index].name)'",
+          .requiredAttributeMissing,
+          "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(definition.attributes[index].name))",
           at: object.start)
       }
     }

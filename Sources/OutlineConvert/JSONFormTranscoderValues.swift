@@ -62,14 +62,14 @@ extension Transcoder {
       var problem: (DiagnosticCode, String)?
       if let entity = found {
         if !object.isRoot && !tables.entityNameIsXMLName[entity] {
-          problem = (.unknownEntity, "'\(text)' cannot be written as an XML element name")
+          problem = (.unknownEntity, "\(Excerpt.quoted(text)) cannot be written as an XML element name")
         } else if model.entities[entity].isAbstract {
-          problem = (.abstractEntity, "'\(text)' is abstract")
+          problem = (.abstractEntity, "\(Excerpt.quoted(text)) is abstract")
         } else if !object.isRoot, let misfit = placementProblem(of: entity) {
           problem = (.cannotContain, misfit)
         }
       } else {
-        problem = (.unknownEntity, "'\(text)' is not an entity of the model")
+        problem = (.unknownEntity, "\(Excerpt.quoted(text)) is not an entity of the model")
       }
       if let (code, message) = problem {
         note(code, message)
@@ -105,7 +105,8 @@ extension Transcoder {
     let attributeCount = tables.attributeCount[entity]
     if index < attributeCount {
       if object.isRoot && index == tables.orderAttribute[entity] {
-        note(.unknownAttribute, "The root object has no '\(name)': only its children are numbered")
+        note(
+          .unknownAttribute, "The root object has no \(Excerpt.quoted(name)): only its children are numbered")
         return try skip(value)
       }
       let rank = 3 << 32 | index
@@ -113,24 +114,24 @@ extension Transcoder {
       case .integer:
         guard value.kind == .number,
           !reader.contents(of: value).contains(where: { $0 == 0x2E || $0 | 0x20 == 0x65 })
-        else { return try refuse(value, rank: rank, "'\(name)' must be an integer") }
+        else { return try refuse(value, rank: rank, "\(Excerpt.quoted(name)) must be an integer") }
         // JSON's one non-canonical integer is `-0`: the XML says `0`.
         let digits = reader.contents(of: value)
         let text = XMLName.equals(digits, "-0") ? UnsafeBufferPointer(rebasing: digits[1...]) : digits
         try addAttribute(rank: rank, text: text, offset: value.range.start)
       case .number:
         guard value.kind == .number else {
-          return try refuse(value, rank: rank, "'\(name)' must be a number")
+          return try refuse(value, rank: rank, "\(Excerpt.quoted(name)) must be a number")
         }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
       case .boolean:
         guard value.kind == .true || value.kind == .false else {
-          return try refuse(value, rank: rank, "'\(name)' must be true or false")
+          return try refuse(value, rank: rank, "\(Excerpt.quoted(name)) must be true or false")
         }
         try addAttribute(rank: rank, text: reader.contents(of: value), offset: value.range.start)
       case .string, .text, .opaque:
         guard value.kind == .string else {
-          return try refuse(value, rank: rank, "'\(name)' must be a string")
+          return try refuse(value, rank: rank, "\(Excerpt.quoted(name)) must be a string")
         }
         try addText(value, rank: rank)
       }
@@ -141,13 +142,14 @@ extension Transcoder {
     switch tables.relationshipKinds[entity][relationship] {
     case .containment:
       guard value.kind == .arrayStart else {
-        note(.valueType, "'\(name)' is a containment relationship: an array of objects")
+        note(.valueType, "\(Excerpt.quoted(name)) is a containment relationship: an array of objects")
         return try skip(value)
       }
       startChildren(.entity(index))
     case .toMany:
       guard value.kind == .arrayStart else {
-        return try refuse(value, rank: rank, "'\(name)' is to-many: an array of ids", keepText: false)
+        return try refuse(
+          value, rank: rank, "\(Excerpt.quoted(name)) is to-many: an array of ids", keepText: false)
       }
       let textStart = scratch.count
       var count = 0
@@ -156,7 +158,7 @@ extension Transcoder {
         if id.kind == .arrayEnd { break }
         defer { count += 1 }
         guard id.kind == .string else {
-          note(.valueType, "'\(name)' holds ids (strings) only", path: path() + "[\(count)]")
+          note(.valueType, "\(Excerpt.quoted(name)) holds ids (strings) only", path: path() + "[\(count)]")
           try skip(id)
           continue
         }
@@ -168,7 +170,8 @@ extension Transcoder {
         Attribute(rank: rank, textStart: textStart, textEnd: scratch.count, offset: value.range.start))
     case .toOne:
       guard value.kind == .string else {
-        return try refuse(value, rank: rank, "'\(name)' is to-one: an id string", keepText: false)
+        return try refuse(
+          value, rank: rank, "\(Excerpt.quoted(name)) is to-one: an id string", keepText: false)
       }
       try addText(value, rank: rank)
     }
@@ -201,7 +204,8 @@ extension Transcoder {
     guard let destination = tables.destinations[parent.entity][relationship],
       model.isKind(entity, of: destination)
     else {
-      return "'\(model.entities[entity].name)' cannot stand in '\(name(of: .entity(index), in: parent))'"
+      return
+        "\(Excerpt.quoted(model.entities[entity].name)) cannot stand in \(Excerpt.quoted(name(of: .entity(index), in: parent)))"
     }
     return nil
   }
@@ -233,13 +237,15 @@ extension Transcoder {
       let name = try token()
       guard name.kind == .string else {
         note(
-          .valueType, "'@xmlns' \"\(prefix)\" must be a string (a namespace name)", at: name.range.start,
-          path: member)
+          .valueType, "'@xmlns' \(Excerpt.quoted(prefix)) must be a string (a namespace name)",
+          at: name.range.start, path: member)
         try skip(name)
         continue
       }
       guard prefix.isEmpty || (XMLName.isNCName(prefix) && prefix != "xml" && prefix != "xmlns") else {
-        note(.unknownAttribute, "'\(prefix)' cannot be a namespace prefix", at: key.range.start, path: member)
+        note(
+          .unknownAttribute, "\(Excerpt.quoted(prefix)) cannot be a namespace prefix", at: key.range.start,
+          path: member)
         continue
       }
       let uri = reader.string(name)
@@ -249,7 +255,9 @@ extension Transcoder {
       }
       let prefixBytes = Array(prefix.utf8)
       guard !declaredPrefixes.contains(prefixBytes) else {
-        note(.unknownAttribute, "The prefix '\(prefix)' is declared twice", at: key.range.start, path: member)
+        note(
+          .unknownAttribute, "The prefix \(Excerpt.quoted(prefix)) is declared twice", at: key.range.start,
+          path: member)
         continue
       }
       declaredPrefixes.append(prefixBytes)
@@ -263,12 +271,12 @@ extension Transcoder {
   /// and a namespace name is a URI (no white space).
   static func namespaceNameProblem(_ uri: String, prefix: String) -> String? {
     if uri.isEmpty && !prefix.isEmpty {
-      return "The prefix '\(prefix)' cannot be bound to an empty namespace name"
+      return "The prefix \(Excerpt.quoted(prefix)) cannot be bound to an empty namespace name"
     }
     if uri == "http://www.w3.org/XML/1998/namespace" || uri == "http://www.w3.org/2000/xmlns/" {
-      return "'\(uri)' is reserved for the prefix \(uri.hasSuffix("xmlns/") ? "xmlns" : "xml")"
+      return "\(Excerpt.quoted(uri)) is reserved for the prefix \(uri.hasSuffix("xmlns/") ? "xmlns" : "xml")"
     }
-    if uri.utf8.contains(where: { XMLName.isSpace($0) }) { return "'\(uri)' is not a URI" }
+    if uri.utf8.contains(where: { XMLName.isSpace($0) }) { return "\(Excerpt.quoted(uri)) is not a URI" }
     return nil
   }
 
@@ -289,7 +297,7 @@ extension Transcoder {
     } catch {
       note(
         .notWellFormed,
-        "'\(objects.last!.pending.map { name(of: $0, in: objects.last!) } ?? "")': \(error.message)",
+        "\(Excerpt.quoted(objects.last!.pending.map { name(of: $0, in: objects.last!) } ?? "")): \(error.message)",
         at: value.range.start + 1 + error.offset, path: path)
       return false
     }

@@ -105,7 +105,7 @@ public enum OPMLReader {
           if let earlier = document.namespaces.first(where: { $0.name == name }) {
             if earlier.value != value {
               fail(
-                "'\(name)' is bound to '\(value)' here and to '\(earlier.value)' before; an .outline declares each prefix once, on its root",
+                "\(Excerpt.quoted(name)) is bound to \(Excerpt.quoted(value)) here and to \(Excerpt.quoted(earlier.value)) before; an .outline declares each prefix once, on its root",
                 tag.nameRange(of: index))
             }
           } else {
@@ -127,7 +127,9 @@ public enum OPMLReader {
         sawRoot = true
         rootName = tag.nameRange
         guard name == "opml" else {
-          fail("The root element is '\(name)', not 'opml': this is not an OPML file", tag.nameRange)
+          fail(
+            "The root element is \(Excerpt.quoted(name)), not 'opml': this is not an OPML file", tag.nameRange
+          )
           return
         }
         document.opmlAttributes = attributes(tag).map { ($0.0, $0.1) }
@@ -141,27 +143,30 @@ public enum OPMLReader {
         } else if name == "head" {
           // Its namespace declarations are the document's; it has nothing else to keep.
           if let other = attributes(tag).first {
-            fail("<head> has the attribute '\(other.0)', which an .outline cannot keep", tag.nameRange)
+            fail(
+              "<head> has the attribute \(Excerpt.quoted(other.0)), which an .outline cannot keep",
+              tag.nameRange)
           }
         } else {
-          fail("'\(name)' is not part of OPML: <opml> holds <head> and <body>", tag.nameRange)
+          fail("\(Excerpt.quoted(name)) is not part of OPML: <opml> holds <head> and <body>", tag.nameRange)
         }
       case 2 where path[1] == "head":
         // A head field becomes one attribute of the root: what it cannot hold is refused, not lost.
         if let other = attributes(tag).first {
           fail(
-            "The head field '\(name)' has the attribute '\(other.0)', which an .outline cannot keep (a head field becomes one attribute of the root)",
+            "The head field \(Excerpt.quoted(name)) has the attribute \(Excerpt.quoted(other.0)), which an .outline cannot keep (a head field becomes one attribute of the root)",
             tag.nameRange)
         } else if document.head.contains(where: { $0.name == name }) {
           fail(
-            "The head field '\(name)' comes twice; an .outline keeps one value for each (a head field becomes one attribute of the root)",
+            "The head field \(Excerpt.quoted(name)) comes twice; an .outline keeps one value for each (a head field becomes one attribute of the root)",
             tag.nameRange)
         }
         headFieldStart = tag.isSelfClosing ? nil : tag.range.end
         if tag.isSelfClosing { document.head.append((name, "")) }
       case _ where path.count >= 2 && path[1] == "body":
         guard name == "outline" else {
-          fail("'\(name)' inside <body>: OPML bodies hold <outline> elements only", tag.nameRange)
+          fail(
+            "\(Excerpt.quoted(name)) inside <body>: OPML bodies hold <outline> elements only", tag.nameRange)
           return
         }
         document.outlines.append(
@@ -169,7 +174,7 @@ public enum OPMLReader {
             depth: path.count - 2,
             attributes: attributes(tag).map { OPMLOutline.Attribute(name: $0.0, value: $0.1) }))
       default:
-        fail("'\(name)' inside a head field: head fields hold text only", tag.nameRange)
+        fail("\(Excerpt.quoted(name)) inside a head field: head fields hold text only", tag.nameRange)
       }
     }
 

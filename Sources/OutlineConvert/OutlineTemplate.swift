@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 import OutlineModel
 import OutlineXML
 
@@ -169,7 +170,7 @@ private struct Builder {
       for attribute in entity.attributes
       where OutlineTemplate.rootFormatNames.contains(attribute.name) && attribute.isRequired {
         problems.append(
-          "'\(entity.name)' needs '\(attribute.name)', a name the root element keeps for the format, so no root can have it"
+          "\(Excerpt.quoted(entity.name)) needs \(Excerpt.quoted(attribute.name)), a name the root element keeps for the format, so no root can have it"
         )
       }
     }
@@ -183,7 +184,7 @@ private struct Builder {
       guard !relationship.isOptional, !relationship.isTransient else { continue }
       guard let child = containable(in: objects[object].entity, relationship: index) else {
         let problem =
-          "'\(entity.name)' needs children in '\(relationship.name)', but no entity can be nested there unambiguously"
+          "\(Excerpt.quoted(entity.name)) needs children in \(Excerpt.quoted(relationship.name)), but no entity can be nested there unambiguously"
         if !problems.contains(problem) { problems.append(problem) }
         continue
       }

@@ -123,7 +123,7 @@ public enum DiagnosticCatalog {
     Entry(
       code: .modelOutsideProject, severity: .error, title: "Model outside the project",
       help:
-        "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
+        "The `model` attribute or `.outline.json` names a model outside the project (the folder of the nearest `.outline.json`, else the git root, else the document's folder), possibly through a symbolic link. It is not read. One `.outline.json` names is trouble of the run, as an unreadable one is: the command exits 2 and writes nothing. List its folder in `modelRoots` of `.outline.json`, or name it with `--model`."
     ),
     Entry(
       code: .valueTooLarge, severity: .error, title: "Value or node over the size limit",
@@ -203,7 +203,7 @@ public enum DiagnosticCatalog {
     Entry(
       code: .uniquenessViolation, severity: .error, title: "Uniqueness constraint violated",
       help:
-        "Two objects of an entity with a uniquenessConstraint have the same values for all its members, compared as Core Data compares them (typed: `01` and `1` are the same integer). The first object is the related location."
+        "Two objects of an entity with a uniquenessConstraint have the same values for all its members, compared as Core Data stores them (typed: `01` and `1` are the same integer, `1.0` and `1.00` the same decimal, `AAAA` and `AA AA` the same bytes; a date is the Double of seconds Core Data keeps). The first object is the related location."
     ),
     Entry(
       code: .idNotName, severity: .error, title: "Id is not an XML name",

@@ -7,10 +7,57 @@ public enum Excerpt {
   /// The most characters of the original quoted (before escaping).
   public static let limit = 60
 
+  /// The most characters of a path quoted: paths are quoted whole up to this.
+  public static let pathLimit = 1024
+
   /// `text` between single quotes, control characters escaped (`\n`, `\t`,
   /// `\u{1B}`), cut after `limit` characters with `...`.
   public static func quoted(_ text: some StringProtocol, limit: Int = limit) -> String {
     "'" + escaped(text, limit: limit) + "'"
+  }
+
+  /// A path between single quotes as ``quoted(_:limit:)`` writes it, cut only after
+  /// ``pathLimit`` characters.
+  public static func quotedPath(_ path: some StringProtocol) -> String {
+    quoted(path, limit: pathLimit)
+  }
+
+  /// `text` cut after `limit` characters with `...`, not escaped: for text the
+  /// caller quotes in a syntax of its own (a key in a JSON path, as a JSON string).
+  public static func truncated(_ text: some StringProtocol, limit: Int = limit) -> String {
+    var scalars = text.unicodeScalars.makeIterator()
+    var result = String.UnicodeScalarView()
+    for _ in 0..<max(0, limit) {
+      guard let scalar = scalars.next() else { return String(result) }
+      result.append(scalar)
+    }
+    return scalars.next() == nil ? String(result) : String(result) + "..."
+  }
+
+  /// `text` (a message written by another program, libxml2's, that quotes names and values
+  /// whole) with every run of more than `limit` characters between spaces and quotes cut
+  /// after `limit` with `...`: `Entity 'zzz...' not defined`.
+  public static func shorteningWords(_ text: String, limit: Int = limit) -> String {
+    var result = String.UnicodeScalarView()
+    var run = 0
+    var cut = false
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "'" || scalar == "\"" {
+        run = 0
+        cut = false
+        result.append(scalar)
+        continue
+      }
+      if cut { continue }
+      if run == limit {
+        result.append(contentsOf: "...".unicodeScalars)
+        cut = true
+        continue
+      }
+      run += 1
+      result.append(scalar)
+    }
+    return String(result)
   }
 
   /// `text` with control characters escaped, cut after `limit` characters with `...`.

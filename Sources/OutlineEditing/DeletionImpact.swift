@@ -129,7 +129,7 @@ public struct DeletionImpact: Sendable {
           return .failure(
             EditRefusal(
               reason:
-                "'\(relationship.name)' of a deleted object still names '\(target.id)' and its delete rule is Deny"
+                "\(Excerpt.quoted(relationship.name)) of a deleted object still names \(Excerpt.quoted(target.id)) and its delete rule is Deny"
             ))
         }
       }
@@ -144,7 +144,7 @@ public struct DeletionImpact: Sendable {
         return .failure(
           EditRefusal(
             reason:
-              "'\(target.id)' is named by '\(relationship(of: reference).name)' and its '\(name)' delete rule is Deny"
+              "\(Excerpt.quoted(target.id)) is named by \(Excerpt.quoted(relationship(of: reference).name)) and its \(Excerpt.quoted(name)) delete rule is Deny"
           ))
       }
     }

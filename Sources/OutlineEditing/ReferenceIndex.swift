@@ -75,7 +75,9 @@ public struct ReferenceIndex: Sendable {
   public func duplicateRefusal(_ id: String, before doing: String) -> EditRefusal? {
     guard let count = duplicates[id]?.count else { return nil }
     return EditRefusal(
-      reason: "The id '\(id)' is defined \(count) times (OL500): give each object its own id before \(doing)")
+      reason:
+        "The id \(Excerpt.quoted(id)) is defined \(count) times (OL500): give each object its own id before \(doing)"
+    )
   }
 
   /// The ranges at which each id is named by a relationship.

@@ -177,20 +177,24 @@ public final class AtomicFileWriter {
     target = try Self.finalTarget(of: path)
     if existing == .keep && target != path && !AtomicFile.exists(target) {
       // A dangling link is something the user put there: not followed to make a file.
-      throw WriteError(description: "'\(path)' already exists; not replaced", reason: .exists)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) already exists; not replaced", reason: .exists)
     }
     if let status = FileStatus.of(target, followingLinks: false) {
       guard status.isRegularFile else {
-        throw WriteError(description: "cannot write '\(path)': not a regular file", reason: .notRegularFile)
+        throw WriteError(
+          description: "cannot write \(Excerpt.quotedPath(path)): not a regular file", reason: .notRegularFile
+        )
       }
       if let input, AtomicFile.sameFile(input, target) {
         throw WriteError(
-          description: "the output '\(path)' is the input '\(input)'; nothing was written",
+          description:
+            "the output \(Excerpt.quotedPath(path)) is the input \(Excerpt.quotedPath(input)); nothing was written",
           reason: .sameAsInput)
       }
       if existing == .replace { try Self.checkWritable(target, status: status, as: path) }
     } else if errno != ENOENT {
-      throw WriteError(description: "cannot write '\(path)': \(Self.describe(errno))")
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
     }
     temporary = ""
     (descriptor, temporary) = try Self.temporaryFile(beside: target, for: path)
@@ -349,13 +353,14 @@ public final class AtomicFileWriter {
     defer { if wasParked && installation != nil { park() } }
     unpark()
     guard descriptor >= 0 else {
-      if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
-      throw WriteError(description: "cannot write '\(path)': already closed")
+      if let failure { throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(failure))") }
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): already closed")
     }
-    if let failure { throw abandon("cannot write '\(path)': \(Self.describe(failure))") }
+    if let failure { throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(failure))") }
     let current = FileStatus.of(target, followingLinks: false)
     if let snapshot, current.map({ !snapshot.matches($0, at: target) }) ?? true {
-      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+      throw abandon(
+        "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
     }
     if existing == .replace, let current {
       do throws(WriteError) {
@@ -378,7 +383,9 @@ public final class AtomicFileWriter {
       way = .renaming(replacing: nil)
     }
     if case .inPlace = way {
-      if fsync(descriptor) != 0 { throw abandon("cannot write '\(path)': \(Self.describe(errno))") }
+      if fsync(descriptor) != 0 {
+        throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
+      }
     } else {
       let written = PathText.folder(of: target)
       let folder = written.isEmpty ? "." : written
@@ -388,7 +395,7 @@ public final class AtomicFileWriter {
         )
       }
       if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
-        throw abandon("cannot write '\(path)': \(Self.describe(errno))")
+        throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno))")
       }
     }
     installation = way
@@ -397,12 +404,14 @@ public final class AtomicFileWriter {
   /// Makes the prepared contents appear at the target. `keepingReplaced` (for ``AtomicFileGroup``)
   /// keeps what ``restore()`` needs to put the old file back, until ``settle()``.
   func install(keepingReplaced keep: Bool) throws(WriteError) {
-    guard unpark() else { throw abandon("cannot write '\(path)': \(Self.describe(failure ?? EIO))") }
+    guard unpark() else {
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(failure ?? EIO))")
+    }
     switch installation {
     case .renaming(let current)?: try installRenaming(replacing: current, keep: keep)
     case .inPlace(let current)?: try installInPlace(current, keep: keep)
     case .keeping?: try installKeeping(keep: keep)
-    case nil: throw abandon("cannot write '\(path)': not prepared")
+    case nil: throw abandon("cannot write \(Excerpt.quotedPath(path)): not prepared")
     }
   }
 
@@ -422,10 +431,12 @@ public final class AtomicFileWriter {
         return nil
       }
       let why = ours ? Self.describe(errno) : "another file is there now"
-      return "'\(path)' could not be put back (\(why)); its old contents are in '\(old)'"
+      return
+        "\(Excerpt.quotedPath(path)) could not be put back (\(why)); its old contents are in \(Excerpt.quotedPath(old))"
     case .copy(let old, inPlace: true):
       if let code = Self.copyBack(old, into: target) {
-        return "'\(path)' could not be put back (\(Self.describe(code))); its old contents are in '\(old)'"
+        return
+          "\(Excerpt.quotedPath(path)) could not be put back (\(Self.describe(code))); its old contents are in \(Excerpt.quotedPath(old))"
       }
       unlink(old)
       return nil
@@ -460,7 +471,8 @@ public final class AtomicFileWriter {
       let unchanged = guarded ? now?.sameWriteStamp(as: current) : now?.sameContentStamp(as: current)
       if unchanged != true {
         if guarded { unlink(guardPath) }
-        throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+        throw abandon(
+          "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
       }
       // A file system without hard links: a copy of the old contents to put back.
       if keep && !guarded { kept = .copy(try backup(current), inPlace: false) }
@@ -474,7 +486,7 @@ public final class AtomicFileWriter {
       unlink(temporary)
       if guarded { unlink(guardPath) }
       settle()
-      throw WriteError(description: "cannot write '\(path)': \(Self.describe(code))")
+      throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code))")
     }
     installed = mine
     if guarded {
@@ -503,7 +515,8 @@ public final class AtomicFileWriter {
     } else {
       unlink(guardPath)
     }
-    throw WriteError(description: "'\(path)' changed while being \(activity); run again", reason: .changed)
+    throw WriteError(
+      description: "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
   }
 
   /// Appears only where nothing is (a hard link of the temporary file, which fails if a file came
@@ -524,9 +537,9 @@ public final class AtomicFileWriter {
         discard()
         return
       }
-      throw abandon("'\(path)' already exists; not replaced", reason: .exists)
+      throw abandon("\(Excerpt.quotedPath(path)) already exists; not replaced", reason: .exists)
     }
-    throw abandon("cannot write '\(path)': \(Self.describe(code))")
+    throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code))")
   }
 
   /// Copies the flushed temporary file into the target's own inode, so its hard links and owner
@@ -538,30 +551,31 @@ public final class AtomicFileWriter {
     guard file >= 0 else {
       let code = errno
       throw abandon(
-        "'\(path)' \(code == EACCES ? "is read-only" : "cannot be opened: \(Self.describe(code))"); not changed",
+        "\(Excerpt.quotedPath(path)) \(code == EACCES ? "is read-only" : "cannot be opened: \(Self.describe(code))"); not changed",
         reason: code == EACCES ? .readOnly : .system)
     }
     defer { close(file) }
     guard let opened = FileStatus.of(descriptor: file), opened.sameContentStamp(as: current) else {
-      throw abandon("'\(path)' changed while being \(activity); run again", reason: .changed)
+      throw abandon(
+        "\(Excerpt.quotedPath(path)) changed while being \(activity); run again", reason: .changed)
     }
     let old = keep ? try backup(current) : nil
     let size = Int64(lseek(descriptor, 0, SEEK_END))
     if let code = FileDescriptorIO.reserve(file, from: Int64(current.size), to: size) {
       if let old { unlink(old) }
-      throw abandon("cannot write '\(path)': \(Self.describe(code)); not changed")
+      throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)); not changed")
     }
     if let code = FileDescriptorIO.copy(from: descriptor, to: file, size: size) {
       if let old, Self.copyBack(old, into: target) == nil {
         unlink(old)
-        throw abandon("cannot write '\(path)': \(Self.describe(code)); not changed")
+        throw abandon("cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)); not changed")
       }
       let kept = temporary
       close(descriptor)
       descriptor = -1
       throw WriteError(
         description:
-          "cannot write '\(path)': \(Self.describe(code)); it may be incomplete: its new contents are in '\(kept)'"
+          "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)); it may be incomplete: its new contents are in \(Excerpt.quotedPath(kept))"
       )
     }
     installed = FileStatus.of(descriptor: file)
@@ -574,7 +588,9 @@ public final class AtomicFileWriter {
   private func backup(_ current: FileStatus) throws(WriteError) -> String {
     let source = open(target, O_RDONLY | O_NOFOLLOW)
     guard source >= 0 else {
-      throw abandon("cannot write '\(path)': \(Self.describe(errno)) (keeping a copy of it); not changed")
+      throw abandon(
+        "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(errno)) (keeping a copy of it); not changed"
+      )
     }
     defer { close(source) }
     let copy: (descriptor: Int32, path: String)
@@ -590,7 +606,9 @@ public final class AtomicFileWriter {
       ?? (fchmod(copy.descriptor, current.permissions) == 0 ? nil : errno)
     {
       unlink(copy.path)
-      throw abandon("cannot write '\(path)': \(Self.describe(code)) (keeping a copy of it); not changed")
+      throw abandon(
+        "cannot write \(Excerpt.quotedPath(path)): \(Self.describe(code)) (keeping a copy of it); not changed"
+      )
     }
     return copy.path
   }
@@ -624,7 +642,7 @@ public final class AtomicFileWriter {
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count >= 0 else {
-        throw WriteError(description: "cannot write '\(path)': \(describe(errno))")
+        throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(describe(errno))")
       }
       let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if destination.hasPrefix("/") {
@@ -634,7 +652,7 @@ public final class AtomicFileWriter {
         current = folder.isEmpty ? destination : folder + "/" + destination
       }
     }
-    throw WriteError(description: "cannot write '\(path)': \(describe(ELOOP))")
+    throw WriteError(description: "cannot write \(Excerpt.quotedPath(path)): \(describe(ELOOP))")
   }
 
   /// Refuses a file this user may not write, or one with no write permission at all (root
@@ -644,12 +662,15 @@ public final class AtomicFileWriter {
     if access(target, W_OK) != 0 {
       let code = errno
       if code == EROFS {
-        throw WriteError(description: "cannot write '\(path)': \(describe(code)); not changed")
+        throw WriteError(
+          description: "cannot write \(Excerpt.quotedPath(path)): \(describe(code)); not changed")
       }
-      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) is read-only; not changed", reason: .readOnly)
     }
     if status.permissions & 0o222 == 0 {
-      throw WriteError(description: "'\(path)' is read-only; not changed", reason: .readOnly)
+      throw WriteError(
+        description: "\(Excerpt.quotedPath(path)) is read-only; not changed", reason: .readOnly)
     }
   }
 

@@ -96,7 +96,7 @@ public enum InputFile {
   }
 
   /// A path as messages quote it: in single quotes, control characters escaped.
-  public static func quoted(_ path: String) -> String { Excerpt.quoted(path, limit: 1024) }
+  public static func quoted(_ path: String) -> String { Excerpt.quotedPath(path) }
 
   private static func notRegular(_ path: String, _ mode: mode_t) -> ReadError? {
     guard let kind = kind(ofMode: mode) else { return nil }

@@ -31,7 +31,8 @@ public enum MappedFile {
     }
     guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
       throw ReadError(
-        description: "cannot map '\(path)': \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
+        description:
+          "cannot map \(Excerpt.quotedPath(path)): \(String(decoding: strerrorBytes(errno), as: UTF8.self))")
     }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let base = UnsafeRawPointer(address).assumingMemoryBound(to: UInt8.self)

@@ -250,7 +250,7 @@ public struct JSONReader {
       try scanNumber()
       kind = .number
     default:
-      throw fail("Unexpected character '\(Character(Unicode.Scalar(byte)))'")
+      throw fail("Unexpected character \(Excerpt.quoted(String(Character(Unicode.Scalar(byte)))))")
     }
     range = TextRange(start: start, end: index)
     afterValue()

@@ -19,7 +19,7 @@ struct EditorSettings: Equatable, Sendable {
     guard case .object(let members)? = section else { return }
     for (key, value) in members {
       guard key == "rules" else {
-        problems.append("unknown setting '\(key)' (known: rules)")
+        problems.append("unknown setting \(Excerpt.quoted(key)) (known: rules)")
         continue
       }
       guard case .object(let rules) = value else {
@@ -29,7 +29,7 @@ struct EditorSettings: Equatable, Sendable {
       for (code, level) in rules {
         let diagnosticCode = DiagnosticCode(rawValue: code)
         guard DiagnosticCatalog.entry(for: diagnosticCode) != nil else {
-          problems.append("unknown rule code '\(code)'")
+          problems.append("unknown rule code \(Excerpt.quoted(code))")
           continue
         }
         if diagnosticCode == .notWellFormed && level.stringValue != "error" {

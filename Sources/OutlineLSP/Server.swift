@@ -148,7 +148,9 @@ public final class LanguageServer: @unchecked Sendable {
     }
     guard let route = MethodTable.byMethod[method], case .request(let prepare) = route.handler else {
       return connection.reply(
-        to: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "Unknown method '\(method)'"))
+        to: id,
+        error: ResponseError(
+          code: ErrorCode.methodNotFound, message: "Unknown method \(Excerpt.quoted(method))"))
     }
     checkFilesOnDisk()
     let work: @Sendable (RequestContext) throws -> JSONValue

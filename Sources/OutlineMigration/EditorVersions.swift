@@ -6,14 +6,17 @@ extension DocumentVersionStatus {
   /// The hover text for the root: which version the document is for and whether it was recorded.
   public var hoverText: String {
     let how = isRecorded ? "recorded in modelVersion" : "inferred: modelVersion is not recorded"
-    let pending = migrationPending ? "; the current version is '\(currentName)' (run `outline migrate`)" : ""
-    return "Model version '\(versionName)' (\(how))\(pending)"
+    let pending =
+      migrationPending
+      ? "; the current version is \(Excerpt.quoted(currentName)) (run `outline migrate`)" : ""
+    return "Model version \(Excerpt.quoted(versionName)) (\(how))\(pending)"
   }
 
   /// The message of the diagnostic on the root when a migration is pending; nil when none is.
   public var pendingMessage: String? {
     guard migrationPending else { return nil }
-    return "This document is for model version '\(versionName)'; the current version is '\(currentName)'"
+    return
+      "This document is for model version \(Excerpt.quoted(versionName)); the current version is \(Excerpt.quoted(currentName))"
   }
 
   /// The diagnostic on the root when a migration is pending (OL108, at ``range``); nil when none is.

@@ -13,13 +13,14 @@ extension ModelRename {
     throws(Refusal) -> [TextEdit]
   {
     guard let index = model.entity(named: entityName) else {
-      throw Refusal(description: "the model has no entity '\(entityName)'")
+      throw Refusal(description: "the model has no entity \(Excerpt.quoted(entityName))")
     }
     guard XMLName.isNCName(newName) else {
-      throw Refusal(description: "'\(newName)' cannot be an entity name (it is not an XML name)")
+      throw Refusal(
+        description: "\(Excerpt.quoted(newName)) cannot be an entity name (it is not an XML name)")
     }
     if newName != entityName, model.entity(named: newName) != nil {
-      throw Refusal(description: "the model already has an entity named '\(newName)'")
+      throw Refusal(description: "the model already has an entity named \(Excerpt.quoted(newName))")
     }
     let entity = model.entities[index]
     let references = EntityReferences(name: entityName)

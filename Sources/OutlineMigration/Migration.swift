@@ -57,7 +57,7 @@ public struct MigrationOutcome: Sendable {
     if let first = disordered.first {
       let more = disordered.count > 1 ? " (and \(counted(disordered.count - 1, "other parent")))" : ""
       return
-        "'\(first.relationship)' becomes ordered, where document order tells the order, but the children of \(first.parent)\(more) are numbered out of document order: put them in the order of their numbers first, or they would change order"
+        "\(Excerpt.quoted(first.relationship)) becomes ordered, where document order tells the order, but the children of \(first.parent)\(more) are numbered out of document order: put them in the order of their numbers first, or they would change order"
     }
     if !dropped.isEmpty && !allowDataLoss {
       return

@@ -341,7 +341,7 @@ public final class Migrator: XMLEventHandler {
         dropped.append(
           Dropped(
             offset: tag.nameRange(of: index).start,
-            what: "\(entityPlan.sourceName).\(name)=\"\(escaped(value))\""))
+            what: "\(entityPlan.sourceName).\(name)=\"\(Excerpt.escaped(value))\""))
       case .toOne(let newer):
         if needsPresent { present.append(newer ?? name) }
         if let newer {
@@ -359,7 +359,7 @@ public final class Migrator: XMLEventHandler {
             Dropped(
               offset: tag.valueRange(of: index).start,
               what:
-                "\(entityPlan.sourceName).\(name): ids \(ids.dropFirst().joined(separator: " ")) (to-one keeps '\(ids[0])')"
+                "\(entityPlan.sourceName).\(name): ids \(Excerpt.escaped(ids.dropFirst().joined(separator: " "))) (to-one keeps \(Excerpt.quoted(ids[0])))"
             ))
         }
       }
@@ -386,7 +386,7 @@ public final class Migrator: XMLEventHandler {
     for (newer, index) in renamed where counts[newer, default: 0] > 1 {
       let older = XMLName.string(tag.name(of: index))
       clashes.append(
-        "\(entityPlan.sourceName).\(older)=\"\(escaped(tag.value(of: index)))\" would be renamed '\(newer)', a name its object already has"
+        "\(entityPlan.sourceName).\(older)=\"\(Excerpt.escaped(tag.value(of: index)))\" would be renamed \(Excerpt.quoted(newer)), a name its object already has"
       )
     }
   }
@@ -419,7 +419,7 @@ public final class Migrator: XMLEventHandler {
       dropped.append(
         Dropped(
           offset: tag.valueRange(of: index).start + start,
-          what: "\(entityPlan.sourceName).\(name): id '\(id)' (its object is dropped)"))
+          what: "\(entityPlan.sourceName).\(name): id \(Excerpt.quoted(id)) (its object is dropped)"))
     }
     if kept.isEmpty {
       let start = index == 0 ? tag.nameRange.end : tag.valueRange(of: index - 1).end + 1
@@ -511,7 +511,7 @@ public final class Migrator: XMLEventHandler {
     }
     for key in keys {
       for index in 0..<tag.attributes.count where XMLName.string(tag.name(of: index)) == key {
-        return "'\(tag.value(of: index))'"
+        return Excerpt.quoted(tag.value(of: index))
       }
     }
     return "object"

@@ -22,11 +22,12 @@ public enum ModelRename {
     in model: Model, entity entityName: String, property: String, to newName: String
   ) throws(Refusal) -> [TextEdit] {
     guard let index = model.entity(named: entityName) else {
-      throw Refusal(description: "the model has no entity '\(entityName)'")
+      throw Refusal(description: "the model has no entity \(Excerpt.quoted(entityName))")
     }
     let entity = model.entities[index]
     guard XMLName.isNCName(newName) else {
-      throw Refusal(description: "'\(newName)' cannot be a property name (it is not an XML name)")
+      throw Refusal(
+        description: "\(Excerpt.quoted(newName)) cannot be a property name (it is not an XML name)")
     }
     let declaring: String
     let nameRange: TextRange
@@ -47,16 +48,22 @@ public enum ModelRename {
         }
       }
     } else {
-      throw Refusal(description: "'\(entityName)' has no attribute or relationship '\(property)'")
+      throw Refusal(
+        description:
+          "\(Excerpt.quoted(entityName)) has no attribute or relationship \(Excerpt.quoted(property))")
     }
     guard declaring == entityName else {
       throw Refusal(
-        description: "'\(property)' is inherited from '\(declaring)'; rename '\(declaring).\(property)'")
+        description:
+          "\(Excerpt.quoted(property)) is inherited from \(Excerpt.quoted(declaring)); rename \(Excerpt.quoted(declaring + "." + property))"
+      )
     }
     // The new name must be free in the entity and every entity that inherits from it.
     for (other, candidate) in model.entities.enumerated() where model.isKind(other, of: index) {
       if candidate.attributeIndex[newName] != nil || candidate.relationshipIndex[newName] != nil {
-        throw Refusal(description: "'\(candidate.name)' already has a property named '\(newName)'")
+        throw Refusal(
+          description:
+            "\(Excerpt.quoted(candidate.name)) already has a property named \(Excerpt.quoted(newName))")
       }
     }
     edits.append(TextEdit(range: nameRange, newText: newName))

@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// One difference between two versions of a model, with what Core Data's
 /// lightweight migration makes of it.
 public struct ModelChange: Sendable, Equatable {
@@ -86,7 +88,8 @@ public enum ModelDiff {
       guard let source = correspondence.entitySource[index] else {
         changes.append(
           ModelChange(
-            .entityAdded, entity: entity.name, detail: "entity '\(entity.name)' added", inferable: true,
+            .entityAdded, entity: entity.name, detail: "entity \(Excerpt.quoted(entity.name)) added",
+            inferable: true,
             data: .none))
         continue
       }
@@ -96,7 +99,8 @@ public enum ModelDiff {
         changes.append(
           ModelChange(
             .entityRenamed, entity: entity.name,
-            detail: "entity '\(oldEntity.name)' renamed to '\(entity.name)'", inferable: true, data: .kept))
+            detail: "entity \(Excerpt.quoted(oldEntity.name)) renamed to \(Excerpt.quoted(entity.name))",
+            inferable: true, data: .kept))
       }
       let oldParent = oldEntity.parent.map { old.entities[$0].name }
       let newParentSource = entity.parent.flatMap { correspondence.entitySource[$0] }.map {
@@ -109,7 +113,7 @@ public enum ModelDiff {
           ModelChange(
             .parentChanged, entity: entity.name,
             detail:
-              "parent entity of '\(entity.name)' changed from \(oldParent.map { "'\($0)'" } ?? "none") to \(entity.parentName.map { "'\($0)'" } ?? "none")",
+              "parent entity of \(Excerpt.quoted(entity.name)) changed from \(oldParent.map { Excerpt.quoted($0) } ?? "none") to \(entity.parentName.map { Excerpt.quoted($0) } ?? "none")",
             inferable: true, data: .kept))
       }
       if oldEntity.isAbstract != entity.isAbstract {
@@ -117,7 +121,8 @@ public enum ModelDiff {
           ModelChange(
             .abstractChanged, entity: entity.name,
             detail: entity.isAbstract
-              ? "'\(entity.name)' made abstract" : "'\(entity.name)' made concrete (no longer abstract)",
+              ? "\(Excerpt.quoted(entity.name)) made abstract"
+              : "\(Excerpt.quoted(entity.name)) made concrete (no longer abstract)",
             inferable: !entity.isAbstract, data: entity.isAbstract ? .dropped : .none))
       }
       // Entities it now inherits from that are new: what they declare is new to it too.
@@ -142,7 +147,7 @@ public enum ModelDiff {
       changes.append(
         ModelChange(
           .entityRemoved, entity: old.entities[index].name,
-          detail: "entity '\(old.entities[index].name)' removed", inferable: true,
+          detail: "entity \(Excerpt.quoted(old.entities[index].name)) removed", inferable: true,
           data: .dropped))
     }
     return changes
@@ -163,7 +168,7 @@ public enum ModelDiff {
       // by a new entity it now inherits from is new to this one (its objects need its value).
       guard attribute.declaringEntity == new.name || newAncestors.contains(attribute.declaringEntity)
       else { continue }
-      let quoted = "'\(new.name).\(attribute.name)'"
+      let quoted = Excerpt.quoted(new.name + "." + attribute.name)
       guard let sourceName, let index = old.attributeIndex[sourceName] else {
         let filled = attribute.isOptional || attribute.isTransient || attribute.isDerived
         let hasDefault = attribute.defaultValue != nil
@@ -171,7 +176,7 @@ public enum ModelDiff {
           ModelChange(
             .attributeAdded, entity: new.name, property: attribute.name,
             detail:
-              "attribute \(quoted) added (\(filled ? "optional" : hasDefault ? "required, default '\(attribute.defaultValue!)'" : "required, no default"))",
+              "attribute \(quoted) added (\(filled ? "optional" : hasDefault ? "required, default \(Excerpt.quoted(attribute.defaultValue!))" : "required, no default"))",
             inferable: filled || hasDefault, data: filled ? .none : .needsDefault))
         continue
       }
@@ -180,7 +185,9 @@ public enum ModelDiff {
         changes.append(
           ModelChange(
             .attributeRenamed, entity: new.name, property: attribute.name,
-            detail: "attribute '\(new.name).\(sourceName)' renamed to '\(attribute.name)'", inferable: true,
+            detail:
+              "attribute \(Excerpt.quoted(new.name + "." + sourceName)) renamed to \(Excerpt.quoted(attribute.name))",
+            inferable: true,
             data: .kept))
       }
       if before.typeName != attribute.typeName {
@@ -196,7 +203,7 @@ public enum ModelDiff {
           ModelChange(
             .madeRequired, entity: new.name, property: attribute.name,
             detail:
-              "attribute \(quoted) made required (\(hasDefault ? "default '\(attribute.defaultValue!)'" : "no default"))",
+              "attribute \(quoted) made required (\(hasDefault ? "default \(Excerpt.quoted(attribute.defaultValue!))" : "no default"))",
             inferable: hasDefault, data: hasDefault ? .kept : .needsDefault))
       } else if !before.isOptional && attribute.isOptional {
         changes.append(
@@ -205,11 +212,11 @@ public enum ModelDiff {
             detail: "attribute \(quoted) made optional", inferable: true, data: .kept))
       }
       if before.defaultValue != attribute.defaultValue && !before.isTransient && !attribute.isTransient {
-        let was = before.defaultValue.map { "'\($0)'" } ?? "none"
-        let now = attribute.defaultValue.map { "'\($0)'" } ?? "none"
+        let was = before.defaultValue.map { Excerpt.quoted($0) } ?? "none"
+        let now = attribute.defaultValue.map { Excerpt.quoted($0) } ?? "none"
         let kept =
           before.defaultValue.map {
-            " (objects that leave it out are written with '\($0)', keeping their value)"
+            " (objects that leave it out are written with \(Excerpt.quoted($0)), keeping their value)"
           }
           ?? ""
         changes.append(
@@ -232,7 +239,7 @@ public enum ModelDiff {
       changes.append(
         ModelChange(
           .attributeRemoved, entity: new.name, property: attribute.name,
-          detail: "attribute '\(old.name).\(attribute.name)' removed", inferable: true,
+          detail: "attribute \(Excerpt.quoted(old.name + "." + attribute.name)) removed", inferable: true,
           data: attribute.isTransient ? .none : .dropped))
     }
   }
@@ -246,7 +253,7 @@ public enum ModelDiff {
       let sourceName = names[relationship.name]
       if let sourceName { continued.insert(sourceName) }
       guard relationship.declaringEntity == new.name else { continue }
-      let quoted = "'\(new.name).\(relationship.name)'"
+      let quoted = Excerpt.quoted(new.name + "." + relationship.name)
       guard let sourceName, let index = old.relationshipIndex[sourceName] else {
         let required = !relationship.isOptional && !relationship.isTransient
         changes.append(
@@ -261,7 +268,8 @@ public enum ModelDiff {
         changes.append(
           ModelChange(
             .relationshipRenamed, entity: new.name, property: relationship.name,
-            detail: "relationship '\(new.name).\(sourceName)' renamed to '\(relationship.name)'",
+            detail:
+              "relationship \(Excerpt.quoted(new.name + "." + sourceName)) renamed to \(Excerpt.quoted(relationship.name))",
             inferable: true, data: .kept))
       }
       let destinationSource = relationship.destination.flatMap { correspondence.entitySource[$0] }
@@ -272,7 +280,7 @@ public enum ModelDiff {
           ModelChange(
             .destinationChanged, entity: new.name, property: relationship.name,
             detail:
-              "relationship \(quoted) now leads to '\(relationship.destinationName ?? "?")' instead of '\(before.destinationName ?? "?")'",
+              "relationship \(quoted) now leads to \(Excerpt.quoted(relationship.destinationName ?? "?")) instead of \(Excerpt.quoted(before.destinationName ?? "?"))",
             inferable: false, data: .dropped))
       }
       if before.isToMany != relationship.isToMany {
@@ -287,7 +295,7 @@ public enum ModelDiff {
           let name =
             "\(newModel.entities[newDestination].name).\(newModel.entities[newDestination].relationships[newInverse].name)"
           ended =
-            "; '\(name)' is no longer a containment, so the objects nested in it cannot stay nested: `outline migrate` drops them (with --allow-data-loss)"
+            "; \(Excerpt.quoted(name)) is no longer a containment, so the objects nested in it cannot stay nested: `outline migrate` drops them (with --allow-data-loss)"
         }
         changes.append(
           ModelChange(
@@ -330,7 +338,8 @@ public enum ModelDiff {
       changes.append(
         ModelChange(
           .relationshipRemoved, entity: new.name, property: relationship.name,
-          detail: "relationship '\(old.name).\(relationship.name)' removed", inferable: true,
+          detail: "relationship \(Excerpt.quoted(old.name + "." + relationship.name)) removed",
+          inferable: true,
           data: relationship.isTransient ? .none : .dropped))
     }
   }
@@ -354,14 +363,15 @@ public enum ModelDiff {
         ModelChange(
           .constraintChanged, entity: new.name,
           detail:
-            "uniqueness constraint (\(added.joined(separator: ", "))) of '\(new.name)' added: objects that share these values are merged",
+            "uniqueness constraint (\(added.joined(separator: ", "))) of \(Excerpt.quoted(new.name)) added: objects that share these values are merged",
           inferable: true, data: .kept))
     }
     for removed in before.subtracting(after).sorted(by: { $0.joined() < $1.joined() }) {
       changes.append(
         ModelChange(
           .constraintChanged, entity: new.name,
-          detail: "uniqueness constraint (\(removed.joined(separator: ", "))) of '\(new.name)' removed",
+          detail:
+            "uniqueness constraint (\(removed.joined(separator: ", "))) of \(Excerpt.quoted(new.name)) removed",
           inferable: true,
           data: .kept))
     }

@@ -39,10 +39,10 @@ public enum ModelLoader {
         found.append(
           Diagnostic(
             .sharedRenamingIdentifier,
-            "\(what) '\(item.name)' has renamingIdentifier '\(identifier)', as '\(earlier.name)' has: a migration takes '\(earlier.name)' for it",
+            "\(what) \(Excerpt.quoted(item.name)) has renamingIdentifier \(Excerpt.quoted(identifier)), as \(Excerpt.quoted(earlier.name)) has: a migration takes \(Excerpt.quoted(earlier.name)) for it",
             at: range,
             related: earlier.range.map {
-              [RelatedLocation(range: $0, message: "'\(earlier.name)' has it too")]
+              [RelatedLocation(range: $0, message: "\(Excerpt.quoted(earlier.name)) has it too")]
             } ?? []))
       }
     }

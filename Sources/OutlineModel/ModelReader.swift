@@ -38,7 +38,8 @@ final class ModelReader: XMLEventHandler {
       if name != "model" {
         diagnostics.append(
           Diagnostic(
-            .modelStructure, "The root element is '\(name)', not 'model': this is not a Core Data model",
+            .modelStructure,
+            "The root element is \(Excerpt.quoted(name)), not 'model': this is not a Core Data model",
             at: tag.nameRange))
       }
       return

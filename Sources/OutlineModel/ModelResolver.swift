@@ -44,7 +44,7 @@ struct ModelResolver {
     for (index, entity) in entities.enumerated() {
       if let first = entityIndex[entity.name] {
         report(
-          .duplicateEntity, "Entity '\(entity.name)' is defined twice", at: entity.nameRange,
+          .duplicateEntity, "Entity \(Excerpt.quoted(entity.name)) is defined twice", at: entity.nameRange,
           related: [RelatedLocation(range: entities[first].nameRange, message: "first defined here")])
       } else {
         entityIndex[entity.name] = index
@@ -60,7 +60,7 @@ struct ModelResolver {
       } else {
         report(
           .badParentEntity,
-          "parentEntity '\(parentName)' of '\(entities[index].name)' is not an entity of the model",
+          "parentEntity \(Excerpt.quoted(parentName)) of \(Excerpt.quoted(entities[index].name)) is not an entity of the model",
           at: entities[index].range(of: "parentEntity"))
       }
     }
@@ -72,7 +72,7 @@ struct ModelResolver {
         if seen.contains(parent) {
           report(
             .badParentEntity,
-            "Entity '\(entities[index].name)' inherits from itself through parentEntity",
+            "Entity \(Excerpt.quoted(entities[index].name)) inherits from itself through parentEntity",
             at: entities[index].range(of: "parentEntity"))
           entities[index].parent = nil
           break
@@ -144,17 +144,19 @@ struct ModelResolver {
     _ name: String, at range: TextRange, first: TextRange, in entity: Int
   ) {
     report(
-      .duplicateProperty, "Property '\(name)' is defined twice in '\(entities[entity].name)'",
+      .duplicateProperty,
+      "Property \(Excerpt.quoted(name)) is defined twice in \(Excerpt.quoted(entities[entity].name))",
       at: range, related: [RelatedLocation(range: first, message: "first defined here")])
   }
 
   // MARK: Attributes
 
   private mutating func checkAttribute(_ attribute: Attribute) {
-    let where_ = "'\(attribute.declaringEntity).\(attribute.name)'"
+    let where_ = Excerpt.quoted(attribute.declaringEntity + "." + attribute.name)
     guard let type = attribute.type else {
       report(
-        .attributeType, "attributeType '\(attribute.typeName)' of \(where_) is not a Core Data type",
+        .attributeType,
+        "attributeType \(Excerpt.quoted(attribute.typeName)) of \(where_) is not a Core Data type",
         at: attribute.range(of: "attributeType"))
       return
     }
@@ -174,13 +176,15 @@ struct ModelResolver {
         bound = ModelValues.number(text)
         if bound == nil && !ModelValues.isISODate(text) {
           report(
-            .lenientValue, "\(key) '\(text)' of \(where_) is a date in an old format",
+            .lenientValue, "\(key) \(Excerpt.quoted(text)) of \(where_) is a date in an old format",
             at: attribute.range(of: key))
         }
       case .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .binary:
         bound = ModelValues.number(text)
         if bound == nil {
-          report(.badDefault, "\(key) '\(text)' of \(where_) is not a number", at: attribute.range(of: key))
+          report(
+            .badDefault, "\(key) \(Excerpt.quoted(text)) of \(where_) is not a number",
+            at: attribute.range(of: key))
         }
       case .boolean, .uuid, .uri, .transformable, .objectID, .composite, .undefined:
         bound = nil
@@ -190,7 +194,7 @@ struct ModelResolver {
     if let minimum, let maximum, minimum > maximum {
       report(
         .minAboveMax,
-        "minValueString \(attribute.minValue!) of \(where_) is greater than maxValueString \(attribute.maxValue!)",
+        "minValueString \(Excerpt.escaped(attribute.minValue!)) of \(where_) is greater than maxValueString \(Excerpt.escaped(attribute.maxValue!))",
         at: attribute.range(of: "minValueString"),
         related: [RelatedLocation(range: attribute.range(of: "maxValueString"), message: "the maximum")])
     }
@@ -200,7 +204,7 @@ struct ModelResolver {
       } catch {
         report(
           .badRegularExpression,
-          "regularExpressionString '\(pattern)' of \(where_) does not compile",
+          "regularExpressionString \(Excerpt.quoted(pattern)) of \(where_) does not compile",
           at: attribute.range(of: "regularExpressionString"))
       }
     }
@@ -238,13 +242,15 @@ struct ModelResolver {
     case .boolean, .text, .opaque: measure = nil
     }
     guard let measure else { return }
-    let noun = type == .string ? "length \(text.count)" : "default \(text)"
+    let noun = type == .string ? "length \(text.count)" : "default \(Excerpt.escaped(text))"
     if let minimum, measure < minimum {
       report(
-        .badDefault, "The \(noun) of \(where_) is below minValueString \(attribute.minValue!)", at: range)
+        .badDefault,
+        "The \(noun) of \(where_) is below minValueString \(Excerpt.escaped(attribute.minValue!))", at: range)
     } else if let maximum, measure > maximum {
       report(
-        .badDefault, "The \(noun) of \(where_) is above maxValueString \(attribute.maxValue!)", at: range)
+        .badDefault,
+        "The \(noun) of \(where_) is above maxValueString \(Excerpt.escaped(attribute.maxValue!))", at: range)
     }
   }
 
@@ -258,7 +264,7 @@ struct ModelResolver {
           if relationship.declaringEntity == entities[entity].name {
             report(
               .missingDestination,
-              "Relationship '\(relationship.declaringEntity).\(relationship.name)' has no destinationEntity",
+              "Relationship \(Excerpt.quoted(relationship.declaringEntity + "." + relationship.name)) has no destinationEntity",
               at: relationship.nameRange)
           }
           continue
@@ -267,7 +273,7 @@ struct ModelResolver {
           if relationship.declaringEntity == entities[entity].name {
             report(
               .missingDestination,
-              "destinationEntity '\(destinationName)' of '\(relationship.declaringEntity).\(relationship.name)' is not an entity of the model",
+              "destinationEntity \(Excerpt.quoted(destinationName)) of \(Excerpt.quoted(relationship.declaringEntity + "." + relationship.name)) is not an entity of the model",
               at: relationship.range(of: "destinationEntity"))
           }
           continue
@@ -285,7 +291,7 @@ struct ModelResolver {
   private mutating func resolveInverse(entity: Int, index: Int) {
     let relationship = entities[entity].relationships[index]
     let isOwn = relationship.declaringEntity == entities[entity].name
-    let label = "'\(relationship.declaringEntity).\(relationship.name)'"
+    let label = Excerpt.quoted(relationship.declaringEntity + "." + relationship.name)
     guard let destination = relationship.destination else { return }
     guard let inverseName = relationship.inverseName else {
       if isOwn {
@@ -298,7 +304,7 @@ struct ModelResolver {
       if isOwn {
         report(
           .badInverse,
-          "Inverse '\(inverseName)' of \(label) is not a relationship of '\(entities[destination].name)'",
+          "Inverse \(Excerpt.quoted(inverseName)) of \(label) is not a relationship of \(Excerpt.quoted(entities[destination].name))",
           at: relationship.range(of: "inverseName"))
       }
       return
@@ -311,7 +317,7 @@ struct ModelResolver {
       if isOwn {
         report(
           .badInverse,
-          "Inverse '\(entities[destination].name).\(inverseName)' of \(label) does not point back to it",
+          "Inverse \(Excerpt.quoted(entities[destination].name + "." + inverseName)) of \(label) does not point back to it",
           at: relationship.range(of: "inverseName"),
           related: [RelatedLocation(range: back.nameRange, message: "the inverse")])
       }
@@ -357,7 +363,8 @@ struct ModelResolver {
               : "not an attribute or relationship of it"
             report(
               .badUniquenessConstraint,
-              "The uniqueness constraint of '\(entity.name)' names '\(name)', which is \(what)", at: range)
+              "The uniqueness constraint of \(Excerpt.quoted(entity.name)) names \(Excerpt.quoted(name)), which is \(what)",
+              at: range)
           }
         }
         let complete = members.count == constraint.names.count && !members.isEmpty
@@ -395,7 +402,8 @@ struct ModelResolver {
     for composite in composites {
       if let first = names[composite.name] {
         report(
-          .unknownComposite, "Composite '\(composite.name)' is defined twice", at: composite.nameRange,
+          .unknownComposite, "Composite \(Excerpt.quoted(composite.name)) is defined twice",
+          at: composite.nameRange,
           related: [RelatedLocation(range: first, message: "first defined here")])
       }
       names[composite.name] = composite.nameRange
@@ -408,14 +416,14 @@ struct ModelResolver {
       guard let name = attribute.compositeName else {
         report(
           .unknownComposite,
-          "'\(attribute.declaringEntity).\(attribute.name)' is a Composite attribute without a composite type",
+          "\(Excerpt.quoted(attribute.declaringEntity + "." + attribute.name)) is a Composite attribute without a composite type",
           at: attribute.range(of: "attributeType"))
         continue
       }
       if names[name] == nil {
         report(
           .unknownComposite,
-          "composite '\(name)' of '\(attribute.declaringEntity).\(attribute.name)' is not a composite of the model",
+          "composite \(Excerpt.quoted(name)) of \(Excerpt.quoted(attribute.declaringEntity + "." + attribute.name)) is not a composite of the model",
           at: attribute.range(of: "composite"))
       }
     }
@@ -437,7 +445,7 @@ struct ModelResolver {
         } else {
           report(
             .badAnnotation,
-            "outline.order of '\(entity.name)' names '\(name)', which is not an integer attribute of it",
+            "outline.order of \(Excerpt.quoted(entity.name)) names \(Excerpt.quoted(name)), which is not an integer attribute of it",
             at: range)
         }
       } else if let attribute = entity.attributeIndex["order"],
@@ -453,7 +461,7 @@ struct ModelResolver {
         } else {
           report(
             .badAnnotation,
-            "outline.title of '\(entity.name)' names '\(name)', which is not an attribute of it",
+            "outline.title of \(Excerpt.quoted(entity.name)) names \(Excerpt.quoted(name)), which is not an attribute of it",
             at: range)
         }
       } else {
@@ -464,12 +472,12 @@ struct ModelResolver {
         if let entry = relationship.userInfo.first(where: { $0.key == "outline.containment" }) {
           if ModelValues.boolean(entry.value) == nil {
             report(
-              .badAnnotation, "outline.containment must be YES or NO, not '\(entry.value)'",
+              .badAnnotation, "outline.containment must be YES or NO, not \(Excerpt.quoted(entry.value))",
               at: entry.valueRange)
           } else if !relationship.isContainment {
             report(
               .badAnnotation,
-              "outline.containment marks '\(entity.name).\(relationship.name)', which is not a to-many relationship with a to-one inverse",
+              "outline.containment marks \(Excerpt.quoted(entity.name + "." + relationship.name)), which is not a to-many relationship with a to-one inverse",
               at: entry.valueRange)
           }
         }
@@ -493,7 +501,7 @@ struct ModelResolver {
           guard a.declaringEntity == entity.name || b.declaringEntity == entity.name else { continue }
           report(
             .ambiguousContainment,
-            "'\(entity.name).\(a.name)' and '\(entity.name).\(b.name)' can both contain '\(entities[db].name)'; mark one with outline.containment = YES",
+            "\(Excerpt.quoted(entity.name + "." + a.name)) and \(Excerpt.quoted(entity.name + "." + b.name)) can both contain \(Excerpt.quoted(entities[db].name)); mark one with outline.containment = YES",
             at: b.nameRange,
             related: [RelatedLocation(range: a.nameRange, message: "the other containment relationship")])
         }

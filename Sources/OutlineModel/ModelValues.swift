@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// Reading values as the model's types say, shared by the model checks
 /// (defaults and bounds) and the document validator (attribute values).
 public enum ModelValues {
@@ -89,7 +91,9 @@ public enum ModelValues {
   /// 0-59, offsets within ±18:00.
   public static func dateProblem(_ text: String) -> String? {
     let b = Array(text.utf8)
-    let syntax = "'\(text)' is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
+    var syntax: String {
+      "\(Excerpt.quoted(text)) is not an ISO 8601 date with a time zone (2024-05-01T09:30:00Z)"
+    }
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= b.count else { return nil }
       var value = 0
@@ -102,21 +106,21 @@ public enum ModelValues {
     guard let year = digits(0, 4), b.count >= 10, b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
       b[7] == UInt8(ascii: "-"), let day = digits(8, 2)
     else { return syntax }
-    guard (1...12).contains(month) else { return "'\(text)': there is no month \(month)" }
+    guard (1...12).contains(month) else { return "\(Excerpt.quoted(text)): there is no month \(month)" }
     let length = daysIn(month: month, year: year)
     guard (1...length).contains(day) else {
-      return "'\(text)': \(monthNames[month - 1]) \(year) has \(length) days, not \(day)"
+      return "\(Excerpt.quoted(text)): \(monthNames[month - 1]) \(year) has \(length) days, not \(day)"
     }
-    if b.count == 10 { return "'\(text)' has no time and time zone (2024-05-01T09:30:00Z)" }
+    if b.count == 10 { return "\(Excerpt.quoted(text)) has no time and time zone (2024-05-01T09:30:00Z)" }
     guard b[10] == UInt8(ascii: "T") else { return syntax }
     guard let hour = digits(11, 2), b.count > 13, b[13] == UInt8(ascii: ":"), let minute = digits(14, 2)
     else { return syntax }
-    guard hour < 24 else { return "'\(text)': hour \(hour) is not 0-23" }
-    guard minute < 60 else { return "'\(text)': minute \(minute) is not 0-59" }
+    guard hour < 24 else { return "\(Excerpt.quoted(text)): hour \(hour) is not 0-23" }
+    guard minute < 60 else { return "\(Excerpt.quoted(text)): minute \(minute) is not 0-59" }
     var index = 16
     if index < b.count && b[index] == UInt8(ascii: ":") {
       guard let second = digits(index + 1, 2) else { return syntax }
-      guard second < 60 else { return "'\(text)': second \(second) is not 0-59" }
+      guard second < 60 else { return "\(Excerpt.quoted(text)): second \(second) is not 0-59" }
       index += 3
       if index < b.count && b[index] == UInt8(ascii: ".") {
         index += 1
@@ -125,7 +129,7 @@ public enum ModelValues {
         guard index > start else { return syntax }
       }
     }
-    guard index < b.count else { return "'\(text)' has no time zone (Z, +02:00)" }
+    guard index < b.count else { return "\(Excerpt.quoted(text)) has no time zone (Z, +02:00)" }
     if b[index] == UInt8(ascii: "Z") { return index + 1 == b.count ? nil : syntax }
     let zoneStart = index
     guard b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"), let zoneHour = digits(index + 1, 2)
@@ -138,9 +142,11 @@ public enum ModelValues {
       zoneMinute = minutes
     }
     let zone = String(decoding: b[zoneStart...], as: UTF8.self)
-    guard zoneMinute < 60 else { return "'\(text)': the offset \(zone) has minute \(zoneMinute), not 0-59" }
+    guard zoneMinute < 60 else {
+      return "\(Excerpt.quoted(text)): the offset \(zone) has minute \(zoneMinute), not 0-59"
+    }
     guard zoneHour * 60 + zoneMinute <= 18 * 60 else {
-      return "'\(text)': the time-zone offset \(zone) is beyond ±18:00"
+      return "\(Excerpt.quoted(text)): the time-zone offset \(zone) is beyond ±18:00"
     }
     return nil
   }
@@ -193,11 +199,11 @@ public enum ModelValues {
     }
     if digits.isEmpty { return nil }
     if digits.count > 38 {
-      return "'\(text)' has \(digits.count) significant digits; Decimal keeps at most 38"
+      return "\(Excerpt.quoted(text)) has \(digits.count) significant digits; Decimal keeps at most 38"
     }
     // Zeros may join the mantissa to bring a large exponent down to 127.
     if exponent > 127 && digits.count + (exponent - 127) > 38 || exponent < -128 {
-      return "'\(text)' is outside the Decimal range (38 digits times 10^-128...10^127)"
+      return "\(Excerpt.quoted(text)) is outside the Decimal range (38 digits times 10^-128...10^127)"
     }
     return nil
   }
@@ -270,29 +276,30 @@ public enum ModelValues {
     switch type {
     case .integer16, .integer32, .integer64:
       guard let value = integer(text) else {
-        return "'\(text)' is not a decimal integer (\(type.rawValue))"
+        return "\(Excerpt.quoted(text)) is not a decimal integer (\(type.rawValue))"
       }
       let bounds = integerBounds(type)
       return bounds.contains(value)
         ? nil : "\(value) is outside the \(type.rawValue) range \(bounds.lowerBound)...\(bounds.upperBound)"
     case .double:
-      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Double)" }
+      guard isDecimalNumber(text) else { return "\(Excerpt.quoted(text)) is not a decimal number (Double)" }
       return Double(text)?.isFinite == true
-        ? nil : "'\(text)' is outside the Double range ±1.7976931348623157e308"
+        ? nil : "\(Excerpt.quoted(text)) is outside the Double range ±1.7976931348623157e308"
     case .float:
-      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Float)" }
-      return Float(text)?.isFinite == true ? nil : "'\(text)' is outside the Float range ±3.4028235e38"
+      guard isDecimalNumber(text) else { return "\(Excerpt.quoted(text)) is not a decimal number (Float)" }
+      return Float(text)?.isFinite == true
+        ? nil : "\(Excerpt.quoted(text)) is outside the Float range ±3.4028235e38"
     case .decimal:
-      guard isDecimalNumber(text) else { return "'\(text)' is not a decimal number (Decimal)" }
+      guard isDecimalNumber(text) else { return "\(Excerpt.quoted(text)) is not a decimal number (Decimal)" }
       return decimalProblem(text)
     case .boolean:
-      return boolean(text) == nil ? "'\(text)' is not a Boolean (true/false, YES/NO, 1/0)" : nil
+      return boolean(text) == nil ? "\(Excerpt.quoted(text)) is not a Boolean (true/false, YES/NO, 1/0)" : nil
     case .date:
       return dateProblem(text)
     case .uuid:
-      return isUUID(text) ? nil : "'\(text)' is not a UUID (8-4-4-4-12 hex digits)"
+      return isUUID(text) ? nil : "\(Excerpt.quoted(text)) is not a UUID (8-4-4-4-12 hex digits)"
     case .uri:
-      return isAbsoluteURI(text) ? nil : "'\(text)' is not an absolute URI"
+      return isAbsoluteURI(text) ? nil : "\(Excerpt.quoted(text)) is not an absolute URI"
     case .binary:
       return isBase64(text) ? nil : "the value is not base64"
     case .string, .transformable, .objectID, .composite, .undefined:

@@ -115,7 +115,7 @@ extension OutlineValidator {
     let declaration = schema.entities[entity].attributes[attribute]
     report(
       .unknownAttribute,
-      "The root object has no '\(declaration.name)': only its children are numbered",
+      "The root object has no \(Excerpt.quoted(declaration.name)): only its children are numbered",
       at: tag.nameRange(of: index))
   }
 
@@ -129,14 +129,14 @@ extension OutlineValidator {
     if info.isTransient {
       report(
         .transientStored,
-        "'\(info.declaration.name)' is transient: Core Data does not store it, so the value would be lost",
+        "\(Excerpt.quoted(info.declaration.name)) is transient: Core Data does not store it, so the value would be lost",
         at: tag.nameRange(of: index))
     }
     if info.isDerived {
-      let expression = info.declaration.derivationExpression.map { " (\($0))" } ?? ""
+      let expression = info.declaration.derivationExpression.map { " (\(Excerpt.escaped($0)))" } ?? ""
       report(
         .derivedStored,
-        "'\(info.declaration.name)' is derived\(expression): Core Data computes it and overwrites this value; remove it",
+        "\(Excerpt.quoted(info.declaration.name)) is derived\(expression): Core Data computes it and overwrites this value; remove it",
         at: tag.nameRange(of: index))
       return
     }
@@ -174,12 +174,13 @@ extension OutlineValidator {
       if schema.entities[entity].fetchedProperties.contains(where: { $0.name == text }) {
         report(
           .unknownAttribute,
-          "'\(text)' is a fetched property of '\(entityName)': a saved query Core Data evaluates when it is read, never stored; remove it",
+          "\(Excerpt.quoted(text)) is a fetched property of \(Excerpt.quoted(entityName)): a saved query Core Data evaluates when it is read, never stored; remove it",
           at: tag.nameRange(of: index))
         return
       }
       report(
-        .unknownAttribute, "'\(text)' is not an attribute or relationship of '\(entityName)'",
+        .unknownAttribute,
+        "\(Excerpt.quoted(text)) is not an attribute or relationship of \(Excerpt.quoted(entityName))",
         at: tag.nameRange(of: index))
     }
   }
@@ -216,7 +217,7 @@ extension OutlineValidator {
       unportableNamespaces.append(
         Diagnostic(
           .unknownAttribute,
-          "'\(name)=\"\(value)\"' is declared on an object other than the root, which does not declare it so: the JSON form keeps the root's declarations only; declare it on the root",
+          "\(Excerpt.quoted(name + "=\"" + value + "\"")) is declared on an object other than the root, which does not declare it so: the JSON form keeps the root's declarations only; declare it on the root",
           at: tag.nameRange(of: index)))
     }
   }
@@ -228,21 +229,21 @@ extension OutlineValidator {
     if declaration.isContainment {
       report(
         .unknownAttribute,
-        "'\(declaration.name)' is a containment relationship: write its objects as child elements",
+        "\(Excerpt.quoted(declaration.name)) is a containment relationship: write its objects as child elements",
         at: tag.nameRange(of: index))
       return
     }
     if relationship == implied {
       report(
         .unknownAttribute,
-        "'\(declaration.name)' is implied by nesting here and is not written",
+        "\(Excerpt.quoted(declaration.name)) is implied by nesting here and is not written",
         at: tag.nameRange(of: index))
       return
     }
     // The objects it names: a to-many relationship is a set, so an id written twice counts once.
     let ids = Set(
       XMLName.tokens(tag.value(of: index)))
-    let label = "'\(declaration.name)'"
+    let label = Excerpt.quoted(declaration.name)
     if !declaration.isToMany && ids.count > 1 {
       report(
         .cardinality, "\(label) is to-one but holds \(ids.count) ids", at: tag.valueRange(of: index))
@@ -273,7 +274,7 @@ extension OutlineValidator {
       if !attribute.isRequired { continue }
       report(
         .requiredAttributeMissing,
-        "'\(definition.name)' needs '\(attribute.name)' (\(attribute.typeName), not optional, no default)",
+        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(attribute.name)) (\(Excerpt.escaped(attribute.typeName)), not optional, no default)",
         at: tag.nameRange)
     }
     for (index, relationship) in definition.relationships.enumerated()
@@ -281,7 +282,8 @@ extension OutlineValidator {
       && !written.contains(where: { $0.relationship == index })
     {
       report(
-        .cardinality, "'\(definition.name)' needs '\(relationship.name)' (not optional)",
+        .cardinality,
+        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(relationship.name)) (not optional)",
         at: tag.nameRange)
     }
   }

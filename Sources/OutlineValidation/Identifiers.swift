@@ -55,7 +55,7 @@ extension OutlineValidator {
     guard !IDNames.isValid(raw: raw) else { return }
     report(
       .idNotName,
-      "The id '\(XMLEscaping.decodeAttribute(raw))' is not an XML name (a letter or _ first, then letters, digits, _, - or .)",
+      "The id \(Excerpt.quoted(XMLEscaping.decodeAttribute(raw))) is not an XML name (a letter or _ first, then letters, digits, _, - or .)",
       at: range)
   }
 
@@ -71,7 +71,7 @@ extension OutlineValidator {
       if !IDNames.isValid(raw: token) {
         report(
           .idNotName,
-          "'\(relationship)' names '\(XMLEscaping.decodeAttribute(token))', which is not an XML name",
+          "\(Excerpt.quoted(relationship)) names \(Excerpt.quoted(XMLEscaping.decodeAttribute(token))), which is not an XML name",
           at: TextRange(start: range.start + start, end: range.start + index))
       }
     }

@@ -161,10 +161,10 @@ public final class OutlineValidator: XMLEventHandler {
         ItemLabel.title(UnsafeBufferPointer(rebasing: $0[frame.title]))
       })
     {
-      return "'\(title)'"
+      return Excerpt.quoted(title)
     }
     if frame.isRoot { return "the root object" }
-    if frame.entity >= 0, let schema { return "'\(schema.entities[frame.entity].name)'" }
+    if frame.entity >= 0, let schema { return Excerpt.quoted(schema.entities[frame.entity].name) }
     return "this object"
   }
 
@@ -190,13 +190,13 @@ public final class OutlineValidator: XMLEventHandler {
         if schema.isAbstract[found] {
           report(
             .abstractEntity,
-            "'\(schema.entities[found].name)' is abstract; use one of its sub-entities",
+            "\(Excerpt.quoted(schema.entities[found].name)) is abstract; use one of its sub-entities",
             at: tag.nameRange)
         }
         relationship = containment(of: found, in: stack[stack.count - 1], tag: tag, schema: schema)
       } else {
         report(
-          .unknownEntity, "'\(XMLName.string(tag.name))' is not an entity of the model",
+          .unknownEntity, "\(Excerpt.quoted(XMLName.string(tag.name))) is not an entity of the model",
           at: tag.nameRange)
       }
       openItem(tag, entity: entity, relationship: relationship, isRoot: false, schema: schema)
@@ -224,13 +224,13 @@ public final class OutlineValidator: XMLEventHandler {
     if !XMLName.equals(tag.name, "outline") {
       report(
         .badRootOrVersion,
-        "The root element is '\(XMLName.string(tag.name))'; an outline file's root is 'outline'",
+        "The root element is \(Excerpt.quoted(XMLName.string(tag.name))); an outline file's root is 'outline'",
         at: tag.nameRange)
     }
     if let index = tag.index(of: "version"), tag.value(of: index) != "1" {
       report(
         .badRootOrVersion,
-        "Unsupported version '\(tag.value(of: index))'; this toolchain reads version 1",
+        "Unsupported version \(Excerpt.quoted(tag.value(of: index))); this toolchain reads version 1",
         at: tag.valueRange(of: index))
     }
     let modelIndex = tag.index(of: "model")
@@ -248,10 +248,12 @@ public final class OutlineValidator: XMLEventHandler {
         if let entity = loaded.entity(named: name) {
           rootEntity = entity
           if loaded.entities[entity].isAbstract {
-            report(.abstractEntity, "'\(name)' is abstract", at: tag.valueRange(of: index))
+            report(.abstractEntity, "\(Excerpt.quoted(name)) is abstract", at: tag.valueRange(of: index))
           }
         } else {
-          report(.unknownEntity, "'\(name)' is not an entity of the model", at: tag.valueRange(of: index))
+          report(
+            .unknownEntity, "\(Excerpt.quoted(name)) is not an entity of the model",
+            at: tag.valueRange(of: index))
         }
       } else {
         rootEntity = loaded.defaultRootEntity
@@ -285,15 +287,15 @@ public final class OutlineValidator: XMLEventHandler {
       let names = schema.entities
       report(
         .cannotContain,
-        "'\(names[entity].name)' cannot be contained in '\(names[parent.entity].name)': it has no containment relationship to '\(names[entity].name)'",
+        "\(Excerpt.quoted(names[entity].name)) cannot be contained in \(Excerpt.quoted(names[parent.entity].name)): it has no containment relationship to \(Excerpt.quoted(names[entity].name))",
         at: tag.nameRange)
       return -1
     case .ambiguous(let candidates):
       let parentEntity = schema.entities[parent.entity]
-      let names = candidates.map { "'\(parentEntity.relationships[$0].name)'" }
+      let names = candidates.map { Excerpt.quoted(parentEntity.relationships[$0].name) }
       report(
         .cannotContain,
-        "'\(schema.entities[entity].name)' could belong to \(names.joined(separator: " or ")) of '\(parentEntity.name)'; mark one with outline.containment = YES",
+        "\(Excerpt.quoted(schema.entities[entity].name)) could belong to \(names.joined(separator: " or ")) of \(Excerpt.quoted(parentEntity.name)); mark one with outline.containment = YES",
         at: tag.nameRange)
       return -1
     }
@@ -422,7 +424,8 @@ public final class OutlineValidator: XMLEventHandler {
       let entityName = schema.entities[entity].name
       let attributeName = schema.entities[entity].attributes[orderAttribute].name
       report(
-        .orderMissing, "'\(entityName)' in \(label(stack[parentFrame])) has no '\(attributeName)'",
+        .orderMissing,
+        "\(Excerpt.quoted(entityName)) in \(label(stack[parentFrame])) has no \(Excerpt.quoted(attributeName))",
         at: nameRange)
     }
     // A numbered child is counted by its order entry alone: one write per child.
@@ -480,17 +483,18 @@ public final class OutlineValidator: XMLEventHandler {
       let count = childCount(frame, depth: depth, relationship: index)
       if count == 0 && !relationship.isOptional {
         report(
-          .cardinality, "\(label(frame)) needs children in '\(relationship.name)' (not optional)",
+          .cardinality,
+          "\(label(frame)) needs children in \(Excerpt.quoted(relationship.name)) (not optional)",
           at: frame.nameRange)
       } else if let minimum = relationship.minCount, count < minimum, count > 0 || !relationship.isOptional {
         report(
           .cardinality,
-          "\(label(frame)) has \(count) '\(relationship.name)', fewer than the minimum \(minimum)",
+          "\(label(frame)) has \(count) \(Excerpt.quoted(relationship.name)), fewer than the minimum \(minimum)",
           at: frame.nameRange)
       } else if let maximum = relationship.maxCount, maximum > 0, count > maximum {
         report(
           .cardinality,
-          "\(label(frame)) has \(count) '\(relationship.name)', more than the maximum \(maximum)",
+          "\(label(frame)) has \(count) \(Excerpt.quoted(relationship.name)), more than the maximum \(maximum)",
           at: frame.nameRange)
       }
     }

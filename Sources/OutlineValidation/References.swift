@@ -57,8 +57,8 @@ struct ReferenceTable {
     }
     let id = XMLEscaping.decodeAttribute(raw)
     validator.report(
-      .duplicateID, "The id '\(id)' is used twice", at: range,
-      related: [RelatedLocation(range: first.range, message: "'\(id)' is first defined here")])
+      .duplicateID, "The id \(Excerpt.quoted(id)) is used twice", at: range,
+      related: [RelatedLocation(range: first.range, message: "\(Excerpt.quoted(id)) is first defined here")])
     return -1
   }
 
@@ -122,18 +122,22 @@ struct ReferenceTable {
         guard let definition = definitions.definition(of: target.id) else {
           validator.report(
             .unknownID,
-            "'\(relationship.name)' names '\(target.id)', which no object in the file has as its id",
+            "\(Excerpt.quoted(relationship.name)) names \(Excerpt.quoted(target.id)), which no object in the file has as its id",
             at: target.range)
           continue
         }
         guard let destination = relationship.destination else { continue }
         guard let entity = definition.entity, model.isKind(entity, of: destination) else {
-          let actual = definition.entity.map { model.entities[$0].name } ?? "an unknown entity"
+          let actual =
+            definition.entity.map { Excerpt.escaped(model.entities[$0].name) } ?? "an unknown entity"
           validator.report(
             .wrongEntityReference,
-            "'\(relationship.name)' leads to '\(model.entities[destination].name)', but '\(target.id)' is \(actual)",
+            "\(Excerpt.quoted(relationship.name)) leads to \(Excerpt.quoted(model.entities[destination].name)), but \(Excerpt.quoted(target.id)) is \(actual)",
             at: target.range,
-            related: [RelatedLocation(range: definition.range, message: "'\(target.id)' is defined here")])
+            related: [
+              RelatedLocation(
+                range: definition.range, message: "\(Excerpt.quoted(target.id)) is defined here")
+            ])
           continue
         }
         guard let inverse = relationship.inverse,
@@ -150,12 +154,14 @@ struct ReferenceTable {
         guard let back = written[target.id]?[inverseIndex] else { continue }
         if let source = reference.sourceID, back.contains(source) { continue }
         let inverseName = model.entities[destination].relationships[inverse].name
-        let who = reference.sourceID.map { "'\($0)'" } ?? "this object (it has no id)"
+        let who = reference.sourceID.map { Excerpt.quoted($0) } ?? "this object (it has no id)"
         validator.report(
           .inverseDisagrees,
-          "'\(relationship.name)' names '\(target.id)', but its '\(inverseName)' does not name \(who)",
+          "\(Excerpt.quoted(relationship.name)) names \(Excerpt.quoted(target.id)), but its \(Excerpt.quoted(inverseName)) does not name \(who)",
           at: target.range,
-          related: [RelatedLocation(range: definition.range, message: "'\(target.id)' is defined here")])
+          related: [
+            RelatedLocation(range: definition.range, message: "\(Excerpt.quoted(target.id)) is defined here")
+          ])
       }
     }
     checkTracked(schema: schema, validator: validator)
@@ -175,28 +181,28 @@ struct ReferenceTable {
         if count == Int(Self.writtenMark) { continue }
         let relationship = declaration.relationships[position]
         let inverse = relationship.inverseName ?? "its inverse"
-        let object = "'\(declaration.name)' '\(id)'"
+        let object = "\(Excerpt.quoted(declaration.name)) \(Excerpt.quoted(id))"
         if count == 0 && !relationship.isOptional {
           validator.report(
             .cardinality,
-            "\(object) needs '\(relationship.name)' (not optional): it does not write it and no object names it through '\(inverse)'",
+            "\(object) needs \(Excerpt.quoted(relationship.name)) (not optional): it does not write it and no object names it through \(Excerpt.quoted(inverse))",
             at: definition.range)
         } else if !relationship.isToMany && count > 1 {
           validator.report(
             .cardinality,
-            "\(object) is named through '\(inverse)' by \(count) objects, but its '\(relationship.name)' is to-one",
+            "\(object) is named through \(Excerpt.quoted(inverse)) by \(count) objects, but its \(Excerpt.quoted(relationship.name)) is to-one",
             at: definition.range)
         } else if relationship.isToMany, let minimum = relationship.minCount, count < minimum,
           count > 0 || !relationship.isOptional
         {
           validator.report(
             .cardinality,
-            "\(object) has \(count) '\(relationship.name)' (counting objects that name it through '\(inverse)'), fewer than the minimum \(minimum)",
+            "\(object) has \(count) \(Excerpt.quoted(relationship.name)) (counting objects that name it through \(Excerpt.quoted(inverse))), fewer than the minimum \(minimum)",
             at: definition.range)
         } else if relationship.isToMany, let maximum = relationship.maxCount, maximum > 0, count > maximum {
           validator.report(
             .cardinality,
-            "\(object) has \(count) '\(relationship.name)' (counting objects that name it through '\(inverse)'), more than the maximum \(maximum)",
+            "\(object) has \(count) \(Excerpt.quoted(relationship.name)) (counting objects that name it through \(Excerpt.quoted(inverse))), more than the maximum \(maximum)",
             at: definition.range)
         }
       }

@@ -123,13 +123,13 @@ struct UniquenessTables {
         start = end
       }
       duplicates.sort { $0.index < $1.index }
-      let members = table.names.map { "'\($0)'" }.joined(separator: ", ")
+      let members = table.names.map { Excerpt.quoted($0) }.joined(separator: ", ")
       for (index, first) in duplicates {
         let record = table.records[index]
         let original = table.records[first]
         validator.report(
           .uniquenessViolation,
-          "This '\(model.entities[Int(record.entity)].name)' has the same \(members) as an earlier object: the uniqueness constraint of '\(table.declaringEntity)' allows one",
+          "This \(Excerpt.quoted(model.entities[Int(record.entity)].name)) has the same \(members) as an earlier object: the uniqueness constraint of \(Excerpt.quoted(table.declaringEntity)) allows one",
           at: TextRange(start: record.rangeStart, end: record.rangeStart + Int(record.rangeLength)),
           related: [
             RelatedLocation(
@@ -192,23 +192,27 @@ struct UniquenessTables {
     return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
   }
 
-  /// Appends one member's value as Core Data compares it: integers,
-  /// booleans and numbers by value, UUIDs in either case, dates as instants.
+  /// Appends one member's value as Core Data stores it, so two writings of one value
+  /// collide: integers by value, Booleans by truth value, `Double` and `Float` as the binary
+  /// number they round to, `Decimal` by decimal value, UUIDs by their 16 bytes, dates as the
+  /// `Double` of seconds since 2001 Core Data keeps, binary data by its bytes; strings and URIs
+  /// as written (decoded). A value that is not of its type (OL300) is compared as written.
   static func appendNormalized(_ raw: UnsafeBufferPointer<UInt8>, type: AttributeType?, to key: inout [UInt8])
   {
     switch type {
     case .integer16?, .integer32?, .integer64?:
-      if let value = ModelValues.integer(raw) {
+      // Plain digits need no string.
+      if let value = ModelValues.integer(raw) ?? ModelValues.integer(decoded(raw)) {
         withUnsafeBytes(of: value.littleEndian) { appendField($0, tag: 0x49, to: &key) }
         return
       }
     case .boolean?:
-      if let value = ModelValues.boolean(XMLEscaping.decodeAttribute(raw)) {
+      if let value = ModelValues.boolean(decoded(raw)) {
         appendField(EmptyCollection(), tag: value ? 0x54 : 0x46, to: &key)
         return
       }
     case .double?, .float?:
-      let text = XMLEscaping.decodeAttribute(raw)
+      let text = decoded(raw)
       if ModelValues.isDecimalNumber(text),
         let value = type == .float ? Float(text).map(Double.init) : Double(text)
       {
@@ -217,24 +221,27 @@ struct UniquenessTables {
         return
       }
     case .decimal?:
-      let text = XMLEscaping.decodeAttribute(raw)
-      if ModelValues.isDecimalNumber(text),
-        let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-      {
-        var canonical = value.isZero ? "0" : value.description
-        canonical.withUTF8 { appendField($0, tag: 0x4E, to: &key) }
+      if let value = DecimalValue(decoded(raw)) {
+        appendField(value.key, tag: 0x4E, to: &key)
         return
       }
     case .uuid?:
-      var text = XMLEscaping.decodeAttribute(raw).lowercased()
-      text.withUTF8 { appendField($0, tag: 0x55, to: &key) }
-      return
-    case .date?:
-      if let instant = DateInstant.milliseconds(XMLEscaping.decodeAttribute(raw)) {
-        withUnsafeBytes(of: instant.littleEndian) { appendField($0, tag: 0x41, to: &key) }
+      if let bytes = UUIDBytes.of(decoded(raw)) {
+        appendField(bytes, tag: 0x55, to: &key)
         return
       }
-    case .string?, .binary?, .uri?, .transformable?, .objectID?, .composite?, .undefined?, nil:
+    case .date?:
+      if let seconds = DateInstant.secondsSinceReferenceDate(decoded(raw)) {
+        let bits = (seconds == 0 ? 0 : seconds).bitPattern.littleEndian
+        withUnsafeBytes(of: bits) { appendField($0, tag: 0x41, to: &key) }
+        return
+      }
+    case .binary?:
+      if let bytes = Base64Bytes.decode(decoded(raw)) {
+        appendField(bytes, tag: 0x42, to: &key)
+        return
+      }
+    case .string?, .uri?, .transformable?, .objectID?, .composite?, .undefined?, nil:
       break
     }
     // Strings, and values that are not of their type (reported as OL300), as written.
@@ -246,6 +253,12 @@ struct UniquenessTables {
     }
   }
 
+  /// The value's text, its character references decoded.
+  private static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    XMLEscaping.isPlainAttribute(raw)
+      ? String(decoding: raw, as: UTF8.self) : XMLEscaping.decodeAttribute(raw)
+  }
+
   /// A field: its kind, its length, its bytes, so no two tuples run together.
   static func appendField<Bytes: Collection<UInt8>>(_ bytes: Bytes, tag: UInt8, to key: inout [UInt8]) {
     key.append(tag)
@@ -254,10 +267,57 @@ struct UniquenessTables {
   }
 }
 
-/// ISO 8601 dates as instants, so `09:30Z` and `11:30+02:00` are the same date.
+/// ISO 8601 dates as Core Data stores them: the `Double` of seconds since 2001-01-01T00:00:00Z,
+/// rounded once from every digit written, so `09:30Z` and `11:30+02:00` are one date and
+/// `09:30:00.0011Z` and `09:30:00.0019Z` are two.
 enum DateInstant {
-  /// Milliseconds since 1970 of `2024-05-01T09:30[:00[.250]](Z|+02:00|+0200|+02)`, or nil.
-  static func milliseconds(_ text: String) -> Int64? {
+  /// 1970-01-01 to 2001-01-01, in seconds.
+  static let referenceOffset: Int64 = 978_307_200
+
+  /// Fraction digits kept: every double and every midpoint between two doubles has at most
+  /// 1075 binary, so decimal, digits after the point; past 1100 digits one more (non-zero)
+  /// digit stands for the rest, and the rounding is the same as from every digit.
+  static let keptFractionDigits = 1100
+
+  /// The seconds since 2001 of `2024-05-01T09:30[:00[.250...]](Z|+02:00|+0200|+02)`, the
+  /// nearest `Double` to the exact value (ties to even), or nil.
+  static func secondsSinceReferenceDate(_ text: String) -> Double? {
+    guard let (whole, fraction) = parse(text) else { return nil }
+    let seconds = whole - referenceOffset
+    // The exact value as decimal text, then rounded once by the standard reader.
+    var digits = fraction
+    while digits.last == 0x30 { digits.removeLast() }
+    if digits.isEmpty { return Double(seconds) }
+    var integer = seconds
+    var negative = false
+    if seconds < 0 {
+      // -n + 0.f is -((n - 1) + (1 - 0.f)); 1 - 0.f has as many digits as f.
+      negative = true
+      integer = -seconds - 1
+      var borrow = false
+      for index in digits.indices.reversed() {
+        let digit = digits[index] - 0x30
+        if !borrow {
+          // The last digit (not zero: trailing zeros are gone) is taken from 10, the others from 9.
+          digits[index] = 0x30 + (10 - digit)
+          borrow = true
+        } else {
+          digits[index] = 0x30 + (9 - digit)
+        }
+      }
+    }
+    if digits.count > keptFractionDigits {
+      let dropped = digits[keptFractionDigits...].contains { $0 != 0x30 }
+      digits.removeSubrange(keptFractionDigits...)
+      if dropped { digits.append(0x31) }
+    }
+    let text = (negative ? "-" : "") + String(integer) + "." + String(decoding: digits, as: UTF8.self)
+    return Double(text)
+  }
+
+  /// Whole seconds since 1970 and the fraction's digits (ASCII) of
+  /// `2024-05-01T09:30[:00[.250...]](Z|+02:00|+0200|+02)`, or nil.
+  static func parse(_ text: String) -> (whole: Int64, fraction: [UInt8])? {
     let bytes = Array(text.utf8)
     func number(_ start: Int, _ count: Int) -> Int64? {
       guard start + count <= bytes.count else { return nil }
@@ -273,19 +333,17 @@ enum DateInstant {
       bytes[13] == 0x3A, let minute = number(14, 2)
     else { return nil }
     var at = 16
-    var millis: Int64 = 0
+    var second: Int64 = 0
+    var fraction: [UInt8] = []
     if at < bytes.count && bytes[at] == 0x3A {
-      guard let second = number(at + 1, 2) else { return nil }
-      millis = second * 1000
+      guard let seconds = number(at + 1, 2) else { return nil }
+      second = seconds
       at += 3
       if at < bytes.count && bytes[at] == 0x2E {
         at += 1
-        var scale: Int64 = 100
-        while at < bytes.count, bytes[at] >= 0x30 && bytes[at] <= 0x39 {
-          millis += Int64(bytes[at] - 0x30) * scale
-          scale /= 10
-          at += 1
-        }
+        let start = at
+        while at < bytes.count, bytes[at] >= 0x30 && bytes[at] <= 0x39 { at += 1 }
+        fraction = Array(bytes[start..<at])
       }
     }
     guard at < bytes.count else { return nil }
@@ -315,6 +373,120 @@ enum DateInstant {
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     let days = era * 146_097 + dayOfEra - 719_468
     let minutes = days * 1440 + hour * 60 + minute - offsetMinutes
-    return minutes * 60_000 + millis
+    return (minutes * 60 + second, fraction)
+  }
+}
+
+/// A decimal number by value, as `NSDecimalNumber` keeps it: `1.0`, `1.00`, `10e-1` and `+1`
+/// are one value.
+struct DecimalValue: Equatable {
+  var negative: Bool
+  /// The significant digits (ASCII), no zero first or last; empty for zero.
+  var digits: [UInt8]
+  /// The power of ten of the last digit.
+  var exponent: Int
+
+  /// `text` read as `ModelValues.isDecimalNumber` takes it, or nil (also for an exponent
+  /// beyond what any Decimal has).
+  init?(_ text: String) {
+    guard ModelValues.isDecimalNumber(text) else { return nil }
+    var bytes = Array(text.utf8)[...]
+    negative = bytes.first == UInt8(ascii: "-")
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    digits = []
+    var scale = 0
+    var inFraction = false
+    while let byte = bytes.first, byte == UInt8(ascii: ".") || (byte >= 0x30 && byte <= 0x39) {
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else {
+        if !(digits.isEmpty && byte == 0x30) { digits.append(byte) }
+        if inFraction { scale -= 1 }
+      }
+      bytes = bytes.dropFirst()
+    }
+    var written = 0
+    if !bytes.isEmpty {
+      // `e`, a sign, digits.
+      bytes = bytes.dropFirst()
+      let sign = bytes.first == UInt8(ascii: "-") ? -1 : 1
+      if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+      let significant = bytes.drop { $0 == 0x30 }
+      if significant.count > 6 {
+        // Beyond ±999999 no Decimal but zero is this value (OL300): compared as written.
+        guard digits.isEmpty else { return nil }
+      } else {
+        written = sign * (Int(String(decoding: significant, as: UTF8.self)) ?? 0)
+      }
+    }
+    // A zero is one value, whatever its sign and exponent.
+    if digits.isEmpty {
+      negative = false
+      exponent = 0
+      return
+    }
+    var trailing = 0
+    while digits.last == 0x30 {
+      digits.removeLast()
+      trailing += 1
+    }
+    exponent = scale + written + trailing
+  }
+
+  /// The bytes a key holds: sign, exponent, digits.
+  var key: [UInt8] {
+    var bytes: [UInt8] = [negative ? 1 : 0]
+    withUnsafeBytes(of: Int64(exponent).littleEndian) { bytes.append(contentsOf: $0) }
+    return bytes + digits
+  }
+}
+
+/// A UUID's 16 bytes, whatever the case of its hex digits.
+enum UUIDBytes {
+  static func of(_ text: String) -> [UInt8]? {
+    guard ModelValues.isUUID(text) else { return nil }
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for byte in text.utf8 where byte != UInt8(ascii: "-") {
+      let value: UInt8 =
+        byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - UInt8(ascii: "a") + 10
+      if let first = high {
+        bytes.append(first << 4 | value)
+        high = nil
+      } else {
+        high = value
+      }
+    }
+    return bytes
+  }
+}
+
+/// The bytes a base64 value stands for, as Core Data keeps binary data: white space
+/// between the characters is not part of it, nor are the bits past the last byte.
+enum Base64Bytes {
+  static func decode(_ text: String) -> [UInt8]? {
+    guard ModelValues.isBase64(text) else { return nil }
+    var bytes: [UInt8] = []
+    var buffer: UInt32 = 0
+    var bits = 0
+    for byte in text.utf8 {
+      let value: UInt32
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+      case UInt8(ascii: "+"): value = 62
+      case UInt8(ascii: "/"): value = 63
+      default: continue  // white space and `=` padding
+      }
+      buffer = buffer << 6 | value
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+        buffer &= (1 << UInt32(bits)) - 1
+      }
+    }
+    return bytes
   }
 }

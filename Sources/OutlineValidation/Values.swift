@@ -16,7 +16,7 @@ extension OutlineValidator {
   func checkValue(_ raw: UnsafeBufferPointer<UInt8>, range: TextRange, attribute facts: AttributeFacts) {
     let attribute = facts.declaration
     guard let type = attribute.type else { return }
-    var label: String { "'\(attribute.name)'" }
+    var label: String { Excerpt.quoted(attribute.name) }
     switch type.valueKind {
     case .integer:
       // Integers are read straight from the bytes: no string for the common case.
@@ -24,7 +24,7 @@ extension OutlineValidator {
       guard let value = Self.integer(raw), value >= bounds.lowerBound, value <= bounds.upperBound
       else {
         let text = XMLEscaping.decodeAttribute(raw)
-        let problem = ModelValues.problem(with: text, as: type) ?? "'\(text)' is not an integer"
+        let problem = ModelValues.problem(with: text, as: type) ?? "\(Excerpt.quoted(text)) is not an integer"
         report(.valueType, "\(label): \(problem)", at: range)
         return
       }
@@ -41,7 +41,8 @@ extension OutlineValidator {
         let whole = NSRange(text.startIndex..., in: text)
         if regex.firstMatch(in: text, options: [], range: whole) == nil {
           report(
-            .valuePattern, "\(label) value '\(text)' does not match the regular expression \(pattern)",
+            .valuePattern,
+            "\(label) value \(Excerpt.quoted(text)) does not match the regular expression \(Excerpt.quoted(pattern))",
             at: range)
         }
       }
@@ -54,7 +55,7 @@ extension OutlineValidator {
         return
       }
       if type.isNumeric, let value = ModelValues.number(text) {
-        checkBounds(value, shown: text, attribute: facts, range: range)
+        checkBounds(value, shown: Excerpt.escaped(text), attribute: facts, range: range)
       }
     }
   }
@@ -65,11 +66,13 @@ extension OutlineValidator {
     let attribute = facts.declaration
     if let minimum = facts.minimum, measure < minimum {
       report(
-        .valueOutOfBounds, "'\(attribute.name)' \(shown) is below the minimum \(attribute.minValue!)",
+        .valueOutOfBounds,
+        "\(Excerpt.quoted(attribute.name)) \(shown) is below the minimum \(Excerpt.escaped(attribute.minValue!))",
         at: range)
     } else if let maximum = facts.maximum, measure > maximum {
       report(
-        .valueOutOfBounds, "'\(attribute.name)' \(shown) is above the maximum \(attribute.maxValue!)",
+        .valueOutOfBounds,
+        "\(Excerpt.quoted(attribute.name)) \(shown) is above the maximum \(Excerpt.escaped(attribute.maxValue!))",
         at: range)
     }
   }

@@ -78,6 +78,15 @@ public struct Configuration: Sendable {
     return exclude.contains { Glob.matches($0, relative) }
   }
 
+  /// Whether a folder search should pass over the entry of `folder` named `name`, a name given
+  /// as bytes since it need not be UTF-8 (``Glob/matches(_:bytes:)``).
+  public func excludes(in folder: String, name: [UInt8]) -> Bool {
+    guard let relative = relativePath(of: folder + "/_") else { return false }
+    // The folder's path relative to the configuration's, with its `/`, then the name.
+    let path = Array(relative.utf8.dropLast()) + name
+    return exclude.contains { Glob.matches($0, bytes: path) }
+  }
+
   /// Applies `rules`: drops codes turned off, changes severities.
   /// Whether a rule turns `diagnostic`, an error, off or into less than an error.
   public func silences(_ diagnostic: Diagnostic) -> Bool {
@@ -110,61 +119,6 @@ public struct Configuration: Sendable {
     let base = URL(fileURLWithPath: folder).standardizedFileURL.path
     let prefix = base.hasSuffix("/") ? base : base + "/"
     return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
-  }
-}
-
-/// Glob matching for `models` and `exclude`: `*` and `?` within a path
-/// segment, `**` across segments.
-public enum Glob {
-  /// Whether `path` (relative, `/`-separated) matches `pattern`.
-  public static func matches(_ pattern: String, _ path: String) -> Bool {
-    let p = Array(pattern.utf8)
-    let s = Array(path.utf8)
-    // Iterative matcher with one backtrack point per star kind.
-    var pi = 0
-    var si = 0
-    var starP = -1
-    var starS = 0
-    var globP = -1
-    var globS = 0
-    while si < s.count {
-      if pi + 1 < p.count && p[pi] == UInt8(ascii: "*") && p[pi + 1] == UInt8(ascii: "*") {
-        globP = pi
-        globS = si
-        pi += 2
-        if pi < p.count && p[pi] == UInt8(ascii: "/") { pi += 1 }
-        starP = -1
-        continue
-      }
-      if pi < p.count && p[pi] == UInt8(ascii: "*") {
-        starP = pi
-        starS = si
-        pi += 1
-        continue
-      }
-      if pi < p.count && (p[pi] == s[si] || (p[pi] == UInt8(ascii: "?") && s[si] != UInt8(ascii: "/"))) {
-        pi += 1
-        si += 1
-        continue
-      }
-      if starP >= 0 && s[starS] != UInt8(ascii: "/") {
-        starS += 1
-        si = starS
-        pi = starP + 1
-        continue
-      }
-      if globP >= 0 {
-        globS += 1
-        si = globS
-        pi = globP
-        starP = -1
-        continue
-      }
-      return false
-    }
-    while pi < p.count && p[pi] == UInt8(ascii: "*") { pi += 1 }
-    if pi < p.count && p[pi] == UInt8(ascii: "/") && pi > 0 && p[pi - 1] == UInt8(ascii: "*") { pi += 1 }
-    return pi == p.count
   }
 }
 
@@ -258,7 +212,7 @@ struct ConfigurationParser {
   {
     let event = try reader.next()
     if case .string(let value) = event { return value }
-    configuration.diagnostics.append(problem("'\(what)' must be a string", reader.range))
+    configuration.diagnostics.append(problem("\(Excerpt.quoted(what)) must be a string", reader.range))
     try skipRest(of: event)
     return nil
   }
@@ -268,7 +222,8 @@ struct ConfigurationParser {
   {
     let event = try reader.next()
     guard event == .arrayStart else {
-      configuration.diagnostics.append(problem("'\(what)' must be an array of strings", reader.range))
+      configuration.diagnostics.append(
+        problem("\(Excerpt.quoted(what)) must be an array of strings", reader.range))
       try skipRest(of: event)
       return nil
     }
@@ -277,7 +232,8 @@ struct ConfigurationParser {
       if case .string(let value) = item {
         values.append(value)
       } else {
-        configuration.diagnostics.append(problem("'\(what)' must hold strings only", reader.range))
+        configuration.diagnostics.append(
+          problem("\(Excerpt.quoted(what)) must hold strings only", reader.range))
         try skipRest(of: item)
       }
     }

@@ -60,6 +60,9 @@ public struct Conversion {
     case unreadableModel(reason: String)
     /// The model the input asks for lies outside the project.
     case refusedModel(reason: String)
+    /// The model `--model` or the configuration names lies outside the project: trouble of the
+    /// run (exit 2), as when it cannot be read.
+    case refusedNamedModel(reason: String)
   }
 
   /// The input's path, or `-` for standard input.
@@ -148,9 +151,11 @@ public struct Conversion {
   ]
 
   /// Throws ``Failure/unreadableModel(reason:)`` when `--model` or the configuration named a
-  /// model that cannot be read: trouble of the run (exit 2), as in lint, not the document's.
+  /// model that cannot be read, ``Failure/refusedNamedModel(reason:)`` when it lies outside the
+  /// project: trouble of the run (exit 2), as in lint, not the document's.
   static func stopForUnreadableModel(_ check: DocumentCheck) throws(Failure) {
     guard let unreadable = check.unreadableNamedModel else { return }
+    if unreadable.code == .modelOutsideProject { throw .refusedNamedModel(reason: unreadable.message) }
     let prefix = "The model cannot be read: "
     let reason =
       unreadable.message.hasPrefix(prefix)
@@ -249,7 +254,11 @@ public struct Conversion {
           switch provider(reference) {
           case .loaded(let loaded): return loaded
           case .unreadable(let reason): throw Failure.unreadableModel(reason: reason)
-          case .refused(let reason): throw Failure.refusedModel(reason: reason)
+          case .refused(let reason):
+            switch resolution.origin(of: reference, for: isStdin ? nil : input) {
+            case .commandLine, .configuration: throw Failure.refusedNamedModel(reason: reason)
+            case .document, .builtIn: throw Failure.refusedModel(reason: reason)
+            }
           }
         }, output: { target.write($0) }, restart: { target.reset() }, rebaseModel: rebaseModel,
         writesThrough: { code in

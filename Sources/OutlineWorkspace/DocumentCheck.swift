@@ -22,7 +22,8 @@ public struct DocumentCheck: Sendable {
   public var rootEntity: Int?
   /// Whether children come in order order, grouped by relationship (serializers can stream).
   public var childrenInOrder = true
-  /// When the model could not be read (OL102): who named it.
+  /// When the model could not be read (OL102) or was refused for lying outside the project
+  /// (OL106): who named it.
   public var unreadableModelOrigin: ModelOrigin?
   /// Whether the document is in the JSON form (its diagnostics point into the JSON text).
   public var isJSONForm = false
@@ -38,16 +39,17 @@ public struct DocumentCheck: Sendable {
   /// Namespace declarations a conversion cannot keep (``OutlineValidator/unportableNamespaces``).
   public var unportableNamespaces: [Diagnostic] = []
 
-  /// Whether a model that `--model` or the configuration named could not be read: trouble of
-  /// the run (exit 2) in every command, not the document's own problem (one the document
-  /// names is, exit 1).
+  /// Whether a model that `--model` or the configuration named could not be read, or lies
+  /// outside the project: trouble of the run (exit 2) in every command, not the document's own
+  /// problem (one the document names is, exit 1).
   public var namedModelIsUnreadable: Bool {
     unreadableModelOrigin == .commandLine || unreadableModelOrigin == .configuration
   }
 
-  /// The OL102 saying why, when ``namedModelIsUnreadable`` (and no rule turned it off).
+  /// The OL102 (or OL106) saying why, when ``namedModelIsUnreadable`` (and no rule turned it off).
   public var unreadableNamedModel: Diagnostic? {
-    namedModelIsUnreadable ? diagnostics.first { $0.code == .modelUnreadable } : nil
+    namedModelIsUnreadable
+      ? diagnostics.first { $0.code == .modelUnreadable || $0.code == .modelOutsideProject } : nil
   }
 
   /// Whether the text parsed (no OL100/OL104), so edits may be applied to it.
@@ -132,7 +134,7 @@ public struct DocumentCheck: Sendable {
       } catch let error as ReadError {
         failure = error
       } catch {
-        failure = ReadError(description: "cannot read '\(path)': \(error)")
+        failure = ReadError(description: "cannot read \(Excerpt.quotedPath(path)): \(error)")
       }
     }
     if let failure { throw failure }
@@ -150,7 +152,10 @@ public struct DocumentCheck: Sendable {
     let unreadable = OriginRecord()
     let provider: ModelProvider = { attribute in
       let choice = chooser(attribute)
-      if case .unreadable = choice { unreadable.set(resolution.origin(of: attribute, for: path)) }
+      switch choice {
+      case .unreadable, .refused: unreadable.set(resolution.origin(of: attribute, for: path))
+      case .loaded: break
+      }
       return choice
     }
     // A small document's validator is the thread's, reused (nothing else keeps it).

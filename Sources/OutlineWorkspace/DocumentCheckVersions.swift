@@ -131,7 +131,7 @@ extension DocumentCheck {
       // A version the model does not have: said, not silently replaced by the inferred one.
       let unknown = Diagnostic(
         .badRootOrVersion,
-        "modelVersion '\(named)' is not a version of the model (it has \(history.names.map { "'\($0)'" }.joined(separator: ", "))); the document fits '\(status.versionName)'",
+        "modelVersion \(Excerpt.quoted(named)) is not a version of the model (it has \(history.names.map { Excerpt.quoted($0) }.joined(separator: ", "))); the document fits \(Excerpt.quoted(status.versionName))",
         at: root.versionRange ?? root.nameRange)
       let added = suppression.filter(configuration?.apply(to: [unknown]) ?? [unknown])
       if !added.isEmpty { diagnostics = Diagnostic.sortedByPosition(diagnostics + added) }

@@ -32,7 +32,9 @@ extension DocumentCheck {
         case .unreadable(let reason):
           unreadableOrigin = resolution.origin(of: reference, for: path)
           throw ModelProblem(code: .modelUnreadable, reason: reason)
-        case .refused(let reason): throw ModelProblem(code: .modelOutsideProject, reason: reason)
+        case .refused(let reason):
+          unreadableOrigin = resolution.origin(of: reference, for: path)
+          throw ModelProblem(code: .modelOutsideProject, reason: reason)
         }
       }
       diagnostics = problems.map { problem in

@@ -48,7 +48,8 @@ enum EncodingCheck {
     case "us-ascii", "ascii": return .ascii(declared: name)
     default:
       return .refused(
-        Problem(message: "Unsupported encoding '\(name)': outline files are UTF-8", range: declared))
+        Problem(
+          message: "Unsupported encoding \(Excerpt.quoted(name)): outline files are UTF-8", range: declared))
     }
   }
 

@@ -602,8 +602,9 @@ public final class XMLEventParser {
       report(message: message, range: TextRange(at: at), fatal: true)
       return
     }
-    let message = MessageText.singleLine(
-      error.message.map { String(cString: $0) } ?? "XML error \(error.code)")
+    // Names and values it quotes are shortened as every message quotes them (``Excerpt``).
+    let message = Excerpt.shorteningWords(
+      MessageText.singleLine(error.message.map { String(cString: $0) } ?? "XML error \(error.code)"))
     report(message: message, range: TextRange(at: offset), fatal: fatal)
   }
 

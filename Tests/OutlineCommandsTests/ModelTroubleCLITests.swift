@@ -37,6 +37,60 @@ import Testing
     #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
   }
 
+  /// A model the configuration names outside the project (OL106) is refused as one it names
+  /// that cannot be read is: the run's trouble, exit 2, in every command, saying why; nothing
+  /// written. The document's own `model` attribute pointing out stays its error (exit 1).
+  @Test(arguments: [
+    ["outline-lint", "proj/a.outline"], ["outline", "lint", "proj/a.outline"],
+    ["outline", "lint", "--fix", "proj/a.outline"], ["outline", "fmt", "--check", "proj/a.outline"],
+    ["outline", "fmt", "proj/a.outline"], ["outline", "convert", "proj/a.outline", "-o", "proj/a.json"],
+    ["outline", "convert", "proj/b.outline.json", "-o", "proj/b.outline"],
+    ["outline", "export", "proj/a.outline", "-o", "proj/a.opml"],
+    ["outline", "render", "--html", "proj/a.outline", "-o", "proj/a.html"],
+    ["outline", "migrate", "proj/a.outline"], ["outline-lint", "proj/b.outline.json"],
+  ])
+  func aModelTheConfigurationNamesOutsideTheProjectIsExit2(arguments: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    let model = """
+      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      <model><entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/>\
+      <attribute name="title" optional="YES" attributeType="String"/></entity></model>
+      """
+    try CLI.write(
+      [
+        "models/M.xcdatamodel/contents": model, "proj/a.outline": Self.document,
+        "proj/b.outline.json": #"{"children":[{"@entity":"Item","order":0}]}"#,
+        "proj/.outline.json": #"{"model": "../models/M.xcdatamodel"}"#,
+      ], in: folder)
+    let run = try CLI.run(arguments[0], Array(arguments.dropFirst()), in: folder)
+    #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+    #expect(
+      (run.stdout + run.stderr).contains("The model '../models/M.xcdatamodel' is outside the project"),
+      "\(arguments): \(run.stdout)\(run.stderr)")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("proj/a.outline"), encoding: .utf8)
+        == Self.document)
+    for output in ["proj/a.json", "proj/b.outline", "proj/a.opml", "proj/a.html"] {
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), "\(output)")
+    }
+  }
+
+  @Test func aModelTheDocumentNamesOutsideTheProjectIsItsError() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "models/M.xcdatamodel/contents": "<model/>",
+        "proj/a.outline": "<outline model=\"../models/M.xcdatamodel\"><Item order=\"0\"/></outline>\n",
+        "proj/.outline.json": "{}",
+      ], in: folder)
+    let run = try CLI.run("outline-lint", ["proj/a.outline"], in: folder)
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains("proj/a.outline:1:17: error[OL106]: The model '../models/M.xcdatamodel' is outside")
+    )
+  }
+
   @Test func aRuleForACodeNoDocumentHasIsAConfigurationProblem() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["a.outline": Self.document, ".outline.json": #"{"rules": {"OM200": "off"}}"#], in: folder)

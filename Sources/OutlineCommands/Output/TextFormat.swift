@@ -71,7 +71,7 @@ enum TextFormat {
         || (byte == 0xE2 && next == 0x80 && index + 2 < bytes.count
           && (0xA8...0xA9).contains(bytes[index + 2]))
       {
-        return Array(Excerpt.escaped(path, limit: 1024).utf8)
+        return Array(Excerpt.escaped(path, limit: Excerpt.pathLimit).utf8)
       }
       index += 1
     }

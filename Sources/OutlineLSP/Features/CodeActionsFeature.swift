@@ -84,7 +84,8 @@ struct CodeActionsFeature {
       }
       if idIndex == nil { idIndex = ReferenceIndex(tree: tree, source: source, model: model) }
       guard let fix = IDNameFix.fix(at: at, ids: idIndex!, source: source) else { continue }
-      idFixes.append((id, "Rename id '\(id)' to '\(fix.name)'", fix.edits, [diagnostic]))
+      idFixes.append(
+        (id, "Rename id \(Excerpt.quoted(id)) to \(Excerpt.quoted(fix.name))", fix.edits, [diagnostic]))
     }
     for fix in idFixes {
       action(fix.title, .quickFix, fix.edits, diagnostics: fix.diagnostics, preferred: true)
@@ -96,7 +97,8 @@ struct CodeActionsFeature {
         let edit = RemoveAttributeFix.edit(removingAttributeAt: at.start, in: source)
       else { continue }
       action(
-        "Remove '\(source.string(in: at))' (derived)", .quickFix, [edit], diagnostics: [diagnostic],
+        "Remove \(Excerpt.quoted(source.string(in: at))) (derived)", .quickFix, [edit],
+        diagnostics: [diagnostic],
         preferred: true)
     }
     if wanted(.quickFix) {

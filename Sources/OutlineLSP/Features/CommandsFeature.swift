@@ -103,7 +103,7 @@ struct CommandsFeature {
       }
     default:
       throw ResponseError.invalidParams(
-        "Unknown command '\(params.command)' (known: \(Self.all.joined(separator: ", ")))")
+        "Unknown command \(Excerpt.quoted(params.command)) (known: \(Self.all.joined(separator: ", ")))")
     }
   }
 
@@ -208,7 +208,7 @@ struct CommandsFeature {
     case .documentErrors(let errors, _, _):
       "The document has \(errors.count) error\(errors.count == 1 ? "" : "s"): \(errors.first.map { "\($0.code.rawValue) \($0.message)" } ?? "")"
     case .notJSONForm(let error, _): "Not the JSON form: \(error)"
-    case .unreadableModel(let reason), .refusedModel(let reason): reason
+    case .unreadableModel(let reason), .refusedModel(let reason), .refusedNamedModel(let reason): reason
     }
   }
 }

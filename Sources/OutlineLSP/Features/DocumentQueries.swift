@@ -47,8 +47,10 @@ struct DocumentQueries {
   /// How messages and symbols name an item: its title, else its element name.
   func label(_ item: Int) -> String {
     guard let tree else { return "" }
-    if let title = source.bytes.withUnsafeBufferPointer({ tree.title(of: item, in: $0) }) { return title }
-    return item == 0 ? "the root" : source.string(in: tree.items[item].nameRange)
+    if let title = source.bytes.withUnsafeBufferPointer({ tree.title(of: item, in: $0) }) {
+      return Excerpt.escaped(title)
+    }
+    return item == 0 ? "the root" : Excerpt.escaped(source.string(in: tree.items[item].nameRange))
   }
 
   /// Every `xml:id` (all the definitions of an id defined more than once) and every id reference, with ranges.

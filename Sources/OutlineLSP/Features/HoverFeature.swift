@@ -37,7 +37,8 @@ struct HoverFeature {
       path.append(queries.label(current))
       current = Int(tree.items[current].parent)
     }
-    var text = "**\(entity?.name ?? snapshot.source.string(in: tree.items[item].nameRange))**"
+    var text =
+      "**\(Excerpt.escaped(entity?.name ?? snapshot.source.string(in: tree.items[item].nameRange)))**"
     if item > 0 { text += " — \(queries.label(item))" }
     if !path.isEmpty { text += "\n\nin: " + path.reversed().joined(separator: " › ") }
     if let order = tree.items[item].order {
@@ -54,9 +55,9 @@ struct HoverFeature {
     if let entity, !entity.fetchedProperties.isEmpty {
       text += "\n\nfetched properties (computed by Core Data, never written):"
       for property in entity.fetchedProperties {
-        text += "\n- **\(property.name)**"
-        if let fetched = property.fetchedEntity { text += " → \(fetched)" }
-        if let predicate = property.predicate { text += ": `\(predicate)`" }
+        text += "\n- **\(Excerpt.escaped(property.name))**"
+        if let fetched = property.fetchedEntity { text += " → \(Excerpt.escaped(fetched))" }
+        if let predicate = property.predicate { text += ": `\(Excerpt.escaped(predicate))`" }
       }
     }
     if let model, entity != nil { text += declared(.entity(entityIndex), model) }
@@ -78,31 +79,34 @@ struct HoverFeature {
 
   static func describe(_ attribute: Attribute) -> String {
     var lines = [
-      "**\(attribute.name)**: \(attribute.typeName)\(attribute.isOptional ? ", optional" : ", required")"
+      "**\(Excerpt.escaped(attribute.name))**: \(Excerpt.escaped(attribute.typeName))\(attribute.isOptional ? ", optional" : ", required")"
     ]
     if attribute.isTransient { lines.append("transient (not stored)") }
     if attribute.isDerived {
       lines.append(
-        "derived\(attribute.derivationExpression.map { ": `\($0)`" } ?? ""): computed by Core Data, never written"
+        "derived\(attribute.derivationExpression.map { ": `\(Excerpt.escaped($0))`" } ?? ""): computed by Core Data, never written"
       )
     }
-    if let value = attribute.defaultValue { lines.append("default: `\(value)`") }
+    if let value = attribute.defaultValue { lines.append("default: `\(Excerpt.escaped(value))`") }
     let noun = attribute.type == .string ? "length" : "value"
-    if let minimum = attribute.minValue { lines.append("minimum \(noun): \(minimum)") }
-    if let maximum = attribute.maxValue { lines.append("maximum \(noun): \(maximum)") }
-    if let pattern = attribute.regularExpression { lines.append("must match: `\(pattern)`") }
-    if attribute.declaringEntity.isEmpty == false { lines.append("declared by \(attribute.declaringEntity)") }
+    if let minimum = attribute.minValue { lines.append("minimum \(noun): \(Excerpt.escaped(minimum))") }
+    if let maximum = attribute.maxValue { lines.append("maximum \(noun): \(Excerpt.escaped(maximum))") }
+    if let pattern = attribute.regularExpression { lines.append("must match: `\(Excerpt.escaped(pattern))`") }
+    if attribute.declaringEntity.isEmpty == false {
+      lines.append("declared by \(Excerpt.escaped(attribute.declaringEntity))")
+    }
     return lines.joined(separator: "\n\n")
   }
 
   static func describe(_ relationship: Relationship, model: Model) -> String {
     let destination =
-      relationship.destination.map { model.entities[$0].name } ?? relationship.destinationName ?? "?"
+      Excerpt.escaped(
+        relationship.destination.map { model.entities[$0].name } ?? relationship.destinationName ?? "?")
     var lines = [
-      "**\(relationship.name)**: \(relationship.isToMany ? "to-many" : "to-one") → \(destination)\(relationship.isOptional ? ", optional" : ", required")"
+      "**\(Excerpt.escaped(relationship.name))**: \(relationship.isToMany ? "to-many" : "to-one") → \(destination)\(relationship.isOptional ? ", optional" : ", required")"
     ]
     lines.append(relationship.isToMany ? "ids separated by spaces" : "one id")
-    if let inverse = relationship.inverseName { lines.append("inverse: \(inverse)") }
+    if let inverse = relationship.inverseName { lines.append("inverse: \(Excerpt.escaped(inverse))") }
     if let minimum = relationship.minCount, relationship.isToMany { lines.append("at least \(minimum)") }
     if let maximum = relationship.maxCount, relationship.isToMany, maximum > 0 {
       lines.append("at most \(maximum)")

@@ -73,7 +73,7 @@ struct NavigationFeature {
     guard XMLName.isNCName(newName) else {
       throw ResponseError(
         code: ErrorCode.requestFailed,
-        message: "'\(newName)' is not a valid id (an XML name without spaces or colons)")
+        message: "\(Excerpt.quoted(newName)) is not a valid id (an XML name without spaces or colons)")
     }
     let (queries, hit) = try query(snapshot, params.position)
     guard let hit else {
@@ -82,7 +82,8 @@ struct NavigationFeature {
     let ids = queries.ids()
     try refuseDuplicate(hit.id, ids.index)
     if ids.index?.definitions[newName] != nil && newName != hit.id {
-      throw ResponseError(code: ErrorCode.requestFailed, message: "The id '\(newName)' is already used")
+      throw ResponseError(
+        code: ErrorCode.requestFailed, message: "The id \(Excerpt.quoted(newName)) is already used")
     }
     var ranges = ids.references[hit.id] ?? []
     if let definition = ids.index?.definitions[hit.id] { ranges.append(definition.range) }

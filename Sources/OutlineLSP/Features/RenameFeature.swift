@@ -89,7 +89,8 @@ struct RenameFeature {
       }
       let entityIndex = Int(tree.items[item].entity)
       guard let model = snapshot.analysis.model, entityIndex >= 0 else {
-        throw Self.failure("'\(snapshot.source.string(in: nameRange))' is not an entity of the model")
+        throw Self.failure(
+          "\(Excerpt.quoted(snapshot.source.string(in: nameRange))) is not an entity of the model")
       }
       guard let modelPath = model.path, let editable = self.model(at: modelPath) else {
         throw Self.failure("The model is not a file (the built-in model cannot be renamed in)")
@@ -102,7 +103,7 @@ struct RenameFeature {
     }
     let entityIndex = Int(tree.items[item].entity)
     guard let model = snapshot.analysis.model, entityIndex >= 0 else {
-      throw Self.failure("'\(hit.name)' is not a property of the model")
+      throw Self.failure("\(Excerpt.quoted(hit.name)) is not a property of the model")
     }
     let entity = model.entities[entityIndex]
     let declaring: String
@@ -112,7 +113,7 @@ struct RenameFeature {
       declaring = entity.relationships[index].declaringEntity
     } else {
       throw Self.failure(
-        "'\(hit.name)' is not an attribute or relationship of '\(entity.name)' (format attributes cannot be renamed)"
+        "\(Excerpt.quoted(hit.name)) is not an attribute or relationship of \(Excerpt.quoted(entity.name)) (format attributes cannot be renamed)"
       )
     }
     guard let modelPath = model.path, let editable = self.model(at: modelPath) else {
@@ -141,12 +142,13 @@ struct RenameFeature {
       let snapshot = workspace.open.first { $0.uri == uri }!
       return try NavigationFeature(mapper: mapper).rename(snapshot, params, workspaceEdits: workspaceEdits)
     case .property(let model, let entity, let name, _, _):
-      return try rename("'\(entity).\(name)'", in: model, context: context) {
+      return try rename(Excerpt.quoted(entity + "." + name), in: model, context: context) {
         () throws(ModelRename.Refusal) in
         try ModelRename.edits(in: model, entity: entity, property: name, to: params.newName)
       }
     case .entity(let model, let name, _, _):
-      return try rename("entity '\(name)'", in: model, context: context) { () throws(ModelRename.Refusal) in
+      return try rename("entity \(Excerpt.quoted(name))", in: model, context: context) {
+        () throws(ModelRename.Refusal) in
         try ModelRename.entityEdits(in: model, entity: name, to: params.newName)
       }
     }

@@ -65,12 +65,15 @@ struct VersionFeatures {
     if let name = argument?["to"]?.stringValue {
       guard let index = status.history.index(named: name) else {
         throw ResponseError.invalidParams(
-          "The model has no version '\(name)' (it has \(status.history.names.joined(separator: ", ")))")
+          "The model has no version \(Excerpt.quoted(name)) (it has \(status.history.names.joined(separator: ", ")))"
+        )
       }
       guard index >= status.version else {
         throw ResponseError(
           code: ErrorCode.requestFailed,
-          message: "The document is for '\(status.versionName)': migrate does not go back to '\(name)'")
+          message:
+            "The document is for \(Excerpt.quoted(status.versionName)): migrate does not go back to \(Excerpt.quoted(name))"
+        )
       }
       target = index
     }
@@ -88,7 +91,7 @@ struct VersionFeatures {
       throw ResponseError(
         code: ErrorCode.requestFailed,
         message:
-          "Not migrated from '\(status.versionName)' to '\(status.history.versions[target].name)': \(refusal)"
+          "Not migrated from \(Excerpt.quoted(status.versionName)) to \(Excerpt.quoted(status.history.versions[target].name)): \(refusal)"
       )
     }
     return workspaceEdits.edit(snapshot, edits.map { mapper.edit($0, in: snapshot.source) })

@@ -315,10 +315,10 @@ enum AttributeEdit {
   /// How the validator's messages name the object `item` as a parent.
   static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
     let title = source.bytes.withUnsafeBufferPointer { tree.title(of: item, in: $0) }
-    if let title { return "'\(title)'" }
+    if let title { return Excerpt.quoted(title) }
     if item == 0 { return "the root object" }
     let entity = Int(tree.items[item].entity)
-    return entity >= 0 ? "'\(schema.entities[entity].name)'" : "this object"
+    return entity >= 0 ? Excerpt.quoted(schema.entities[entity].name) : "this object"
   }
 
   /// The index in `diagnostics` (sorted by position) of each of `wanted`; nil when one is missing.
