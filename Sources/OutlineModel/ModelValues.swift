@@ -275,10 +275,18 @@ public enum ModelValues {
   public static func problem(with text: String, as type: AttributeType) -> String? {
     switch type {
     case .integer16, .integer32, .integer64:
+      let bounds = integerBounds(type)
       guard let value = integer(text) else {
+        // Digits past 64 bits are an integer still: out of range, as a smaller type's are.
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+        if text.utf8.count <= 1 + digits.count, !digits.isEmpty,
+          digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
+          return
+            "\(Excerpt.quoted(text)) is outside the \(type.rawValue) range \(bounds.lowerBound)...\(bounds.upperBound)"
+        }
         return "\(Excerpt.quoted(text)) is not a decimal integer (\(type.rawValue))"
       }
-      let bounds = integerBounds(type)
       return bounds.contains(value)
         ? nil : "\(value) is outside the \(type.rawValue) range \(bounds.lowerBound)...\(bounds.upperBound)"
     case .double:

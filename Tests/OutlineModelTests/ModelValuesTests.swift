@@ -44,6 +44,24 @@ import Testing
     }
   }
 
+  /// Digits past 64 bits are an integer out of range, said as a smaller type's are; anything
+  /// else that does not read is not a decimal integer.
+  @Test func integersPast64BitsAreOutOfRange() {
+    for text in ["9223372036854775808", "-9223372036854775809", "+99999999999999999999999"] {
+      #expect(
+        ModelValues.problem(with: text, as: .integer64)
+          == "'\(text)' is outside the Integer 64 range -9223372036854775808...9223372036854775807")
+      #expect(
+        ModelValues.problem(with: text, as: .integer16)?.contains("outside the Integer 16 range") == true)
+    }
+    #expect(ModelValues.problem(with: "9223372036854775807", as: .integer64) == nil)
+    for text in ["+-5", "12a", "-", "", "1 2", "0x10"] {
+      #expect(
+        ModelValues.problem(with: text, as: .integer64)?.contains("is not a decimal integer") == true,
+        "\(text)")
+    }
+  }
+
   @Test func floatingPointRanges() {
     #expect(ModelValues.problem(with: "1.7976931348623157e308", as: .double) == nil)
     #expect(ModelValues.problem(with: "-1.7976931348623157e308", as: .double) == nil)
