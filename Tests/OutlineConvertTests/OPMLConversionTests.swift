@@ -19,7 +19,10 @@ import Testing
     var document = OPMLDocument()
     document.opmlAttributes = [("version", "2.0")] + values.enumerated().map { ("o\($0)", $1) }
     document.namespaces = [("xmlns:x", "urn:x")]
-    document.head = [("title", values[3])] + values.enumerated().map { ("h\($0)", $1) }
+    // `modelVersion` is a head field like any other, though the format has an attribute so named.
+    document.head =
+      [("title", values[3]), ("modelVersion", "3"), ("model", "m")]
+      + values.enumerated().map { ("h\($0)", $1) }
     document.bodyAttributes = values.enumerated().map { ("b\($0)", $1) }
     document.outlines = values.enumerated().map { index, value in
       OPMLOutline(
