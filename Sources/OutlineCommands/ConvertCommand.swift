@@ -168,6 +168,17 @@ extension Conversion {
         throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(reason); nothing was written", 1)
       case .refusedNamedModel(let reason):
         throw fail("\(name): \(DiagnosticCode.modelOutsideProject): \(reason); nothing was written", 2)
+      case .notExpressibleInOPML(let problems, let source):
+        var report = ""
+        for problem in problems {
+          let position = source.position(of: problem.range.start, unit: .scalar)
+          report +=
+            "\(errorsName ?? name):\(position.line + 1):\(position.column + 1): error: \(problem.message)\n"
+        }
+        Terminal.write(report, to: 2)
+        throw fail(
+          "\(errorsName ?? name) cannot be exported as OPML without losing data; nothing was written (`outline convert` writes the JSON form, which keeps everything)",
+          1)
       }
     } catch let exit as ExitCode {
       throw exit

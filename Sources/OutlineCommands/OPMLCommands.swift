@@ -109,9 +109,14 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       The inverse of `outline import`: root attributes become head fields (opmlVersion the \
       <opml> version), Outline objects <outline> elements in order order. The input must \
-      validate without errors. Without -o (or with -o -) the OPML goes to standard output.
+      validate without errors and be in the OPML model: a document holding what `outline \
+      import` would not read back (objects of other entities, relationships, attributes of \
+      other types than String) is refused with each place named, and nothing is written \
+      (`outline convert` keeps everything). Without -o (or with -o -) the OPML goes to \
+      standard output.
 
-      Exit status: 0 exported, 1 the input has errors, 2 usage or I/O trouble.
+      Exit status: 0 exported, 1 the input has errors or holds what OPML cannot carry back, \
+      2 usage or I/O trouble.
       """)
 
   @Argument(help: "The .outline file, or - for standard input.")

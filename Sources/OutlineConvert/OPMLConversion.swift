@@ -37,13 +37,11 @@ public enum OPMLConversion {
   /// Imports `document`; the output's `model` attribute is `modelReference`.
   public static func importOPML(_ document: OPMLDocument, modelReference: String) -> Imported {
     var root: [(String, String)] = []
-    for (name, value) in document.opmlAttributes {
-      root.append((name == "version" ? "opmlVersion" : "opml.\(name)", value))
-    }
+    for (name, value) in document.opmlAttributes { root.append((opmlAttributeName(name), value)) }
     for (name, value) in document.head where !root.contains(where: { $0.0 == headName(name) }) {
       root.append((headName(name), value))
     }
-    for (name, value) in document.bodyAttributes { root.append(("body.\(name)", value)) }
+    for (name, value) in document.bodyAttributes { root.append((bodyAttributeName(name), value)) }
     let knownRoot = Set(["opmlVersion"] + headFields)
     var extraRoot: [String] = []
     for (name, _) in root where !knownRoot.contains(name) && !extraRoot.contains(name) {
@@ -105,6 +103,15 @@ public enum OPMLConversion {
       extraRootAttributes: extraRoot, extraOutlineAttributes: extraOutline)
   }
 
+  /// The root attribute an `<opml>` attribute becomes (`version` is `opmlVersion`).
+  static func opmlAttributeName(_ name: String) -> String {
+    name == "version" ? "opmlVersion" : "opml.\(name)"
+  }
+
+  /// The root attribute a `<body>` attribute becomes.
+  static func bodyAttributeName(_ name: String) -> String { "body.\(name)" }
+
+  /// The root attribute a head field becomes.
   static func headName(_ name: String) -> String {
     reservedRoot.contains(name) || name.hasPrefix("opml.") || name.hasPrefix("body.")
       || name.hasPrefix("head.")
@@ -163,24 +170,32 @@ public enum OPMLConversion {
 
   // MARK: Export
 
-  /// The OPML document an outline stands for: the inverse of ``importOPML(_:modelReference:)``.
-  public static func exportOPML(_ source: SourceText, tree: ItemTree) -> OPMLDocument {
+  /// The OPML document an outline in the OPML model stands for: the inverse of
+  /// ``importOPML(_:modelReference:)``. Refused, with every place that says why, when `outline
+  /// import` would not read the OPML back as the same document (``ExportRefusal``): objects of
+  /// other entities, relationships given by id, typed attributes, names that come back changed.
+  public static func exportOPML(_ source: SourceText, tree: ItemTree, model: Model) throws(ExportRefusal)
+    -> OPMLDocument
+  {
+    let problems = exportProblems(source, tree: tree, model: model)
+    if !problems.isEmpty { throw ExportRefusal(problems: problems) }
+    return exportOPML(source, tree: tree)
+  }
+
+  /// The OPML document of an outline ``exportProblems(_:tree:model:)`` found nothing wrong with.
+  static func exportOPML(_ source: SourceText, tree: ItemTree) -> OPMLDocument {
     var document = OPMLDocument()
     guard !tree.items.isEmpty else { return document }
     TagScanner.withStartTag(in: source.bytes, range: tree.items[0].startTag) { tag in
       for index in 0..<tag.attributes.count {
-        let name = XMLName.string(tag.name(of: index))
         let value = tag.value(of: index)
-        switch name {
-        case "version", "model", "entity", "xml:id": continue
-        case "opmlVersion": document.opmlAttributes.insert(("version", value), at: 0)
-        case _ where name == "xmlns" || name.hasPrefix("xmlns:"): document.namespaces.append((name, value))
-        case _ where name.hasPrefix("opml."):
-          document.opmlAttributes.append((String(name.dropFirst(5)), value))
-        case _ where name.hasPrefix("body."):
-          document.bodyAttributes.append((String(name.dropFirst(5)), value))
-        case _ where name.hasPrefix("head."): document.head.append((String(name.dropFirst(5)), value))
-        default: document.head.append((name, value))
+        switch rootPlace(of: XMLName.string(tag.name(of: index))) {
+        case .format, .id: continue
+        case .namespace(let name): document.namespaces.append((name, value))
+        case .opmlAttribute("version"): document.opmlAttributes.insert(("version", value), at: 0)
+        case .opmlAttribute(let name): document.opmlAttributes.append((name, value))
+        case .bodyAttribute(let name): document.bodyAttributes.append((name, value))
+        case .headField(let name): document.head.append((name, value))
         }
       }
     }
@@ -194,10 +209,11 @@ public enum OPMLConversion {
         var attributes: [OPMLOutline.Attribute] = []
         for index in 0..<tag.attributes.count {
           let name = XMLName.string(tag.name(of: index))
-          // The id goes back as the OPML `xml:id` it came from (imports keep it as the object's id).
+          // The order is the element's place; the id goes back as the OPML `xml:id` it came
+          // from (imports keep it as the object's id).
           if name == "order" { continue }
-          let original = name.hasPrefix("opml.") ? String(name.dropFirst(5)) : name
-          attributes.append(OPMLOutline.Attribute(name: original, value: tag.value(of: index)))
+          attributes.append(
+            OPMLOutline.Attribute(name: exportedOutlineName(name), value: tag.value(of: index)))
         }
         document.outlines.append(OPMLOutline(depth: depth, attributes: attributes))
       }

@@ -99,7 +99,7 @@ public enum DiagnosticCatalog {
     Entry(
       code: .notWellFormed, severity: .error, title: "XML not well-formed",
       help:
-        "The file is not well-formed XML; the message is libxml2's. Nothing after the first syntax error is validated."
+        "The file is not well-formed XML; the message is libxml2's, except where it would mislead: a document that ends while elements are still open (a forgotten end tag, a file cut short) is said to, at its end, naming the innermost open element, and an end tag that does not match names the element it should close; both with a note at that element's start tag. Nothing after the first syntax error is validated."
     ),
     Entry(
       code: .badRootOrVersion, severity: .error, title: "Root is not <outline> or version unsupported",

@@ -63,6 +63,9 @@ public struct Conversion {
     /// The model `--model` or the configuration names lies outside the project: trouble of the
     /// run (exit 2), as when it cannot be read.
     case refusedNamedModel(reason: String)
+    /// The document holds what OPML cannot carry back through `outline import` (export only):
+    /// each place and why, in `source`.
+    case notExpressibleInOPML([OPMLConversion.ExportProblem], source: SourceText)
   }
 
   /// The input's path, or `-` for standard input.
@@ -283,7 +286,8 @@ public struct Conversion {
   }
 
   /// Validates the whole document, building its tree, then writes the OPML
-  /// in one piece: nothing is opened for an input with errors.
+  /// in one piece: nothing is opened for an input with errors, or one that holds what OPML
+  /// cannot carry back (``OPMLConversion/exportProblems(_:tree:model:)``).
   private func toOPML<Output: ConversionOutput>(
     _ reportConfiguration: (Configuration?) -> Bool, _ open: () throws -> Output
   ) throws -> Output {
@@ -296,11 +300,17 @@ public struct Conversion {
     if reportConfiguration(check.configuration) {
       throw Failure.brokenConfiguration(errors: errors, lines: source)
     }
-    guard errors.isEmpty, let tree = check.tree else {
+    guard errors.isEmpty, let tree = check.tree, let model = check.model else {
       throw Failure.documentErrors(errors, lines: source, brokenConfiguration: false)
     }
+    let document: OPMLDocument
+    do {
+      document = try OPMLConversion.exportOPML(source, tree: tree, model: model)
+    } catch {
+      throw Failure.notExpressibleInOPML(error.problems, source: source)
+    }
     let target = try open()
-    target.write(OPMLConversion.write(OPMLConversion.exportOPML(source, tree: tree)))
+    target.write(OPMLConversion.write(document))
     return target
   }
 }

@@ -219,15 +219,29 @@ public enum XMLEscaping {
     return count
   }
 
-  /// Escapes character data: `&amp; &lt; &gt;`.
+  /// Escapes character data (the text between tags) so that an XML reader gets `value` back:
+  /// `&amp; &lt; &gt;` (every `>`, so `]]>` never stands in it), and carriage return as `&#13;`,
+  /// because XML 1.0 §2.11 reads a raw one, alone or before a line feed, as a line feed (a
+  /// `\r\n` pair is written `&#13;` and a raw line feed, and read back as both). Tab and line
+  /// feed stand as they are: text keeps them. For an attribute value, ``escapeAttribute(_:)``.
   public static func escapeText(_ value: String) -> String {
+    var needs = false
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x0D: needs = true
+      default: continue
+      }
+      break
+    }
+    if !needs { return value }
     var out = ""
-    out.reserveCapacity(value.utf8.count)
+    out.reserveCapacity(value.utf8.count + 16)
     for scalar in value.unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
+      case "\r": out += "&#13;"
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -38,6 +38,8 @@ public final class XMLEventParser {
   @exclusivity(unchecked) private var sawFatal = false
   /// Whether the end of the document was pushed (the context may then serve another parse).
   @exclusivity(unchecked) private var finished = false
+  /// Whether the end of the document is being pushed: an error then is about how it ends.
+  @exclusivity(unchecked) private var ending = false
   @exclusivity(unchecked) private var fed = 0
   /// Whether an element started: before one, libxml2's messages for a document with no root
   /// are made clearer (``rootlessMessage(at:)``).
@@ -135,7 +137,9 @@ public final class XMLEventParser {
     pushHeldBack()
     if stopped { return }
     if context == nil { startContext() }
+    ending = true
     push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+    ending = false
     finished = true
     flushText()
   }
@@ -602,6 +606,11 @@ public final class XMLEventParser {
       report(message: message, range: TextRange(at: at), fatal: true)
       return
     }
+    if fatal && ending, let message = unclosedMessage(code: error.code) {
+      // At the end of the document, not where libxml2 last stood.
+      report(message: Excerpt.shorteningWords(message), range: TextRange(at: fed), fatal: true)
+      return
+    }
     // Names and values it quotes are shortened as every message quotes them (``Excerpt``).
     let message = Excerpt.shorteningWords(
       MessageText.singleLine(error.message.map { String(cString: $0) } ?? "XML error \(error.code)"))
@@ -635,6 +644,21 @@ public final class XMLEventParser {
     }
     // Only a declaration, comments or processing instructions.
     return ("The document has no root element", offset)
+  }
+
+  /// For a document that ends while elements are open, what libxml2's push parser says is
+  /// "Extra content at the end of the document" (2.9 and 2.10, the opposite of what is wrong)
+  /// or "Premature end of data in tag NAME line N" (later versions, the line counted at `\n`
+  /// alone): said the same whatever the version, naming the innermost element (the handlers
+  /// point at it, ``XMLErrorText/withoutLine(_:)``). Nil for other errors, and for content
+  /// after the root element closed, which is extra content indeed.
+  private func unclosedMessage(code: Int32) -> String? {
+    guard code == Int32(XML_ERR_DOCUMENT_END.rawValue) || code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue),
+      let context, context.pointee.nameNr > 0, let name = context.pointee.name
+    else { return nil }
+    return XMLErrorText.unclosed(
+      innermost: String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)),
+      openCount: Int(context.pointee.nameNr))
   }
 
   private func report(message: String, range: TextRange, fatal: Bool) {

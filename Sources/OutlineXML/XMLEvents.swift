@@ -268,14 +268,27 @@ public final class XMLEventTee: XMLEventHandler {
 
 /// libxml2's error messages, made exact where they name a line.
 public enum XMLErrorText {
-  /// A message that names an open element by libxml2's line number (`Opening and ending tag
-  /// mismatch: a line 3 and b`, `Premature end of data in tag a line 3`) without it, and what a
-  /// note at that element says; nil for another message. libxml2 counts lines at `\n` alone,
-  /// so with lone `\r` line ends the number is wrong: the handler points at the element.
+  /// What a note at the innermost element says when the document ends while it is open.
+  static let leftOpen = "the element left open"
+
+  /// The message for a document that ends while `openCount` elements are open, `innermost` the
+  /// innermost of them: reported at the end of the document, with a note at that element.
+  public static func unclosed(innermost: String, openCount: Int) -> String {
+    openCount == 1
+      ? "The document ends while <\(innermost)> is still open: its end tag is missing"
+      : "The document ends while \(openCount) elements are still open: the innermost, <\(innermost)>, has no end tag"
+  }
+
+  /// A message about an open element without a line number of libxml2's (`Opening and ending
+  /// tag mismatch: a line 3 and b`, `Premature end of data in tag a line 3`, or one that names
+  /// no line: ``unclosed(innermost:openCount:)``), and what a note at that element says; nil
+  /// for another message. libxml2 counts lines at `\n` alone, so with lone `\r` line ends the
+  /// number is wrong: the handler points at the element (the innermost open one).
   public static func withoutLine(_ message: String) -> (message: String, note: String)? {
+    if message.hasPrefix("The document ends while ") { return (message, leftOpen) }
     let notes = [
       ("Opening and ending tag mismatch: ", "the element it should close"),
-      ("Premature end of data in tag ", "the element left open"),
+      ("Premature end of data in tag ", leftOpen),
     ]
     guard let note = notes.first(where: { message.hasPrefix($0.0) })?.1,
       let line = message.range(of: " line ")

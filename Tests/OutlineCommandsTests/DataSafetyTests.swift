@@ -1,4 +1,5 @@
 import Foundation
+import OutlineModel
 import TestSupport
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
       name: "import", arguments: ["import", "big.opml", "-o", "imported.outline"], target: "imported.outline",
       inPlace: false),
     Writer(
-      name: "export", arguments: ["export", "big.outline", "-o", "out.opml"], target: "out.opml",
+      name: "export", arguments: ["export", "opml.outline", "-o", "out.opml"], target: "out.opml",
       inPlace: false),
   ]
 
@@ -39,13 +40,18 @@ import Testing
   static func inputs() throws -> URL {
     let folder = try CLI.temporaryFolder()
     let big = GeneratedOutline.twoLevels(parents: 200, children: 200)
+    // The same in the OPML model, which export writes.
+    let opml = big.replacingOccurrences(of: "<outline>", with: "<outline model=\"OPML.xcdatamodel\">")
+      .replacingOccurrences(of: "Item title=", with: "Outline text=").replacingOccurrences(
+        of: "</Item>", with: "</Outline>")
     try CLI.write(
       [
         "big.outline": big, "messy.outline": big.replacingOccurrences(of: "\n <Item", with: "\n\t<Item   "),
         "orders.outline": big.replacingOccurrences(of: "\"c0\" order=\"0\"", with: "\"c0\" order=\"7\""),
+        "opml.outline": opml, "OPML.xcdatamodel/contents": ShippedModels.opml,
       ], in: folder)
     #expect(try CLI.run("outline", ["convert", "big.outline", "-o", "big.json"], in: folder).status == 0)
-    #expect(try CLI.run("outline", ["export", "big.outline", "-o", "big.opml"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["export", "opml.outline", "-o", "big.opml"], in: folder).status == 0)
     return folder
   }
 
@@ -135,7 +141,11 @@ import Testing
     // A read-only folder. Root writes anywhere, so as root the command runs as nobody.
     let locked = folder.appendingPathComponent("locked")
     try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-    for input in ["big.outline", "big.json", "big.opml", "messy.outline", "orders.outline"] {
+    let inputs = [
+      "OPML.xcdatamodel", "big.json", "big.opml", "big.outline", "messy.outline", "opml.outline",
+      "orders.outline",
+    ]
+    for input in inputs {
       try FileManager.default.copyItem(
         at: folder.appendingPathComponent(input), to: locked.appendingPathComponent(input))
     }
@@ -153,6 +163,6 @@ import Testing
       try Data(contentsOf: locked.appendingPathComponent(writer.inPlace ? writer.target : "big.outline"))
         == before)
     let left = try FileManager.default.contentsOfDirectory(atPath: locked.path).sorted()
-    #expect(left == ["big.json", "big.opml", "big.outline", "messy.outline", "orders.outline"])
+    #expect(left == inputs)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineModel
 import TestSupport
 import Testing
 
@@ -21,6 +22,13 @@ import Testing
     <body><outline text="a"/><outline text="b"/></body></opml>
 
     """
+
+  /// An outline in the OPML model, beside the model it names: what `export` writes.
+  static let exportable = [
+    "opml.outline":
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" model=\"OPML.xcdatamodel\" title=\"T\">\n  <Outline order=\"0\" text=\"a\"/>\n</outline>\n",
+    "OPML.xcdatamodel/contents": ShippedModels.opml,
+  ]
 
   func folder(_ files: [String: String] = [:]) throws -> URL {
     let folder = try CLI.temporaryFolder()
@@ -64,11 +72,14 @@ import Testing
   }
 
   @Test func convertAndExportWriteThroughSymbolicLinks() throws {
-    let folder = try folder(["doc.outline": Self.messy, "real/out.json": "old", "real/out.opml": "old"])
+    let folder = try folder(
+      Self.exportable.merging(["doc.outline": Self.messy, "real/out.json": "old", "real/out.opml": "old"]) {
+        $1
+      })
     symlink("real/out.json", folder.appendingPathComponent("out.json").path)
     symlink("real/out.opml", folder.appendingPathComponent("out.opml").path)
     #expect(try CLI.run("outline", ["convert", "doc.outline", "-o", "out.json"], in: folder).status == 0)
-    #expect(try CLI.run("outline", ["export", "doc.outline", "-o", "out.opml"], in: folder).status == 0)
+    #expect(try CLI.run("outline", ["export", "opml.outline", "-o", "out.opml"], in: folder).status == 0)
     #expect(isLink(folder, "out.json") && isLink(folder, "out.opml"))
     #expect(text(folder, "real/out.json")!.hasPrefix("{"))
     #expect(text(folder, "real/out.opml")!.contains("<opml"))
@@ -122,10 +133,11 @@ import Testing
 
   /// A 0444 file is refused by every command that would write it, even as root.
   @Test func readOnlyFilesAreRefused() throws {
-    let folder = try folder([
-      "doc.outline": Self.messy, "fix.outline": Self.broken, "out.json": "old", "out.opml": "old",
-      "in.opml": Self.opml, "named.outline": "old",
-    ])
+    let folder = try folder(
+      Self.exportable.merging([
+        "doc.outline": Self.messy, "fix.outline": Self.broken, "out.json": "old", "out.opml": "old",
+        "in.opml": Self.opml, "named.outline": "old",
+      ]) { $1 })
     for name in ["doc.outline", "fix.outline", "out.json", "out.opml", "named.outline"] {
       chmod(folder.appendingPathComponent(name).path, 0o444)
     }
@@ -134,7 +146,7 @@ import Testing
       ("outline", ["lint", "--fix", "fix.outline"], "fix.outline"),
       ("outline-lint", ["--fix", "fix.outline"], "fix.outline"),
       ("outline", ["convert", "doc.outline", "-o", "out.json"], "out.json"),
-      ("outline", ["export", "doc.outline", "-o", "out.opml"], "out.opml"),
+      ("outline", ["export", "opml.outline", "-o", "out.opml"], "out.opml"),
       ("outline", ["import", "in.opml", "-o", "named.outline"], "named.outline"),
     ]
     for (tool, arguments, target) in cases {
@@ -193,20 +205,22 @@ import Testing
 
   /// An output that is the input (named again, through a symbolic link, or a hard link) is refused.
   @Test func outputThatIsTheInputIsRefused() throws {
-    let folder = try folder(["n.outline": Self.messy, "in.opml": Self.opml])
+    let folder = try folder(Self.exportable.merging(["n.outline": Self.messy, "in.opml": Self.opml]) { $1 })
     symlink("n.outline", folder.appendingPathComponent("sym.outline").path)
+    symlink("opml.outline", folder.appendingPathComponent("opml-sym.outline").path)
     link(folder.appendingPathComponent("n.outline").path, folder.appendingPathComponent("hard.outline").path)
     let cases: [[String]] = [
       ["convert", "n.outline", "-o", "n.outline"],
       ["convert", "n.outline", "-o", "sym.outline", "--to", "json"],
       ["convert", "n.outline", "-o", "./hard.outline", "--to", "json"],
-      ["export", "n.outline", "-o", "sym.outline"], ["import", "in.opml", "-o", "in.opml"],
+      ["export", "opml.outline", "-o", "opml-sym.outline"], ["import", "in.opml", "-o", "in.opml"],
     ]
     for arguments in cases {
       let run = try CLI.run("outline", arguments, in: folder)
       #expect(run.status == 2, "\(arguments): \(run.stderr)")
       #expect(run.stderr.contains("is the input"), "\(arguments): \(run.stderr)")
       #expect(text(folder, "n.outline") == Self.messy && text(folder, "in.opml") == Self.opml)
+      #expect(text(folder, "opml.outline") == Self.exportable["opml.outline"])
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.xcdatamodel").path))
     #expect(isLink(folder, "sym.outline"))
@@ -362,7 +376,8 @@ import Testing
   func fullDiskGivesOneMessageAndCountsOnlyWhatWasWritten() throws {
     let disk = try Mounts.tmpfs(kilobytes: 64)
     defer { Mounts.unmount(disk) }
-    let elsewhere = try folder(["ok.outline": Self.messy, "in.opml": Self.opml])
+    let elsewhere = try folder(
+      Self.exportable.merging(["ok.outline": Self.messy, "in.opml": Self.opml]) { $1 })
     try CLI.write(["doc.outline": Self.messy, "fix.outline": Self.broken], in: disk)
     try Mounts.fill(disk, leaving: 0)
     let ok = elsewhere.appendingPathComponent("ok.outline").path
@@ -381,8 +396,9 @@ import Testing
     }
 
     let opml = elsewhere.appendingPathComponent("in.opml").path
+    let exportable = elsewhere.appendingPathComponent("opml.outline").path
     for arguments in [
-      ["convert", "doc.outline", "-o", "out.json"], ["export", "doc.outline", "-o", "out.opml"],
+      ["convert", "doc.outline", "-o", "out.json"], ["export", exportable, "-o", "out.opml"],
       ["import", opml, "-o", "new.outline"],
     ] {
       let run = try CLI.run("outline", arguments, in: disk)
@@ -417,7 +433,7 @@ import Testing
   func readOnlyMountGivesOneMessage() throws {
     let disk = try Mounts.tmpfs(kilobytes: 256)
     defer { Mounts.unmount(disk) }
-    let elsewhere = try folder(["in.opml": Self.opml])
+    let elsewhere = try folder(Self.exportable.merging(["in.opml": Self.opml]) { $1 })
     try CLI.write(["doc.outline": Self.messy, "fix.outline": Self.broken], in: disk)
     try Mounts.makeReadOnly(disk)
 
@@ -429,7 +445,8 @@ import Testing
     #expect(fix.stderr == "outline-lint: cannot write 'fix.outline': Read-only file system; not changed\n")
     #expect(fix.stdout.contains("fix.outline:4:15: error[OL402]"))
     for arguments in [
-      ["convert", "doc.outline", "-o", "out.json"], ["export", "doc.outline", "-o", "out.opml"],
+      ["convert", "doc.outline", "-o", "out.json"],
+      ["export", elsewhere.appendingPathComponent("opml.outline").path, "-o", "out.opml"],
       ["import", elsewhere.appendingPathComponent("in.opml").path, "-o", "new.outline"],
     ] {
       let run = try CLI.run("outline", arguments, in: disk)
@@ -443,9 +460,9 @@ import Testing
   }
 
   /// Standard output that cannot be written (/dev/full) is one message and exit 2, not silence.
-  @Test(arguments: [["convert", "doc.outline"], ["export", "doc.outline"], ["fmt", "-"]])
+  @Test(arguments: [["convert", "doc.outline"], ["export", "opml.outline"], ["fmt", "-"]])
   func fullStandardOutputIsReported(arguments: [String]) throws {
-    let folder = try folder(["doc.outline": Self.messy])
+    let folder = try folder(Self.exportable.merging(["doc.outline": Self.messy]) { $1 })
     let process = Process()
     process.executableURL = CLI.products.appendingPathComponent("outline")
     process.arguments = arguments

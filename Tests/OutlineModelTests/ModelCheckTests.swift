@@ -203,3 +203,28 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
     #expect(model.defaultRootEntity == model.entity(named: "OPML"))
   }
 }
+
+/// A model file cut short is said to end with its elements open, at its end, with a note at the
+/// innermost one, exact whatever the line ends.
+@Suite struct TruncatedModelTests {
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func aModelCutShortEndsWithItsElementsOpen(ending: String) throws {
+    let text = [
+      "<?xml version=\"1.0\"?>", "<model type=\"com.apple.IDECoreDataModeler.DataModel\">",
+      "  <entity name=\"A\">", "    <attribute name=\"a\" attributeType=\"String\"/>", "",
+    ].joined(separator: ending)
+    let model = ModelLoader.load(SourceText(text))
+    let diagnostic = try #require(model.diagnostics.first { $0.code == .modelNotWellFormed })
+    #expect(
+      diagnostic.message
+        == "The document ends while 2 elements are still open: the innermost, <entity>, has no end tag")
+    #expect(diagnostic.range == TextRange(at: text.utf8.count))
+    let entity =
+      (["<?xml version=\"1.0\"?>", "<model type=\"com.apple.IDECoreDataModeler.DataModel\">", ""]
+      .joined(separator: ending) + "  <").utf8.count
+    #expect(
+      diagnostic.related == [
+        RelatedLocation(range: TextRange(start: entity, end: entity + 6), message: "the element left open")
+      ])
+  }
+}

@@ -125,3 +125,36 @@ import Testing
     #expect(ModelLoader.load(SourceText(wide)).entities.count == 20_000)
   }
 }
+
+/// A document cut short is said to end with its elements open, at its end, with a note at the
+/// innermost one's start tag, exact whatever the line ends.
+@Suite struct UnclosedDocumentTests {
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func theNotePointsAtTheInnermostOpenElement(ending: String) throws {
+    let text = ["<outline version=\"1\">", "  <Item order=\"0\" title=\"a\">", "    <Item order=\"0\"/>", ""]
+      .joined(separator: ending)
+    let diagnostics = validate(text)
+    let diagnostic = try #require(diagnostics.first { $0.code == .notWellFormed })
+    #expect(
+      diagnostic.message
+        == "The document ends while 2 elements are still open: the innermost, <Item>, has no end tag")
+    #expect(diagnostic.range == TextRange(at: text.utf8.count))
+    // The name of the second line's <Item>, left open.
+    let innermost = ("<outline version=\"1\">" + ending + "  <").utf8.count
+    #expect(
+      diagnostic.related == [
+        RelatedLocation(
+          range: TextRange(start: innermost, end: innermost + 4), message: "the element left open")
+      ])
+    let source = SourceText(text)
+    #expect(source.position(of: diagnostic.range.start, unit: .utf16).line == 3)
+    #expect(source.position(of: innermost, unit: .utf16).line == 1)
+    #expect(source.position(of: innermost, unit: .utf16).column == 3)
+  }
+
+  @Test func contentAfterTheRootIsExtraContent() {
+    let diagnostics = validate("<outline version=\"1\"/>\n<outline/>\n")
+    #expect(diagnostics.map(\.message) == ["Extra content at the end of the document"])
+    #expect(diagnostics.first?.related == [])
+  }
+}

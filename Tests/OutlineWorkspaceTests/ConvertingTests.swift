@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineFiles
+import OutlineModel
 import TestSupport
 import Testing
 
@@ -67,6 +68,21 @@ import Testing
     return path
   }
 
+  /// An outline in the OPML model (what export writes), children out of order, beside a copy
+  /// of that model.
+  static func opmlFile(_ name: String) throws -> String {
+    let folder = Scratch.url("converting-tests")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("OPML.xcdatamodel"), withIntermediateDirectories: true)
+    try Data(ShippedModels.opml.utf8).write(to: folder.appendingPathComponent("OPML.xcdatamodel/contents"))
+    let outline = Self.outline.replacingOccurrences(of: "<Item", with: "<Outline")
+      .replacingOccurrences(of: "</Item>", with: "</Outline>").replacingOccurrences(
+        of: "version=\"1\"", with: "version=\"1\" model=\"OPML.xcdatamodel\"")
+    let path = folder.appendingPathComponent(name).path
+    try Data(outline.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
   static func conversion(_ path: String, to target: Conversion.Target) -> Conversion {
     Conversion(
       input: path, target: target, modelOverride: nil, configurations: ConfigurationFinder(),
@@ -106,8 +122,7 @@ import Testing
   }
 
   @Test func exportWritesOPMLInOrderOrder() throws {
-    let (output, _, opened) = try Self.run(
-      Self.conversion(try Self.file("a.outline", Self.outline), to: .opml))
+    let (output, _, opened) = try Self.run(Self.conversion(try Self.opmlFile("a.outline"), to: .opml))
     #expect(output.text.contains("<outline title=\"a\">\n      <outline title=\"x\"/>"))
     #expect(output.text.hasSuffix("<outline title=\"b &amp; c\"/>\n  </body>\n</opml>\n"))
     #expect(opened == 1)
@@ -135,6 +150,26 @@ import Testing
     } catch Conversion.Failure.notJSONForm(_, let bytes) {
       #expect(Array(bytes.buffer) == Array("[1]".utf8))
     }
+  }
+
+  /// A document OPML cannot carry back (here, in the default model: `Item` objects) is refused
+  /// with each place, before an output is opened.
+  @Test func exportRefusesWhatOPMLCannotCarryBackAndOpensNoOutput() throws {
+    var opened = 0
+    let conversion = Self.conversion(try Self.file("a.outline", Self.outline), to: .opml)
+    do {
+      _ = try conversion.run(
+        reportingConfiguration: { _ in false },
+        opening: { () -> Collected in
+          opened += 1
+          return Collected()
+        })
+      Issue.record("an outline of Item objects exported")
+    } catch Conversion.Failure.notExpressibleInOPML(let problems, let source) {
+      #expect(problems.map { source.string(in: $0.range) } == ["outline", "Item"])
+      #expect(problems[1].message.hasSuffix("(and 2 more places like it)"))
+    }
+    #expect(opened == 0)
   }
 
   @Test(arguments: [Conversion.Target.json, .xml, .opml])
@@ -176,7 +211,9 @@ import Testing
     #expect(output.discards == (opened ? 1 : 0))
     // A conversion that succeeds keeps its output.
     let good = Collected()
-    _ = try Self.conversion(try Self.file("good.outline", Self.outline), to: target).run(
+    let input =
+      target == .opml ? try Self.opmlFile("good.outline") : try Self.file("good.outline", Self.outline)
+    _ = try Self.conversion(input, to: target).run(
       reportingConfiguration: { _ in false }, opening: { good })
     #expect(good.discards == 0 && !good.bytes.isEmpty)
   }

@@ -207,3 +207,70 @@ import Testing
     #expect(XMLErrorText.withoutLine("Extra content at the end of the document") == nil)
   }
 }
+
+/// A document that ends while elements are open (a forgotten end tag, a file cut short) is said
+/// to end so, at its end, naming the innermost open element, whatever libxml2's push parser calls
+/// it ("Extra content at the end of the document" in 2.9); content after the root element closed
+/// is extra content indeed.
+@Suite struct UnclosedElementTests {
+  /// The syntax errors of `xml`, parsed whole and fed a few bytes at a time.
+  static func errors(_ xml: String) -> [String] {
+    let bytes = Array(xml.utf8)
+    let whole = Recorder(bytes)
+    XMLEventParser.parse(bytes, handler: whole)
+    let fed = Recorder(bytes)
+    let parser = XMLEventParser(handler: fed)
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + 3, bytes.count)
+      bytes[start..<end].withUnsafeBufferPointer { parser.feed($0) }
+      start = end
+    }
+    parser.finish()
+    let errors = whole.lines.filter { $0.hasPrefix("error@") }
+    #expect(fed.lines.filter { $0.hasPrefix("error@") } == errors)
+    return errors
+  }
+
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func aDocumentCutShortEndsWithItsElementsOpen(ending: String) {
+    let xml = ["<outline>", "  <Item order=\"0\" title=\"a\">", "    <Item order=\"0\"/>", ""].joined(
+      separator: ending)
+    #expect(
+      Self.errors(xml) == [
+        "error@\(xml.utf8.count) The document ends while 2 elements are still open: the innermost, <Item>, has no end tag"
+      ])
+    // Cut in the middle of nested items, white space and all.
+    let deeper = xml + "    <Item order=\"1\">" + ending + "      <Item order=\"0\">" + ending + "   "
+    #expect(
+      Self.errors(deeper) == [
+        "error@\(deeper.utf8.count) The document ends while 4 elements are still open: the innermost, <Item>, has no end tag"
+      ])
+  }
+
+  @Test func aForgottenRootEndTagNamesTheRoot() {
+    #expect(
+      Self.errors("<outline>\n  <Item order=\"0\"/>\n") == [
+        "error@30 The document ends while <outline> is still open: its end tag is missing"
+      ])
+    // Inside an open element, an unfinished CDATA section or text: still the elements left open.
+    #expect(
+      Self.errors("<outline><Item><![CDATA[ x") == [
+        "error@26 The document ends while 2 elements are still open: the innermost, <Item>, has no end tag"
+      ])
+  }
+
+  @Test func contentAfterTheRootIsStillExtraContent() {
+    #expect(Self.errors("<a/><b/>") == ["error@4 Extra content at the end of the document"])
+    #expect(Self.errors("<a></a>junk") == ["error@7 Extra content at the end of the document"])
+  }
+
+  @Test func theMessageIsOneTheHandlersPointAtTheElementFor() {
+    let one = XMLErrorText.unclosed(innermost: "outline", openCount: 1)
+    #expect(one == "The document ends while <outline> is still open: its end tag is missing")
+    #expect(XMLErrorText.withoutLine(one)?.message == one)
+    #expect(XMLErrorText.withoutLine(one)?.note == "the element left open")
+    let two = XMLErrorText.unclosed(innermost: "Item", openCount: 2)
+    #expect(XMLErrorText.withoutLine(two)?.message == two)
+  }
+}

@@ -209,6 +209,7 @@ struct CommandsFeature {
       "The document has \(errors.count) error\(errors.count == 1 ? "" : "s"): \(errors.first.map { "\($0.code.rawValue) \($0.message)" } ?? "")"
     case .notJSONForm(let error, _): "Not the JSON form: \(error)"
     case .unreadableModel(let reason), .refusedModel(let reason), .refusedNamedModel(let reason): reason
+    case .notExpressibleInOPML(let problems, _): "Not expressible in OPML: \(problems.first?.message ?? "")"
     }
   }
 }

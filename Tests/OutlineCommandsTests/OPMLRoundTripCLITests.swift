@@ -1,0 +1,98 @@
+import Foundation
+import OutlineConvert
+import TestSupport
+import Testing
+
+/// Values no XML writer may change through the binaries: tab, line feed, carriage return, a
+/// `\r\n` pair, `]]>`, markup characters, quotes, non-ASCII. OPML -> import -> export gives them
+/// back in every place OPML holds them (head fields are text, the rest attribute values), export
+/// -> import gives the same outline byte for byte, and XML -> JSON -> XML the same values.
+@Suite struct OPMLRoundTripCLITests {
+  static let values = [
+    "tab\there", "line\nfeed", "carriage\rreturn", "crlf\r\npair", "\r\n\r\n", "trailing\r", "]]> and ]]",
+    "<tag> & \"double\" 'single'", "café 中 🚆", "  spaced  ", "\t\n\r\r\n ]]> < > & \" ' é",
+  ]
+
+  /// `value` escaped for an attribute by hand (not by the code under test).
+  static func attribute(_ value: String) -> String {
+    value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\t", with: "&#9;")
+      .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\r", with: "&#13;")
+  }
+
+  /// `value` escaped for text by hand.
+  static func text(_ value: String) -> String {
+    value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\r", with: "&#13;")
+  }
+
+  /// An OPML file holding every value as a head field, an `<opml>` and `<body>` attribute and an
+  /// `<outline>` attribute.
+  static let opml: String = {
+    let indexed = values.enumerated()
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <opml version="2.0"\(indexed.map { " o\($0)=\"\(attribute($1))\"" }.joined())>
+        <head><title>\(text(values.last!))</title>\(indexed.map { "<h\($0)>\(text($1))</h\($0)>" }.joined())</head>
+        <body\(indexed.map { " b\($0)=\"\(attribute($1))\"" }.joined())>
+          \(indexed.map { "<outline text=\"\(attribute($1))\" n\($0)=\"\(attribute($1))\"/>" }.joined(separator: "\n    "))
+        </body>
+      </opml>
+
+      """
+  }()
+
+  static func read(_ url: URL) throws -> OPMLDocument {
+    try OPMLReader.read([UInt8](try Data(contentsOf: url))).0.get()
+  }
+
+  @Test func exportThenImportKeepsEveryValue() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["in.opml": Self.opml], in: folder)
+    let original = try Self.read(folder.appendingPathComponent("in.opml"))
+    #expect(original.head.first?.value == Self.values.last)
+    let imported = try CLI.run("outline", ["import", "in.opml", "-o", "a.outline"], in: folder)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
+    let exported = try CLI.run("outline", ["export", "a.outline", "-o", "out.opml"], in: folder)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    // Every value comes back as it was, in its place.
+    let back = try Self.read(folder.appendingPathComponent("out.opml"))
+    #expect(back == original)
+    for (index, value) in Self.values.enumerated() {
+      #expect(back.head.first { $0.name == "h\(index)" }?.value == value, "head field h\(index)")
+      #expect(back.opmlAttributes.first { $0.name == "o\(index)" }?.value == value, "<opml> o\(index)")
+      #expect(back.bodyAttributes.first { $0.name == "b\(index)" }?.value == value, "<body> b\(index)")
+      #expect(back.outlines[index].attributes.map(\.value) == [value, value], "<outline> \(index)")
+    }
+    // And the OPML imports as the same outline, byte for byte (same stem: same model name).
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("again"), withIntermediateDirectories: true)
+    let again = try CLI.run("outline", ["import", "out.opml", "-o", "again/a.outline"], in: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("again/a.outline"))
+        == Data(contentsOf: folder.appendingPathComponent("a.outline")))
+  }
+
+  @Test func xmlToJSONToXMLKeepsEveryValue() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["in.opml": Self.opml], in: folder)
+    #expect(try CLI.run("outline", ["import", "in.opml", "-o", "a.outline"], in: folder).status == 0)
+    let toJSON = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder)
+    #expect(toJSON.status == 0, "\(toJSON.stderr)")
+    let toXML = try CLI.run("outline", ["convert", "a.json", "-o", "b.outline"], in: folder)
+    #expect(toXML.status == 0, "\(toXML.stderr)")
+    // Both are in the canonical layout, so the same values are the same bytes.
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("b.outline"), encoding: .utf8)
+        == String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8))
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline", "b.outline"], in: folder).status == 0)
+    // And the values are those of the OPML file.
+    let exported = try CLI.run("outline", ["export", "b.outline", "-o", "b.opml"], in: folder)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(
+      try Self.read(folder.appendingPathComponent("b.opml"))
+        == Self.read(folder.appendingPathComponent("in.opml")))
+  }
+}
