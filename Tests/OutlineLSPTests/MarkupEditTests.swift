@@ -294,6 +294,35 @@ import Testing
     }
   }
 
+  /// An edit inside an item that removes a comment, more bytes than the document has before
+  /// the comment: the comment's old place is no range of the new text (it was read out of
+  /// bounds); the analysis is carried over or made afresh, equal to a fresh one.
+  @Test func anEditRemovingACommentIsAnalyzedSafely() throws {
+    let mapper = PositionMapper(unit: .utf16)
+    for comment in ["<!-- c -->", "<!-- outline-disable OL203 -->"] {
+      let store = DocumentStore()
+      let uri = "untitled:comment.outline"
+      let text =
+        "<outline><Item order=\"0\"><Item order=\"0\"/>\(comment)<Item order=\"1\" title=\"a long long long long long title\"/></Item></outline>\n"
+      store.open(uri: uri, version: 1, text: text)
+      _ = store[uri]!.analysis
+      let bytes = Array(text.utf8)
+      let start = try #require(bytes.firstRange(of: Array("<Item order=\"0\"/>".utf8))?.lowerBound)
+      let end = try #require(bytes.firstRange(of: Array("</Item></outline>".utf8))?.lowerBound)
+      _ = store.change(
+        uri: uri, version: 2,
+        changes: [
+          LSP.TextDocumentContentChangeEvent(
+            range: mapper.range(TextRange(start: start, end: end), in: store[uri]!.source),
+            text: DocumentText(""))
+        ], mapper: mapper)
+      let analysis = store[uri]!.analysis
+      let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
+      #expect(analysis.diagnostics == fresh.diagnostics, "\(comment)")
+      #expect(analysis.tree?.items == fresh.tree?.items && analysis.tree?.comments == fresh.tree?.comments)
+    }
+  }
+
   /// `outline-disable` comments inside the root (a parse of an element alone does not see them)
   /// still turn off what a carried edit brings, and one covering the next start tag its own.
   @Test func suppressionCommentsCoverWhatACarriedEditBrings() throws {

@@ -428,11 +428,15 @@ enum AttributeEdit {
     }
   }
 
-  /// Whether the document has an `outline-disable` comment (which may hide what the change brings).
+  /// Whether the document has an `outline-disable` comment (which may hide what the change
+  /// brings). A comment the change reached (edited or removed: its offsets in the new text are
+  /// no range) counts as one.
   static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
     let directive = Array("outline-disable".utf8)
+    let oldEnd = change.range.start + change.removed.count
     return source.bytes.withUnsafeBufferPointer { bytes in
       tree.comments.contains { comment in
+        if comment.end > change.range.start && comment.start < oldEnd { return true }
         let range = moved(comment, by: change)
         var index = range.start + 4
         while index < range.end && XMLName.isSpace(bytes[index]) { index += 1 }
