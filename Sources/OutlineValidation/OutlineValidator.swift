@@ -503,6 +503,7 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   public func processingInstruction(range: TextRange) {
+    builder?.processingInstruction(range: range)
     checkNodeSize("This processing instruction", range)
   }
 

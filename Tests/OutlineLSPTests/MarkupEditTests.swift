@@ -33,7 +33,8 @@ import Testing
     return text
   }
 
-  /// What a random edit pastes into a child list: items, subtrees, ids (some taken), comments, a reference.
+  /// What a random edit pastes into a child list: items, subtrees, ids (some taken), comments,
+  /// processing instructions, a reference.
   static func subtree(using random: inout SeededGenerator, references: Bool) -> String {
     var text = ""
     var open = 0
@@ -51,7 +52,9 @@ import Testing
       } else {
         text += "<Task\(attributes)/>\n"
       }
-      if Int.random(in: 0...9, using: &random) == 0 { text += "<!-- a note -->\n" }
+      if Int.random(in: 0...9, using: &random) == 0 {
+        text += index % 2 == 0 ? "<!-- a note -->\n" : "<?pi a note?>\n"
+      }
       if Int.random(in: 0...29, using: &random) == 0 { text += "<!-- outline-disable-next OL300 -->\n" }
       if open > 0 && Int.random(in: 0...2, using: &random) == 0 {
         open -= 1
@@ -164,6 +167,7 @@ import Testing
         return
       }
       guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
+        analysis.tree?.instructions == fresh.tree?.instructions,
         !analysis.childrenInOrder || fresh.childrenInOrder
       else {
         Issue.record(
