@@ -69,25 +69,17 @@ final class DocumentVersions {
   /// fits it with no error and its model has several versions (whether the root records one
   /// already is for the caller to see, ``RootProbe/recordingEdit(version:in:)``).
   func versionToRecord(for check: DocumentCheck) -> String? {
-    guard let modelPath = check.model?.path, ModelLocator.bundle(containing: modelPath) != nil,
-      !check.diagnostics.contains(where: { $0.severity == .error })
-    else { return nil }
-    let key = modelPath
-    let loaded =
-      histories[key]
-      ?? Result { () throws(VersionsError) -> ModelHistory in
-        do { return try ModelLocator.history(path: key, limit: models.limit) } catch {
-          throw VersionsError(description: "\(error)")
+    check.versionToRecord { modelPath in
+      let loaded =
+        histories[modelPath]
+        ?? Result { () throws(VersionsError) -> ModelHistory in
+          do { return try ModelLocator.history(path: modelPath, limit: models.limit) } catch {
+            throw VersionsError(description: "\(error)")
+          }
         }
-      }
-    histories[key] = loaded
-    // The version validated against: the folder holding the model's `contents`.
-    let version = URL(fileURLWithPath: modelPath).deletingLastPathComponent().deletingPathExtension()
-      .lastPathComponent
-    guard case .success(let history) = loaded, history.versions.count > 1,
-      history.index(named: version) != nil
-    else { return nil }
-    return version
+      histories[modelPath] = loaded
+      return try? loaded.get()
+    }
   }
 
   /// Validates the file at `path` against every version of `history` in one streamed parse.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineCore
 import OutlineFiles
 import OutlineWorkspace
 
@@ -34,6 +35,28 @@ extension ConfigurationFinder {
   }
 }
 
+/// A path the collection could not take (missing, not a regular file, an unreadable folder, a
+/// name that is not UTF-8), and where it stands among the files taken.
+struct PathTrouble: Sendable {
+  /// The path as shown: as given or found, a name that is not UTF-8 with its bytes escaped
+  /// (`bad\xFFname.outline`, ``PathText/displayed(bytes:)``).
+  var path: String
+  /// The path's own bytes: those of `path`, but for a name that is not UTF-8.
+  var bytes: [UInt8]
+  /// The one-line message.
+  var message: String
+  /// How many of the collected files come before it in the run's order (as named, each
+  /// folder's files and troubles sorted by the bytes of their paths).
+  var position: Int
+
+  init(path: String, bytes: [UInt8]? = nil, message: String, position: Int) {
+    self.path = path
+    self.bytes = bytes ?? Array(path.utf8)
+    self.message = message
+    self.position = position
+  }
+}
+
 /// Expands the paths of a run: files as given, folders searched for `*.outline`.
 ///
 /// Only regular files are taken. In a folder, a symbolic link to a regular
@@ -54,7 +77,7 @@ enum FileCollector {
   /// order: as named, each folder's files sorted.
   static func collect(
     _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false, oncePerFile: Bool = false,
-    trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
+    trouble: (PathTrouble) -> Void, found: (String) -> Void = { _ in }
   ) -> [String] {
     collectWithOrder(
       paths, configurations: configurations, follow: follow, oncePerFile: oncePerFile, trouble: trouble,
@@ -67,7 +90,7 @@ enum FileCollector {
   /// puts its results in order by these, not by looking each path up.
   static func collectWithOrder(
     _ paths: [String], configurations: ConfigurationFinder, follow: Bool = false, oncePerFile: Bool = false,
-    trouble: (_ path: String, _ message: String) -> Void, found: (String) -> Void = { _ in }
+    trouble: (PathTrouble) -> Void, found: (String) -> Void = { _ in }
   ) -> (files: [String], reported: [Int]) {
     var files: [String] = []
     var reported: [Int] = []
@@ -80,23 +103,33 @@ enum FileCollector {
         found(path)
         continue
       }
+      // A name that was not UTF-8 reaches here with U+FFFD in place of its bytes: its own
+      // bytes are the process's argument's.
+      if path.contains("\u{FFFD}"), let bytes = Self.undecodableArgument(path) {
+        let shown = PathText.displayed(bytes: bytes)
+        trouble(
+          PathTrouble(
+            path: shown, bytes: bytes,
+            message: fileExists(bytes: bytes)
+              ? "cannot read '\(shown)': file names that are not UTF-8 are not supported"
+              : "'\(shown)' does not exist",
+            position: files.count))
+        continue
+      }
       var info = stat()
       guard stat(path, &info) == 0 else {
         let code = errno
-        // A name that was not UTF-8 reaches here with U+FFFD in place of its bytes.
-        let missing =
-          path.contains("\u{FFFD}")
-          ? "\(InputFile.quoted(path)) does not exist (file names that are not UTF-8 are not supported)"
-          : "\(InputFile.quoted(path)) does not exist"
         trouble(
-          path,
-          code == ENOENT && lstat(path, &info) != 0 ? missing : ReadError(path: path, errno: code).description
-        )
+          PathTrouble(
+            path: path,
+            message: code == ENOENT && lstat(path, &info) != 0
+              ? "\(InputFile.quoted(path)) does not exist" : ReadError(path: path, errno: code).description,
+            position: files.count))
         continue
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if let refusal = InputFile.refusal(path) {
-          trouble(path, refusal.description)
+          trouble(PathTrouble(path: path, message: refusal.description, position: files.count))
         } else if seen.take(FileID(info), path: path) {
           reported.append(files.count)
           files.append(path)
@@ -105,13 +138,23 @@ enum FileCollector {
         continue
       }
       let first = files.count
-      let (searched, order) = search(
+      let (searched, order, troubles) = search(
         path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), seen: &seen,
-        configurations: configurations, follow: follow, trouble: trouble, found: found)
+        configurations: configurations, follow: follow, found: found)
       files += searched
       reported += order.lazy.map { first + $0 }
+      for var found in troubles {
+        found.position += first
+        trouble(found)
+      }
     }
     return (files, reported)
+  }
+
+  /// The bytes of the process's argument that is not UTF-8 and reads as `path` with each
+  /// sequence that is not UTF-8 replaced by U+FFFD; nil when none does.
+  static func undecodableArgument(_ path: String) -> [UInt8]? {
+    rawArguments().first { !PathText.isUTF8($0) && String(decoding: $0, as: UTF8.self) == path }
   }
 
   /// A file or folder by device and inode.
@@ -155,43 +198,53 @@ enum FileCollector {
     }
   }
 
-  /// The `*.outline` files under `root` (the folder at `device` and `inode`), sorted, and where
-  /// each came in the order they were reported; explicit stack, each folder and each file once
-  /// in the run (`seen`).
+  /// The `*.outline` files under `root` (the folder at `device` and `inode`), sorted by the
+  /// bytes of their paths, where each came in the order they were reported, and what could not
+  /// be taken (an unreadable folder, a name that is not UTF-8) with its place among the files
+  /// in that order; explicit stack, each folder and each file once in the run (`seen`).
   private static func search(
     _ root: String, device: UInt64, inode: UInt64, seen: inout Seen, configurations: ConfigurationFinder,
-    follow: Bool, trouble: (_ path: String, _ message: String) -> Void, found reported: (String) -> Void
-  ) -> (files: [String], order: [Int]) {
+    follow: Bool, found reported: (String) -> Void
+  ) -> (files: [String], order: [Int], troubles: [PathTrouble]) {
     if !seen.oncePerFile { seen.folders.removeAll(keepingCapacity: true) }
-    guard seen.folders.insert(FileID(device: device, inode: inode)).inserted else { return ([], []) }
+    guard seen.folders.insert(FileID(device: device, inode: inode)).inserted else { return ([], [], []) }
     let realRoot = ProjectRoot.resolved(root)
     // Each folder with its device: a regular file listed in it is on the same one, so its
     // entry's inode identifies it without a stat.
     var pending = [(root, device)]
     var found: [String] = []
+    var troubles: [PathTrouble] = []
+    /// A path under `folder`: under `.` (also the path of a run given none), paths are written as
+    /// ruff and taplo write them: `notes/a.outline`, not `./notes/a.outline`.
+    func joined(_ folder: String, _ name: [UInt8]) -> [UInt8] {
+      folder == "." ? name : Array(folder.utf8) + (folder.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) + name
+    }
     while let (folder, folderDevice) = pending.popLast() {
-      let entries = folderEntries(folder) { escaped, bytes in
-        guard escaped.hasSuffix(".outline") else { return }
-        let full = folder.hasSuffix("/") ? folder + escaped : folder + "/" + escaped
+      let entries = folderEntries(folder) { name in
+        guard name.count > 8, name.suffix(8).elementsEqual(".outline".utf8) else { return }
+        let bytes = joined(folder, name)
+        let shown = PathText.displayed(bytes: bytes)
         // Excluded, it is passed over as any other name would be: matched by its bytes.
-        if let configuration = configurations.configuration(for: full),
-          configuration.excludes(in: folder, name: bytes)
+        if let configuration = configurations.configuration(for: shown),
+          configuration.excludes(in: folder, name: name)
         {
           return
         }
-        // `full` is written already, its name's bytes that are not ASCII as `\xE9`.
-        trouble(full, "cannot read '\(full)': file names that are not UTF-8 are not supported")
+        troubles.append(
+          PathTrouble(
+            path: shown, bytes: bytes,
+            message: "cannot read '\(shown)': file names that are not UTF-8 are not supported", position: 0))
       }
       guard let entries else {
-        trouble(folder, "cannot read the folder \(InputFile.quoted(folder))")
+        troubles.append(
+          PathTrouble(
+            path: folder, message: "cannot read the folder \(InputFile.quoted(folder))", position: 0))
         continue
       }
       for (name, kind, entryInode) in entries {
         // A regular file, as the folder says: taken or passed over by its name, with no stat.
         if kind == folderEntryRegular && !name.hasSuffix(".outline") { continue }
-        // Under `.` (also the path of a run given none), paths are written as ruff and taplo write
-        // them: `notes/a.outline`, not `./notes/a.outline`.
-        let full = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        let full = String(decoding: joined(folder, Array(name.utf8)), as: UTF8.self)
         if kind == folderEntryRegular {
           if let configuration = configurations.configuration(for: full), configuration.excludes(full) {
             continue
@@ -227,8 +280,32 @@ enum FileCollector {
         }
       }
     }
-    let order = found.indices.sorted { found[$0] < found[$1] }
-    return (order.map { found[$0] }, order)
+    // In the order of the paths' bytes, troubles among the files.
+    let keys = found.map { Array($0.utf8) }
+    let order = found.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+    let sortedKeys = order.map { keys[$0] }
+    troubles.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    for index in troubles.indices {
+      let bytes = troubles[index].bytes
+      troubles[index].position = RangeSearch.count(sortedKeys.count) {
+        sortedKeys[$0].lexicographicallyPrecedes(bytes)
+      }
+    }
+    return (order.map { found[$0] }, order, troubles)
+  }
+}
+
+/// Binary search over a sorted prefix.
+enum RangeSearch {
+  /// How many of `0..<count` satisfy `before`, which holds for a prefix of them.
+  static func count(_ count: Int, _ before: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if before(middle) { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }
 

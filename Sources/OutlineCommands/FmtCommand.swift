@@ -56,8 +56,8 @@ struct FmtCommand: ParsableCommand {
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
     let files = FileCollector.collect(
       paths, configurations: configurations, follow: follow, oncePerFile: !check
-    ) { _, message in
-      Terminal.error(message)
+    ) { trouble in
+      Terminal.error(trouble.message)
       troubled = true
     }
     for path in files {

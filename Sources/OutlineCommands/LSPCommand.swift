@@ -19,7 +19,7 @@ struct LSPCommand: ParsableCommand {
     let server = LanguageServer(
       connection: Connection(input: 0, output: 1),
       findOutlines: { folder, configurations in
-        FileCollector.collect([folder], configurations: configurations, trouble: { _, _ in })
+        FileCollector.collect([folder], configurations: configurations, trouble: { _ in })
       }
     ) { message in
       Terminal.error("lsp: \(message)")

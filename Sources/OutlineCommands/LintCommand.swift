@@ -160,10 +160,11 @@ struct LintSettings: Sendable {
     let maxSize = self.maxSize
     // One file needs no count of the cores (reading the cgroup's quota is 6% of linting a tiny file).
     let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
-    var problems: [RunProblem] = []
-    let trouble = { (path: String, message: String) in
-      Terminal.error(message)
-      problems.append(RunProblem(path: path, message: message))
+    // Paths the collection could not take, said as they are met and listed where they stand.
+    var collected: [PathTrouble] = []
+    let trouble = { (found: PathTrouble) in
+      Terminal.error(found.message)
+      collected.append(found)
     }
     let files: [String]
     var results: [LintJob.Result]
@@ -202,19 +203,37 @@ struct LintSettings: Sendable {
     }
     progress.finish()
 
-    var troubled = !problems.isEmpty
+    var troubled = !collected.isEmpty
     var reports: [FileReport] = []
     reports.reserveCapacity(results.count)
     var configurationReports: [String: FileReport] = [:]
+    // Every problem where it stands among the reports: those the collection met before the file
+    // they come before, a file's own (it could not be read, or not be fixed) just before its report.
+    var problems: [RunProblem] = []
+    collected.sort { $0.position < $1.position }
+    var nextCollected = 0
+    func listCollected(before file: Int) {
+      while nextCollected < collected.count && collected[nextCollected].position <= file {
+        let found = collected[nextCollected]
+        problems.append(
+          RunProblem(
+            path: found.path, message: found.message,
+            bytes: found.bytes == Array(found.path.utf8) ? nil : found.bytes, position: reports.count))
+        nextCollected += 1
+      }
+    }
     // Each result is moved out as it is read, its report into the run: ten thousand
     // results copied and freed twice cost the single core after the threads more than the rest.
     results.reverse()
-    for path in files {
+    for (index, path) in files.enumerated() {
+      listCollected(before: index)
       var result = results.removeLast()
       if let message = result.failure {
         Terminal.error(message)
         problems.append(
-          RunProblem(path: path == "-" ? "<stdin>" : path, message: message, checked: result.report != nil))
+          RunProblem(
+            path: path == "-" ? "<stdin>" : path, message: message, checked: result.report != nil,
+            position: reports.count))
         troubled = true
         // A file that could not be rewritten is still reported as it is.
         if result.report == nil { continue }
@@ -238,9 +257,12 @@ struct LintSettings: Sendable {
         if let note = versions.note(for: path, limit: limit) { Terminal.write(note + "\n", to: 2) }
       }
     }
+    listCollected(before: files.count)
     var all = reports
     reports = []
     all.insert(contentsOf: configurationReports.keys.sorted().map { configurationReports[$0]! }, at: 0)
+    // The configurations' reports come first.
+    for index in problems.indices { problems[index].position? += configurationReports.count }
     let run = LintRun(reports: all, problems: problems)
     if statistics {
       Terminal.write(StatisticsFormat.render(run, json: format == .json, quiet: quiet))

@@ -94,8 +94,8 @@ struct MigrateCommand: ParsableCommand {
     var reports: [JSONValue] = []
     let files = FileCollector.collect(
       paths, configurations: configurations, follow: false, oncePerFile: !check
-    ) { _, message in
-      Terminal.error(message)
+    ) { trouble in
+      Terminal.error(trouble.message)
       troubled = true
     }
     for path in files {

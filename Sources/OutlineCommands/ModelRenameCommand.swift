@@ -95,8 +95,8 @@ struct ModelRenameCommand: ParsableCommand {
     let files =
       paths.isEmpty
       ? []
-      : FileCollector.collect(paths, configurations: configurations, oncePerFile: true) { _, message in
-        Terminal.error(message)
+      : FileCollector.collect(paths, configurations: configurations, oncePerFile: true) { trouble in
+        Terminal.error(trouble.message)
         troubled = true
       }
     for path in files {

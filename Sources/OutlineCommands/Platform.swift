@@ -17,8 +17,9 @@ func platformExit(_ code: Int32) -> Never {
 /// The entries of the folder at `path` (without `.` and `..`) with their
 /// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
 /// file system does not say or it is something else) and inode number, or nil when it
-/// cannot be read.
-func folderEntries(_ path: String, notUTF8: (_ escaped: String, _ bytes: [UInt8]) -> Void = { _, _ in }) -> [(
+/// cannot be read. A name that is not UTF-8 cannot be carried as a path: it goes to `notUTF8`
+/// as its bytes instead.
+func folderEntries(_ path: String, notUTF8: (_ name: [UInt8]) -> Void = { _ in }) -> [(
   name: String, type: UInt8, inode: UInt64
 )]? {
   guard let folder = opendir(path) else { return nil }
@@ -29,20 +30,31 @@ func folderEntries(_ path: String, notUTF8: (_ escaped: String, _ bytes: [UInt8]
       String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
     }
     guard let name else {
-      // A name that is not UTF-8 cannot be carried as a path here: said, not passed over.
-      let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      let escaped = String(
-        decoding: bytes.flatMap {
-          $0 < 0x80 ? [$0] : Array("\\x\(String($0, radix: 16, uppercase: true))".utf8)
-        },
-        as: UTF8.self)
-      notUTF8(escaped, bytes)
+      // Said, not passed over.
+      notUTF8(withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) })
       continue
     }
     if name == "." || name == ".." { continue }
     entries.append((name, entry.pointee.d_type, UInt64(entry.pointee.d_ino)))
   }
   return entries
+}
+
+/// Whether a file (of any kind, a link not followed) is named by `path`, given as bytes.
+func fileExists(bytes path: [UInt8]) -> Bool {
+  var info = stat()
+  return (path + [0]).withUnsafeBufferPointer { bytes in
+    bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+  }
+}
+
+/// The command line's arguments as the process was given them, bytes that are not UTF-8
+/// included (`CommandLine.arguments` holds U+FFFD in their place).
+func rawArguments() -> [[UInt8]] {
+  (0..<Int(CommandLine.argc)).map { index in
+    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+  }
 }
 
 /// `d_type` of a regular file and of a folder.

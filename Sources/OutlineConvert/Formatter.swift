@@ -67,6 +67,10 @@ public final class Formatter: XMLEventHandler {
     var order: [(index: Int, isInteger: Bool)]
   }
 
+  /// The XML declaration the formatted text starts with, on a line of its own (whatever the
+  /// source declares, and with no byte order mark).
+  public static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+
   /// The formatted text of `source`, whose attributes `model` orders (source order when nil).
   public static func format(_ source: SourceText, model: Model?) -> [UInt8] {
     var dropped: TextRange?
@@ -74,13 +78,30 @@ public final class Formatter: XMLEventHandler {
   }
 
   /// The formatted text of `source`; `dropped` is the first text it leaves out (``dropped``),
-  /// when some: a writer must not put that text in the document's place.
-  public static func format(_ source: SourceText, model: Model?, dropped: inout TextRange?) -> [UInt8] {
+  /// when some: a writer must not put that text in the document's place. `editingRoot`, given
+  /// the root's start tag as read, says how to change it before it is laid out (`fmt`
+  /// recording the model version: ``rootOpening(editedBy:)``); nil changes nothing.
+  public static func format(
+    _ source: SourceText, model: Model?, dropped: inout TextRange?,
+    editingRoot: ((_ rootStartTag: [UInt8]) -> TextEdit?)? = nil
+  ) -> [UInt8] {
     let formatter = Formatter(model: model, sink: nil)
     XMLEventParser.parse(source.bytes, handler: formatter)
     formatter.endWithNewline()
     dropped = formatter.dropped
-    return Array(formatter.output.buffer)
+    var text = Array(formatter.output.buffer)
+    if let (range, opening) = formatter.editedRoot(editingRoot) { text.replaceSubrange(range, with: opening) }
+    return text
+  }
+
+  /// Where the root's canonical opening stands in the output and what it becomes once
+  /// `editingRoot` changed its start tag; nil when nothing changes. Only for output kept whole.
+  private func editedRoot(_ editingRoot: ((_ rootStartTag: [UInt8]) -> TextEdit?)?) -> (Range<Int>, [UInt8])?
+  {
+    guard sink == nil, let editingRoot, let root = rootStartTag, let range = rootOpening,
+      let edit = editingRoot(root), let opening = rootOpening(editedBy: edit)
+    else { return nil }
+    return (range, opening)
   }
 
   /// A formatter that hears the events of a parse made for something else
@@ -106,18 +127,29 @@ public final class Formatter: XMLEventHandler {
   /// declaration, the source bytes it stands for (what ``RangeFormatting``
   /// replaces). A document cut short by a syntax error gives the lines of
   /// what parsed, its last open start tag closed.
-  public static func layout(_ source: SourceText, model: Model?) -> (text: [UInt8], lines: [FormattedLine]) {
+  /// `editingRoot` changes the root's start tag as in ``format(_:model:dropped:editingRoot:)``.
+  public static func layout(
+    _ source: SourceText, model: Model?, editingRoot: ((_ rootStartTag: [UInt8]) -> TextEdit?)? = nil
+  ) -> (text: [UInt8], lines: [FormattedLine]) {
     let formatter = Formatter(model: model, sink: nil)
     formatter.origins = []
     XMLEventParser.parse(source.bytes, handler: formatter)
     formatter.closePendingOpen()
     formatter.endWithNewline()
+    var text = Array(formatter.output.buffer)
     var lines = formatter.origins ?? []
+    if let (range, opening) = formatter.editedRoot(editingRoot) {
+      text.replaceSubrange(range, with: opening)
+      let delta = opening.count - range.count
+      for index in lines.indices where lines[index].text.lowerBound > range.lowerBound {
+        lines[index].text = (lines[index].text.lowerBound + delta)..<(lines[index].text.upperBound + delta)
+      }
+    }
     for index in lines.indices {
-      let end = index + 1 < lines.count ? lines[index + 1].text.lowerBound : formatter.output.count
+      let end = index + 1 < lines.count ? lines[index + 1].text.lowerBound : text.count
       lines[index].text = lines[index].text.lowerBound..<(end - 1)
     }
-    return (Array(formatter.output.buffer), lines)
+    return (text, lines)
   }
 
   /// The root's start tag as it was read (`<` to `>`), once seen.
@@ -147,7 +179,8 @@ public final class Formatter: XMLEventHandler {
     self.model = model
     self.sink = sink
     output.reserve(sink == nil ? 1 << 16 : Self.blockBytes + (1 << 16))
-    output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    output.append(Array(Self.declaration.utf8))
+    output.append(0x0A)
   }
 
   deinit { output.free() }

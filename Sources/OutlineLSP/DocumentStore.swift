@@ -42,17 +42,26 @@ final class Snapshot: @unchecked Sendable {
   private let analyze: @Sendable (SourceText, String?) -> DocumentCheck
   /// The editor's settings `analyze` applies, for diagnostics found without it.
   let settings: EditorSettings
+  /// The model histories `analyze` reads (nil: none read).
+  let histories: ModelHistoryCache?
 
   init(
     uri: String, version: Int, source: SourceText, settings: EditorSettings,
-    analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
+    histories: ModelHistoryCache? = nil, analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
   ) {
     self.uri = uri
     self.version = version
     self.source = source
     self.path = Snapshot.path(of: uri)
     self.settings = settings
+    self.histories = histories
     self.analyze = analyze
+  }
+
+  /// The model version `outline fmt` would record on the root of this version: the one it was
+  /// validated against, when it fits it with no error and its model has several versions.
+  var versionToRecord: String? {
+    histories.flatMap { analysis.versionToRecord(histories: $0) }
   }
 
   /// Diagnostics, tree and model of this version.
@@ -86,7 +95,8 @@ final class Snapshot: @unchecked Sendable {
     version: Int, source: SourceText, change: AppliedChange? = nil,
     previous: (DocumentCheck, IDDirectory?)? = nil
   ) -> Snapshot {
-    let snapshot = Snapshot(uri: uri, version: version, source: source, settings: settings, analyze: analyze)
+    let snapshot = Snapshot(
+      uri: uri, version: version, source: source, settings: settings, histories: histories, analyze: analyze)
     snapshot.change = change
     snapshot.carried = change == nil ? nil : previous?.0
     snapshot.carriedIDs = change == nil ? nil : previous?.1
@@ -146,7 +156,8 @@ final class DocumentStore: @unchecked Sendable {
   @discardableResult
   func open(uri: String, version: Int = 0, text: [UInt8]) -> Snapshot {
     let snapshot = Snapshot(
-      uri: uri, version: version, source: SourceText(bytes: text), settings: settings, analyze: analyzer())
+      uri: uri, version: version, source: SourceText(bytes: text), settings: settings, histories: histories,
+      analyze: analyzer())
     documents[uri] = snapshot
     return snapshot
   }
@@ -199,7 +210,9 @@ final class DocumentStore: @unchecked Sendable {
     generation += 1
     for (uri, snapshot) in documents {
       documents[uri] = Snapshot(
-        uri: uri, version: snapshot.version, source: snapshot.source, settings: settings, analyze: analyzer())
+        uri: uri, version: snapshot.version, source: snapshot.source, settings: settings,
+        histories: histories,
+        analyze: analyzer())
     }
   }
 
@@ -210,7 +223,7 @@ final class DocumentStore: @unchecked Sendable {
     let bytes = try InputFile.read(path, limit: limit)
     return Snapshot(
       uri: URL(fileURLWithPath: path).absoluteString, version: 0, source: SourceText(bytes: bytes),
-      settings: settings, analyze: analyzer(buildTree: buildTree))
+      settings: settings, histories: histories, analyze: analyzer(buildTree: buildTree))
   }
 
   private func analyzer(buildTree: Bool = true) -> @Sendable (SourceText, String?) -> DocumentCheck {

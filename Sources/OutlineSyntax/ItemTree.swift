@@ -48,12 +48,14 @@ public struct Item: Sendable, Hashable {
   }
 }
 
-/// The item tree of a document: items in pre-order, and its comments.
+/// The item tree of a document: items in pre-order, its comments and processing instructions.
 public struct ItemTree: Sendable {
   /// The items; index 0 is the root when the document has one.
   public var items: [Item] = []
   /// Every comment's range, `<!--` to `-->`.
   public var comments: [TextRange] = []
+  /// Every processing instruction's range, `<?` to `?>` (the XML declaration is none).
+  public var instructions: [TextRange] = []
 
   /// An empty tree.
   public init() {}

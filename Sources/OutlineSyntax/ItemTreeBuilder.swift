@@ -60,6 +60,11 @@ public struct ItemTreeBuilder: Sendable {
     tree.comments.append(range)
   }
 
+  /// Records a processing instruction, `<?` to `?>`.
+  public mutating func processingInstruction(range: TextRange) {
+    tree.instructions.append(range)
+  }
+
   /// Closes what a syntax error left open: those items keep the items they had.
   public mutating func finish() {
     while let item = open.popLast() {
@@ -69,7 +74,8 @@ public struct ItemTreeBuilder: Sendable {
 }
 
 extension ItemTree {
-  /// The tree of `bytes`, with no model: structure, ids and comments; every item unbound.
+  /// The tree of `bytes`, with no model: structure, ids, comments and processing instructions;
+  /// every item unbound.
   /// A document that is not well-formed gives the tree of what parsed.
   public static func parse(_ bytes: [UInt8]) -> ItemTree {
     let handler = Handler()
@@ -83,6 +89,7 @@ extension ItemTree {
     func startElement(_ tag: StartTag) { builder.startElement(tag) }
     func endElement(range: TextRange?) { builder.endElement(range: range) }
     func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) { builder.comment(range: range) }
+    func processingInstruction(range: TextRange) { builder.processingInstruction(range: range) }
     func text(range: TextRange) {}
     func doctype(range: TextRange) {}
     func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

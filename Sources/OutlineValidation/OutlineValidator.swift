@@ -507,6 +507,7 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   public func processingInstruction(range: TextRange) {
+    builder?.processingInstruction(range: range)
     checkNodeSize("This processing instruction", range)
   }
 

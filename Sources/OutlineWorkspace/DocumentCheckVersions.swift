@@ -145,6 +145,28 @@ extension DocumentCheck {
     if !added.isEmpty { diagnostics = Diagnostic.sortedByPosition(diagnostics + added) }
   }
 
+  /// The version of its model's bundle the document was validated against, for `fmt` to
+  /// record on its root (and the server's formatting, which gives `fmt`'s text): when it fits
+  /// it with no error and the bundle has several versions (whether the root records one
+  /// already is for the caller to see); nil otherwise. `history` gives the history of the
+  /// bundle holding a model file, nil when it cannot be read.
+  public func versionToRecord(history: (_ modelPath: String) -> ModelHistory?) -> String? {
+    guard !isJSONForm, let model, !model.isShippedDefault, let modelPath = model.path,
+      ModelLocator.bundle(containing: modelPath) != nil,
+      !diagnostics.contains(where: { $0.severity == .error }),
+      let history = history(modelPath), history.versions.count > 1
+    else { return nil }
+    // The version validated against: the folder holding the model's `contents`.
+    let version = URL(fileURLWithPath: modelPath).deletingLastPathComponent().deletingPathExtension()
+      .lastPathComponent
+    return history.index(named: version) != nil ? version : nil
+  }
+
+  /// ``versionToRecord(history:)`` with the histories of `histories`.
+  public func versionToRecord(histories: ModelHistoryCache) -> String? {
+    versionToRecord { histories.history(forModelAt: $0) }
+  }
+
   private static func standardized(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }

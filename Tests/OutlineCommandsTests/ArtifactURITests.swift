@@ -48,4 +48,19 @@ import Testing
     #expect(unknown.location("./a b.outline") == ["uri": "a%20b.outline"])
     #expect(unknown.location("/a/../b.outline") == ["uri": "file:///b.outline"])
   }
+
+  /// A name that is not UTF-8 is encoded as its own bytes; sub-delimiters stay as they are,
+  /// every other byte outside the unreserved characters and `/` is encoded.
+  @Test func theBytesOfTheNameAreEncoded() {
+    let name = Array("bad".utf8) + [0xFF] + Array("name.outline".utf8)
+    #expect(artifacts.location(bytes: name) == ["uri": "bad%FFname.outline", "uriBaseId": "%SRCROOT%"])
+    #expect(
+      artifacts.location(bytes: Array("/tmp/".utf8) + [0xC3, 0x28, 0x0A] + Array(".outline".utf8))
+        == ["uri": "file:///tmp/%C3(%0A.outline"])
+    #expect(
+      artifacts.location("a!$&'()*+,;=b [x]%@?.outline") == [
+        "uri": "a!$&'()*+,;=b%20%5Bx%5D%25%40%3F.outline", "uriBaseId": "%SRCROOT%",
+      ])
+    #expect(ArtifactURI.encoded(Array(0...255)).count == 3 * 256 - 2 * (66 + 11 + 1))
+  }
 }

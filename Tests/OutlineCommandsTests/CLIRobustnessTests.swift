@@ -265,6 +265,78 @@ import Testing
     #expect(run.stdout.contains("in 1 file; 1 path could not be checked"), "\(run.stdout)")
   }
 
+  /// A name that is not UTF-8, found by a folder search, is named alike in every format: shown
+  /// with its bytes escaped (`bad\xFFname.outline`, with no `./` no other path has), listed
+  /// where its bytes put it among the files (JSON, GitHub, SARIF's notifications, standard
+  /// error), and in SARIF as the URI of its own bytes (`bad%FFname.outline`).
+  @Test func aNameThatIsNotUTF8IsNamedAlikeAndInPlaceInEveryFormat() throws {
+    let folder = try CLI.temporaryFolder()
+    let document = "<outline><Item order=\"1\"/></outline>"
+    try CLI.write(["a.outline": document, "z.outline": document, "sub/d.outline": document], in: folder)
+    guard StreamingMapOrderTests.make(Array("bad".utf8) + [0xFF] + Array("name.outline".utf8), in: folder),
+      StreamingMapOrderTests.make(Array("sub/c".utf8) + [0xFE] + Array(".outline".utf8), in: folder)
+    else {
+      print("skipped: the file system refuses names that are not UTF-8")
+      return
+    }
+    let listed = ["a.outline", #"bad\xFFname.outline"#, #"sub/c\xFE.outline"#, "sub/d.outline", "z.outline"]
+    let json = try CLI.run("outline-lint", ["--format", "json"], in: folder)
+    #expect(json.status == 2)
+    let files = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["files"]
+        as? [[String: Any]])
+    #expect(files.map { $0["path"] as? String } == listed)
+    #expect(
+      files[1]["error"] as? String
+        == #"cannot read 'bad\xFFname.outline': file names that are not UTF-8 are not supported"#)
+    let github = try CLI.run("outline-lint", ["--format", "github", "."], in: folder)
+    #expect(
+      github.stdout.split(separator: "\n").map { $0.split(separator: ",").first.map(String.init) ?? "" }
+        == listed.map { "::error file=" + $0 })
+    let text = try CLI.run("outline-lint", ["."], in: folder)
+    #expect(
+      text.stderr == """
+        outline-lint: cannot read 'bad\\xFFname.outline': file names that are not UTF-8 are not supported
+        outline-lint: cannot read 'sub/c\\xFE.outline': file names that are not UTF-8 are not supported
+
+        """)
+    #expect(text.stdout.hasPrefix("a.outline:1:"), "\(text.stdout)")
+    let sarif = try CLI.run("outline-lint", ["--format", "sarif", "."], in: folder)
+    let run = try #require(
+      ((try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])?["runs"]
+        as? [[String: Any]])?.first)
+    let notifications = try #require(
+      (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]])
+    let locations = notifications.map {
+      (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+        "artifactLocation"]
+        as? [String: String]
+    }
+    #expect(
+      locations == [
+        ["uri": "bad%FFname.outline", "uriBaseId": "%SRCROOT%"],
+        ["uri": "sub/c%FE.outline", "uriBaseId": "%SRCROOT%"],
+      ])
+    // Named on the command line (through a shell, which passes the bytes as they are): said as
+    // one that cannot be read, or does not exist, with its own bytes in SARIF.
+    let named = try CLI.program(
+      "/bin/sh",
+      [
+        "-c",
+        #"cd "$1" && exec "$0" --format sarif "$(printf 'bad\377name.outline')" "$(printf 'gone\377.outline')""#,
+        CLI.products.appendingPathComponent("outline-lint").path, folder.path,
+      ])
+    #expect(named.status == 2)
+    #expect(
+      named.stderr == """
+        outline-lint: cannot read 'bad\\xFFname.outline': file names that are not UTF-8 are not supported
+        outline-lint: 'gone\\xFF.outline' does not exist
+
+        """)
+    #expect(named.stdout.contains(#""uri": "bad%FFname.outline""#), "\(named.stdout)")
+    #expect(named.stdout.contains(#""uri": "gone%FF.outline""#), "\(named.stdout)")
+  }
+
   /// Files with one-character names are written like any other (Foundation's
   /// `deletingLastPathComponent` traps on such a path on Linux: fmt of `b` crashed).
   @Test func oneCharacterFileNamesAreWritten() throws {

@@ -85,4 +85,42 @@ import Testing
     #expect(client.request("shutdown")?["result"] == .null)
     #expect(client.close() == 0)
   }
+
+  /// A deletion inside an item that takes a comment with it, longer than the text before the
+  /// comment: the server goes on (it read the comment's old place out of bounds: a debug build
+  /// stopped) and publishes what a fresh open would.
+  @Test func deletingACommentInsideAnItem() throws {
+    let text =
+      "<outline><Item order=\"0\"><Item order=\"0\"/><!-- c --><Item order=\"1\" title=\"a long long long long long title\"/></Item></outline>\n"
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(Self.uri, text)
+    _ = client.diagnostics(Self.uri, version: 1)
+    let from = (text.range(of: "<Item order=\"0\"/>")!.lowerBound.utf16Offset(in: text))
+    let to = (text.range(of: "</Item></outline>")!.lowerBound.utf16Offset(in: text))
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [
+          [
+            "range": [
+              "start": ["line": 0, "character": .int(from)], "end": ["line": 0, "character": .int(to)],
+            ],
+            "text": "",
+          ]
+        ],
+      ])
+    let published = client.diagnostics(Self.uri, version: 2)?["diagnostics"]
+    let fresh = try LSPClient()
+    _ = fresh.initialize()
+    let deleted =
+      text.range(of: "<Item order=\"0\"/>")!.lowerBound..<text.range(of: "</Item></outline>")!.lowerBound
+    fresh.open(Self.uri, text.replacingCharacters(in: deleted, with: ""))
+    #expect(published != nil)
+    #expect(published == fresh.diagnostics(Self.uri, version: 1)?["diagnostics"])
+    _ = fresh.close()
+    #expect(client.request("shutdown")?["result"] == .null)
+    #expect(client.close() == 0)
+  }
 }

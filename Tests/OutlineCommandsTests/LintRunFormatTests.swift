@@ -52,4 +52,55 @@ import Testing
     }
     #expect(LintRun(reports: []).tool == "outline-lint")
   }
+
+  /// Files a, c and e checked; b (a name that is not UTF-8) and d could not be: every format
+  /// lists them where they stand among the files, and SARIF's `uri` is b's own bytes.
+  static let interleaved = LintRun(
+    reports: ["a.outline", "c.outline", "e.outline"].map {
+      FileReport(
+        path: $0, source: source,
+        diagnostics: [Diagnostic(.duplicateOrder, "Order 0 is used twice", at: TextRange(start: 50, end: 51))]
+      )
+    },
+    problems: [
+      RunProblem(
+        path: "b\\xFF.outline",
+        message: "cannot read 'b\\xFF.outline': file names that are not UTF-8 are not supported",
+        bytes: Array("b".utf8) + [0xFF] + Array(".outline".utf8), position: 1),
+      RunProblem(path: "d.outline", message: "'d.outline' does not exist", position: 2),
+    ])
+
+  @Test func everyFormatListsProblemsWhereTheyStand() throws {
+    let bytes = JSONFormat.document(Self.interleaved).serializedBytes(indent: 2)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    let files = try #require(document["files"] as? [[String: Any]])
+    #expect(
+      files.map { $0["path"] as? String } == [
+        "a.outline", "b\\xFF.outline", "c.outline", "d.outline", "e.outline",
+      ])
+    let github = GitHubFormat.render(Self.interleaved).split(separator: "\n").map {
+      $0.split(separator: ",").first.map(String.init) ?? ""
+    }
+    #expect(
+      github == [
+        "::error file=a.outline", "::error file=b\\xFF.outline", "::error file=c.outline",
+        "::error file=d.outline", "::error file=e.outline",
+      ])
+    let sarif = SARIFFormat.document(Self.interleaved, workingFolder: "/w")
+    let invocation = sarif["runs"]?.arrayValue?.first?["invocations"]?.arrayValue?.first
+    let notifications = invocation?["toolExecutionNotifications"]?.arrayValue ?? []
+    #expect(
+      notifications.map {
+        $0["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]?["uri"]?.stringValue
+      } == ["b%FF.outline", "d.outline"])
+    // Without positions (a model check's problems): after the files.
+    let unplaced = LintRun(reports: Self.interleaved.reports, problems: [RunProblem(path: "x", message: "m")])
+    let listed = unplaced.listing(of: unplaced.problems).map { entry -> String in
+      switch entry {
+      case .report(let index): unplaced.reports[index].path
+      case .problem(let problem): problem.path
+      }
+    }
+    #expect(listed == ["a.outline", "c.outline", "e.outline", "x"])
+  }
 }

@@ -140,6 +140,7 @@ import Testing
         return
       }
       guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
+        analysis.tree?.instructions == fresh.tree?.instructions,
         !analysis.childrenInOrder || fresh.childrenInOrder
       else {
         Issue.record(

@@ -92,7 +92,9 @@ import Testing
         )
         return
       }
-      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments else {
+      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
+        analysis.tree?.instructions == fresh.tree?.instructions
+      else {
         Issue.record(
           "step \(step): the item tree differs from a fresh one (change carried over: \(qualifies))")
         return

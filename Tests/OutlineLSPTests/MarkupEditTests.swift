@@ -33,7 +33,8 @@ import Testing
     return text
   }
 
-  /// What a random edit pastes into a child list: items, subtrees, ids (some taken), comments, a reference.
+  /// What a random edit pastes into a child list: items, subtrees, ids (some taken), comments,
+  /// processing instructions, a reference.
   static func subtree(using random: inout SeededGenerator, references: Bool) -> String {
     var text = ""
     var open = 0
@@ -51,7 +52,9 @@ import Testing
       } else {
         text += "<Task\(attributes)/>\n"
       }
-      if Int.random(in: 0...9, using: &random) == 0 { text += "<!-- a note -->\n" }
+      if Int.random(in: 0...9, using: &random) == 0 {
+        text += index % 2 == 0 ? "<!-- a note -->\n" : "<?pi a note?>\n"
+      }
       if Int.random(in: 0...29, using: &random) == 0 { text += "<!-- outline-disable-next OL300 -->\n" }
       if open > 0 && Int.random(in: 0...2, using: &random) == 0 {
         open -= 1
@@ -164,6 +167,7 @@ import Testing
         return
       }
       guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
+        analysis.tree?.instructions == fresh.tree?.instructions,
         !analysis.childrenInOrder || fresh.childrenInOrder
       else {
         Issue.record(
@@ -291,6 +295,35 @@ import Testing
       let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
       #expect(store[uri]!.analysis.diagnostics == fresh.diagnostics, "step \(step)")
       #expect(fresh.diagnostics.map(\.code) == (step == 2 ? [.unknownID] : []), "step \(step)")
+    }
+  }
+
+  /// An edit inside an item that removes a comment, more bytes than the document has before
+  /// the comment: the comment's old place is no range of the new text (it was read out of
+  /// bounds); the analysis is carried over or made afresh, equal to a fresh one.
+  @Test func anEditRemovingACommentIsAnalyzedSafely() throws {
+    let mapper = PositionMapper(unit: .utf16)
+    for comment in ["<!-- c -->", "<!-- outline-disable OL203 -->"] {
+      let store = DocumentStore()
+      let uri = "untitled:comment.outline"
+      let text =
+        "<outline><Item order=\"0\"><Item order=\"0\"/>\(comment)<Item order=\"1\" title=\"a long long long long long title\"/></Item></outline>\n"
+      store.open(uri: uri, version: 1, text: text)
+      _ = store[uri]!.analysis
+      let bytes = Array(text.utf8)
+      let start = try #require(bytes.firstRange(of: Array("<Item order=\"0\"/>".utf8))?.lowerBound)
+      let end = try #require(bytes.firstRange(of: Array("</Item></outline>".utf8))?.lowerBound)
+      _ = store.change(
+        uri: uri, version: 2,
+        changes: [
+          LSP.TextDocumentContentChangeEvent(
+            range: mapper.range(TextRange(start: start, end: end), in: store[uri]!.source),
+            text: DocumentText(""))
+        ], mapper: mapper)
+      let analysis = store[uri]!.analysis
+      let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
+      #expect(analysis.diagnostics == fresh.diagnostics, "\(comment)")
+      #expect(analysis.tree?.items == fresh.tree?.items && analysis.tree?.comments == fresh.tree?.comments)
     }
   }
 

@@ -4,7 +4,8 @@ import Testing
 
 @testable import OutlineSyntax
 
-/// The syntax tree without a model: structure, ranges, ids, comments and labels.
+/// The syntax tree without a model: structure, ranges, ids, comments, processing instructions
+/// and labels.
 @Suite struct ItemTreeTests {
   static let text = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -12,6 +13,7 @@ import Testing
       <!-- groceries -->
       <Item xml:id="milk" title="Milk &amp; eggs" order="0"/>
       <Item title="Bread" order="1">
+        <?pi list?>
         <Item title="" order="0"/>
       </Item>
     </outline>
@@ -40,6 +42,8 @@ import Testing
     #expect(tree.items[1].nameRange == range(of: "Item"))
     #expect(tree.items[1].idRange == range(of: "milk"))
     #expect(tree.comments == [range(of: "<!-- groceries -->")])
+    // Processing instructions, and not the XML declaration.
+    #expect(tree.instructions == [range(of: "<?pi list?>")])
     #expect(tree.item(at: range(of: "Bread").start) == 2)
     #expect(tree.item(at: range(of: "title=\"\"").start) == 3)
   }

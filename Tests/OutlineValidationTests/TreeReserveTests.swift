@@ -21,6 +21,7 @@ import Testing
     #expect(grown.tree?.items.count == 4001)
     #expect(sized.tree?.items == grown.tree?.items)
     #expect(sized.tree?.comments == grown.tree?.comments)
+    #expect(sized.tree?.instructions == grown.tree?.instructions)
     #expect(sized.diagnostics == grown.diagnostics)
   }
 }

@@ -8,40 +8,47 @@ enum GitHubFormat {
 
   static func renderBytes(_ run: LintRun) -> [UInt8] {
     var out: [UInt8] = []
-    // Paths that could not be checked: an error each, on the file.
-    for problem in run.problems {
-      out.appendUTF8("::error file=\(property(problem.path)),title=outline-lint::")
-      out.appendUTF8(data(MessageText.singleLine(problem.message)))
-      out.append(0x0A)
-    }
-    for report in run.reports {
-      let positions = ReportPositions(report)
-      let file = Array(property(report.path).utf8)
-      for diagnostic in report.diagnostics {
-        let start = positions.display(diagnostic.range.start)
-        let end = positions.display(diagnostic.range.end)
-        switch diagnostic.severity {
-        case .error: out.appendUTF8("::error file=")
-        case .warning: out.appendUTF8("::warning file=")
-        case .information, .hint: out.appendUTF8("::notice file=")
-        }
-        out += file
-        out.appendUTF8(",line=")
-        out.appendDecimal(start.line)
-        out.appendUTF8(",col=")
-        out.appendDecimal(start.column)
-        out.appendUTF8(",endLine=")
-        out.appendDecimal(end.line)
-        out.appendUTF8(",endColumn=")
-        out.appendDecimal(end.column)
-        out.appendUTF8(",title=")
-        out.appendUTF8(property(diagnostic.code.rawValue))
-        out.appendUTF8("::")
-        out.appendUTF8(data(MessageText.singleLine(diagnostic.message)))
+    for entry in run.listing(of: run.problems) {
+      switch entry {
+      case .problem(let problem):
+        // A path that could not be checked (or fixed): an error on the file, where it stands.
+        out.appendUTF8("::error file=\(property(problem.path)),title=outline-lint::")
+        out.appendUTF8(data(MessageText.singleLine(problem.message)))
         out.append(0x0A)
+      case .report(let index):
+        append(run.reports[index], to: &out)
       }
     }
     return out
+  }
+
+  /// Appends a command for each diagnostic of `report`.
+  private static func append(_ report: FileReport, to out: inout [UInt8]) {
+    let positions = ReportPositions(report)
+    let file = Array(property(report.path).utf8)
+    for diagnostic in report.diagnostics {
+      let start = positions.display(diagnostic.range.start)
+      let end = positions.display(diagnostic.range.end)
+      switch diagnostic.severity {
+      case .error: out.appendUTF8("::error file=")
+      case .warning: out.appendUTF8("::warning file=")
+      case .information, .hint: out.appendUTF8("::notice file=")
+      }
+      out += file
+      out.appendUTF8(",line=")
+      out.appendDecimal(start.line)
+      out.appendUTF8(",col=")
+      out.appendDecimal(start.column)
+      out.appendUTF8(",endLine=")
+      out.appendDecimal(end.line)
+      out.appendUTF8(",endColumn=")
+      out.appendDecimal(end.column)
+      out.appendUTF8(",title=")
+      out.appendUTF8(property(diagnostic.code.rawValue))
+      out.appendUTF8("::")
+      out.appendUTF8(data(MessageText.singleLine(diagnostic.message)))
+      out.append(0x0A)
+    }
   }
 
   /// Escapes a message as the runner expects (`%`, CR, LF), and any other

@@ -13,7 +13,7 @@ enum JSONFormat {
     let reports = run.reports
     var counts: [Severity: Int] = [:]
     let unfixed = Dictionary(run.unfixed.map { ($0.path, $0.message) }) { first, _ in first }
-    var files: [JSONValue] = reports.map { report in
+    let entries: [JSONValue] = reports.map { report in
       let positions = ReportPositions(report)
       let diagnostics: [JSONValue] = report.diagnostics.map { diagnostic in
         counts[diagnostic.severity, default: 0] += 1
@@ -38,10 +38,15 @@ enum JSONFormat {
       }
       return ["path": .string(report.path), "diagnostics": .array(diagnostics)]
     }
-    // A path that could not be checked is an entry of its own, with its reason.
+    // A path that could not be checked is an entry of its own, with its reason, where it
+    // stands among the files.
     let unchecked = run.unchecked
-    files += unchecked.map { problem in
-      ["path": .string(problem.path), "error": .string(problem.message), "diagnostics": []]
+    let files: [JSONValue] = run.listing(of: unchecked).map { entry in
+      switch entry {
+      case .report(let index): entries[index]
+      case .problem(let problem):
+        ["path": .string(problem.path), "error": .string(problem.message), "diagnostics": []]
+      }
     }
     let document: JSONValue = [
       "version": .int(version),

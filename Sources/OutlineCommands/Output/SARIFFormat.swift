@@ -49,7 +49,9 @@ enum SARIFFormat {
       [
         "level": "error",
         "message": ["text": .string(problem.message)],
-        "locations": [["physicalLocation": ["artifactLocation": artifacts.location(problem.path)]]],
+        "locations": [
+          ["physicalLocation": ["artifactLocation": artifacts.location(bytes: problem.pathBytes)]]
+        ],
       ]
     }
     var results: [JSONValue] = []
@@ -143,8 +145,9 @@ enum SARIFFormat {
 /// 2.1.0 §3.4.3, §3.14.14): a file inside the working folder by its path from there, against
 /// the base `%SRCROOT%` that the run's `originalUriBaseIds` sets to that folder (as GitHub
 /// code scanning reads a path from the checkout); any other file by an absolute `file://`
-/// URI. Segments are percent-encoded; `..` and `.` are applied to the path as text, as a URI
-/// reader applies them.
+/// URI. Paths are taken as bytes, so a name that is not UTF-8 is encoded as the bytes it has;
+/// every byte but unreserved characters, sub-delimiters and `/` is percent-encoded (RFC 3986);
+/// `..` and `.` are applied to the path as text, as a URI reader applies them.
 struct ArtifactURI {
   /// The base id of the working folder.
   static let baseID = "%SRCROOT%"
@@ -156,10 +159,10 @@ struct ArtifactURI {
   }
 
   /// The working folder's names from the root, or nil when it is not known.
-  let folder: [Substring]?
+  let folder: [[UInt8]]?
 
   init(workingFolder: String?) {
-    folder = workingFolder.map { Self.names($0) }
+    folder = workingFolder.map { Self.names(Array($0.utf8)) }
   }
 
   /// `%SRCROOT%` as an absolute URI ending with a slash, or nil without a working folder.
@@ -169,58 +172,76 @@ struct ArtifactURI {
 
   /// The `artifactLocation` of `path` (as the user gave it, relative to the working folder or absolute).
   func location(_ path: String) -> JSONValue {
+    location(bytes: Array(path.utf8))
+  }
+
+  /// The `artifactLocation` of the path whose bytes are `path`.
+  func location(bytes path: [UInt8]) -> JSONValue {
     // Standard input is no file: its name stays a name.
-    if path == "<stdin>" { return ["uri": .string(Self.encoded(path))] }
+    if path.elementsEqual("<stdin>".utf8) { return ["uri": .string(Self.encoded(path))] }
+    let absolute = path.first == Self.slash
     guard let folder else {
-      if path.hasPrefix("/") {
+      if absolute {
         return ["uri": .string("file://" + Self.encoded(Self.spelled(Self.names(path))))]
       }
       // No base to resolve against: a relative path stays as given, which is all it can be.
-      var relative = Substring(path)
-      while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+      var relative = path[...]
+      while relative.starts(with: [UInt8(ascii: "."), Self.slash]) { relative = relative.dropFirst(2) }
       return ["uri": .string(Self.encoded(relative))]
     }
-    let names = Self.names(path.hasPrefix("/") ? path : Self.spelled(folder) + "/" + path)
+    let names = Self.names(absolute ? path : Self.spelled(folder) + [Self.slash] + path)
     if names.count > folder.count && names.starts(with: folder) {
       return [
-        "uri": .string(Self.encoded(names[folder.count...].joined(separator: "/"))),
+        "uri": .string(Self.encoded(Array(names[folder.count...].joined(separator: [Self.slash])))),
         "uriBaseId": .string(Self.baseID),
       ]
     }
     return ["uri": .string("file://" + Self.encoded(Self.spelled(names)))]
   }
 
+  private static let slash = UInt8(ascii: "/")
+
   /// The names of `path` from the root (or from where a relative path starts), `.` and `..`
   /// applied and empty names dropped.
-  static func names(_ path: String) -> [Substring] {
-    var names: [Substring] = []
-    for name in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if name == ".." {
+  static func names(_ path: [UInt8]) -> [[UInt8]] {
+    var names: [[UInt8]] = []
+    for name in path.split(separator: slash, omittingEmptySubsequences: true) {
+      if name.elementsEqual("..".utf8) {
         if !names.isEmpty { names.removeLast() }
-      } else if name != "." {
-        names.append(name)
+      } else if !name.elementsEqual(".".utf8) {
+        names.append(Array(name))
       }
     }
     return names
   }
 
   /// `/a/b` for the names `a`, `b`; `/` for none.
-  static func spelled(_ names: [Substring]) -> String {
-    names.isEmpty ? "/" : names.map { "/" + $0 }.joined()
+  static func spelled(_ names: [[UInt8]]) -> [UInt8] {
+    names.isEmpty ? [slash] : names.flatMap { [slash] + $0 }
   }
 
-  /// `text` with every byte but unreserved characters and `/` percent-encoded (RFC 3986).
-  static func encoded<Text: StringProtocol>(_ text: Text) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
-    var out = ""
-    for byte in text.utf8 {
-      if allowed.contains(byte) {
-        out.unicodeScalars.append(Unicode.Scalar(byte))
+  /// The bytes allowed as they are: unreserved characters, sub-delimiters and `/`.
+  private static let allowed: [Bool] = {
+    var allowed = [Bool](repeating: false, count: 256)
+    for byte in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=/".utf8 {
+      allowed[Int(byte)] = true
+    }
+    return allowed
+  }()
+
+  /// `bytes` with every byte but unreserved characters, sub-delimiters and `/` percent-encoded
+  /// (RFC 3986 §2.1, upper-case digits).
+  static func encoded(_ bytes: some Sequence<UInt8>) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    for byte in bytes {
+      if allowed[Int(byte)] {
+        out.append(byte)
       } else {
-        out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }
 

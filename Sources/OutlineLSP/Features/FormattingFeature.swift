@@ -1,49 +1,40 @@
 import OutlineConvert
 import OutlineCore
+import OutlineMigration
 
-/// `textDocument/formatting`: the canonical layout of `outline fmt`, as one
-/// edit over the part that changes; nothing for a document that does not parse or
-/// holds text the layout would drop (text inside an object, even with OL105 turned off).
+/// `textDocument/formatting`: exactly the text `outline fmt` writes for the document (its
+/// declaration, `\n` line ends, the model version recorded when `fmt` records it), as one
+/// edit over the part that changes; nothing where `fmt` refuses: a document that does not
+/// parse, or holds what the layout would drop (text inside an object, even with OL105 turned
+/// off; a DOCTYPE), a value over the size rule, or a configuration with errors.
 struct FormattingFeature {
   let mapper: PositionMapper
 
   func format(_ snapshot: Snapshot) -> [LSP.TextEdit] {
     let analysis = snapshot.analysis
+    let refusing: Set<DiagnosticCode> = [.notWellFormed, .doctypePresent, .textInObject, .valueTooLarge]
     guard analysis.parsed, !analysis.isJSONForm,
-      !analysis.diagnostics.contains(where: { $0.code == .textInObject })
+      !(analysis.diagnostics + analysis.silencedErrors).contains(where: { refusing.contains($0.code) }),
+      analysis.configuration?.diagnostics.isEmpty ?? true, !analysis.namedModelIsUnreadable
     else {
       return []
     }
     let old = snapshot.source.bytes
     var dropped: TextRange?
-    var new = Formatter.format(snapshot.source, model: analysis.model, dropped: &dropped)
-    if dropped != nil { return [] }
-    // The document keeps its line ending (as range formatting does): the one its first line
-    // ends with (CRLF, or a CR alone), where `outline fmt` writes LF.
-    new = LineEnds.converting(new, to: LineEnds.first(in: old))
-    if new == old { return [] }
-    // Trim the common prefix and suffix: the edit covers only what changes.
-    var prefix = 0
-    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
-    // Never split a UTF-8 sequence.
-    while prefix > 0 && prefix < old.count && old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
-    var suffix = 0
-    while suffix < old.count - prefix && suffix < new.count - prefix
-      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    while suffix > 0 && old.count - suffix < old.count && old[old.count - suffix] & 0xC0 == 0x80 {
-      suffix -= 1
-    }
-    // Nor a CRLF pair: an edge between its two bytes is a position a client clamps to the
-    // line's end, which would lose or double a line break.
-    if prefix > 0 && prefix < old.count && old[prefix - 1] == 0x0D && old[prefix] == 0x0A { prefix -= 1 }
-    let end = old.count - suffix
-    if suffix > 0 && end > prefix && old[end - 1] == 0x0D && old[end] == 0x0A { suffix -= 1 }
-    let edit = TextEdit(
-      range: TextRange(start: prefix, end: old.count - suffix),
-      newText: String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
+    let new = Formatter.format(
+      snapshot.source, model: analysis.model, dropped: &dropped, editingRoot: snapshot.rootRecording)
+    guard dropped == nil, let edit = TextEdit.trimmed(TextRange(start: 0, end: old.count), of: old, to: new)
+    else { return [] }
     return [mapper.edit(edit, in: snapshot.source)]
+  }
+}
+
+extension Snapshot {
+  /// How `outline fmt` changes the root's start tag of this version: it records the model
+  /// version the document was validated against when ``versionToRecord`` says so (and the
+  /// root records none); nil when it changes nothing.
+  var rootRecording: ((_ rootStartTag: [UInt8]) -> TextEdit?)? {
+    guard let version = versionToRecord else { return nil }
+    return { RootProbe.recordingEdit(version: version, in: $0) }
   }
 }

@@ -16,7 +16,8 @@ struct RangeFormattingFeature {
     let analysis = snapshot.analysis
     guard !analysis.isJSONForm else { return [] }
     return RangeFormatting.edits(
-      formatting: range, in: snapshot.source, model: analysis.model, tree: analysis.tree
+      formatting: range, in: snapshot.source, model: analysis.model, tree: analysis.tree,
+      editingRoot: snapshot.rootRecording
     )
     .map {
       mapper.edit($0, in: snapshot.source)

@@ -352,7 +352,8 @@ enum AttributeEdit {
 
   /// Moves `tree`'s offsets to the text after `change`, which lies in the
   /// start tag of `item`: only that item, the end tags of its ancestors, and
-  /// every later item move (by the change's length), and the comments after it.
+  /// every later item move (by the change's length), and the comments and processing instructions
+  /// after it.
   static func move(_ tree: inout ItemTree, item: Int, by change: AppliedChange) {
     let delta = change.delta
     guard delta != 0 else { return }
@@ -380,6 +381,9 @@ enum AttributeEdit {
       }
     }
     for index in tree.comments.indices { tree.comments[index] = moved(tree.comments[index], by: change) }
+    for index in tree.instructions.indices {
+      tree.instructions[index] = moved(tree.instructions[index], by: change)
+    }
   }
 
   /// The deepest item whose range holds `offset`, as ``ItemTree/item(at:)``
@@ -428,11 +432,15 @@ enum AttributeEdit {
     }
   }
 
-  /// Whether the document has an `outline-disable` comment (which may hide what the change brings).
+  /// Whether the document has an `outline-disable` comment (which may hide what the change
+  /// brings). A comment the change reached (edited or removed: its offsets in the new text are
+  /// no range) counts as one.
   static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
     let directive = Array("outline-disable".utf8)
+    let oldEnd = change.range.start + change.removed.count
     return source.bytes.withUnsafeBufferPointer { bytes in
       tree.comments.contains { comment in
+        if comment.end > change.range.start && comment.start < oldEnd { return true }
         let range = moved(comment, by: change)
         var index = range.start + 4
         while index < range.end && XMLName.isSpace(bytes[index]) { index += 1 }

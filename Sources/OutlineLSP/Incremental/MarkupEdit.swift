@@ -66,8 +66,9 @@ enum MarkupEdit {
     /// The items the change replaces (previous numbering) and those replacing them, bound, at offsets of the new text.
     var old: Range<Int>
     var new: [Item]
-    /// The comments in the new element.
+    /// The comments and the processing instructions in the new element.
     var comments: [TextRange]
+    var instructions: [TextRange]
     /// Indices of the previous diagnostics the change removes.
     var removed: [Int]
     /// The diagnostics it adds, at offsets of the new text.
@@ -176,6 +177,8 @@ enum MarkupEdit {
       newItems[index].idRange = newItems[index].idRange.map(mapped)
     }
     let comments = parsed.comments.filter { $0.start >= elementStart && $0.end <= elementEnd }.map(mapped)
+    let instructions = parsed.instructions.filter { $0.start >= elementStart && $0.end <= elementEnd }.map(
+      mapped)
     // The element's diagnostics; its sibling group's orders and its ids' duplicates are found below.
     let topEntry = newItems[0].orderRange ?? newItems[0].nameRange
     let groupCodes: Set<DiagnosticCode> = [.duplicateOrder, .orderOutOfSequence, .orderNotDocumentOrder]
@@ -267,7 +270,8 @@ enum MarkupEdit {
     guard let found = AttributeEdit.indices(of: gone, in: check.diagnostics) else { return nil }
     removed.formUnion(found)
     return Plan(
-      old: oldItems, new: newItems, comments: comments, removed: removed.sorted(), added: added,
+      old: oldItems, new: newItems, comments: comments, instructions: instructions, removed: removed.sorted(),
+      added: added,
       ids: directory, newIDs: newIDs, childrenInOrder: childrenInOrder)
   }
 
@@ -444,19 +448,25 @@ enum MarkupEdit {
     edited.items.replaceSubrange(plan.old, with: plan.new)
     let element = TextRange(
       start: plan.new[0].startTag.start, end: plan.new[0].fullRange.end - delta)
-    var comments: [TextRange] = []
-    comments.reserveCapacity(edited.comments.count + plan.comments.count)
-    var inserted = false
-    for comment in edited.comments {
-      if comment.start >= element.start && comment.end <= element.end { continue }
-      if !inserted && comment.start >= element.end {
-        comments.append(contentsOf: plan.comments)
-        inserted = true
+    /// `ranges` (previous offsets) without those in the element and with `added` (the new
+    /// element's, new offsets) in their place.
+    func spliced(_ ranges: [TextRange], adding added: [TextRange]) -> [TextRange] {
+      var result: [TextRange] = []
+      result.reserveCapacity(ranges.count + added.count)
+      var inserted = false
+      for range in ranges {
+        if range.start >= element.start && range.end <= element.end { continue }
+        if !inserted && range.start >= element.end {
+          result.append(contentsOf: added)
+          inserted = true
+        }
+        result.append(moved(range, change))
       }
-      comments.append(moved(comment, change))
+      if !inserted { result.append(contentsOf: added) }
+      return result
     }
-    if !inserted { comments.append(contentsOf: plan.comments) }
-    edited.comments = comments
+    edited.comments = spliced(edited.comments, adding: plan.comments)
+    edited.instructions = spliced(edited.instructions, adding: plan.instructions)
     swap(&edited, &check.tree!)
     AttributeEdit.merge(removing: plan.removed, adding: plan.added, change: change, into: &check.diagnostics)
     check.suppression.moveScopes { moved($0, change) }
