@@ -558,21 +558,81 @@ public final class XMLEventParser {
 
   private func onProcessingInstruction() {
     guard !stopped, let input else { return }
+    let floor = textFloor
     flushText()
-    // libxml2 stands just past `?>`; the instruction starts at the last `<?` before it.
-    var pointer = input.cur
-    while pointer > input.base + 1 {
+    // libxml2 stands just past `?>`. The instruction's data may hold `<?` itself, so its start is
+    // found forward from where the markup before it ended: only character data lies between,
+    // which holds no `<` but in a CDATA section (and the XML declaration, at the very start).
+    let opening =
+      Self.instructionStart(
+        from: floor - input.baseOffset, to: input.base.distance(to: input.cur), in: input.base)
+      ?? Self.lastInstructionOpening(before: input.cur, base: input.base)
+    guard let opening else { return }
+    let start = input.baseOffset + opening
+    let range = TextRange(start: start, end: input.baseOffset + input.base.distance(to: input.cur))
+    handler.processingInstruction(range: range)
+    handler.markup(
+      range: range,
+      bytes: UnsafeBufferPointer(start: input.base + opening, count: range.length))
+  }
+
+  /// The offset from `base` of the `<?` that opens the instruction ending at `end`, found
+  /// forward from `floor` (where the markup before it ended): CDATA sections and the XML
+  /// declaration passed over; nil when `floor` is not in the buffer or something else is met.
+  static func instructionStart(from floor: Int, to end: Int, in base: UnsafePointer<UInt8>) -> Int? {
+    guard floor >= 0, floor < end else { return nil }
+    let cdata = Array("<![CDATA[".utf8)
+    var at = floor
+    while at + 1 < end {
+      guard base[at] == UInt8(ascii: "<") else {
+        at += 1
+        continue
+      }
+      if base[at + 1] == UInt8(ascii: "?") {
+        // The declaration (`<?xml` and a space, first in the document) is not an instruction.
+        let isDeclaration =
+          at + 5 < end && base[at + 2] == UInt8(ascii: "x") && base[at + 3] == UInt8(ascii: "m")
+          && base[at + 4] == UInt8(ascii: "l") && XMLName.isSpace(base[at + 5]) && at < floor + 4
+        if !isDeclaration || at + 5 >= end { return at }
+        guard let close = Self.find([UInt8(ascii: "?"), UInt8(ascii: ">")], from: at + 5, to: end, in: base)
+        else { return nil }
+        at = close + 2
+        continue
+      }
+      guard end - at >= cdata.count, (0..<cdata.count).allSatisfy({ base[at + $0] == cdata[$0] }) else {
+        return nil
+      }
+      guard let close = Self.find(Array("]]>".utf8), from: at + cdata.count, to: end, in: base) else {
+        return nil
+      }
+      at = close + 3
+    }
+    return nil
+  }
+
+  /// The offset of the first `needle` at or after `from` and before `end`.
+  private static func find(_ needle: [UInt8], from: Int, to end: Int, in base: UnsafePointer<UInt8>) -> Int? {
+    var at = from
+    while at + needle.count <= end {
+      if (0..<needle.count).allSatisfy({ base[at + $0] == needle[$0] }) { return at }
+      at += 1
+    }
+    return nil
+  }
+
+  /// The last `<?` before `cursor`: where the bytes before the instruction are gone from
+  /// libxml2's buffer.
+  private static func lastInstructionOpening(before cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>)
+    -> Int?
+  {
+    var pointer = cursor
+    while pointer > base + 1 {
       pointer -= 1
       if pointer.pointee == UInt8(ascii: "?") && (pointer - 1).pointee == UInt8(ascii: "<") {
-        let start = input.baseOffset + input.base.distance(to: pointer - 1)
-        let range = TextRange(start: start, end: input.baseOffset + input.base.distance(to: input.cur))
-        handler.processingInstruction(range: range)
-        handler.markup(
-          range: range,
-          bytes: UnsafeBufferPointer(start: pointer - 1, count: (pointer - 1).distance(to: input.cur)))
-        return
+        return base.distance(to: pointer - 1)
       }
     }
+    return nil
   }
 
   private func onDoctype() {

@@ -250,3 +250,17 @@ import Testing
     #expect(unknown.status != 0 && unknown.stderr.contains("--to"))
   }
 }
+
+/// `outline fmt` keeps an instruction whose data holds `<?` whole: it wrote `<? b?>` for
+/// `<?pi a <? b?>`, losing the rest.
+@Suite struct FmtInstructionCLITests {
+  @Test func anInstructionHoldingAnOpeningIsKeptWhole() throws {
+    let run = try CLI.run(
+      "outline", ["fmt", "-"], input: "<outline><?pi a <? b?><Item order=\"0\"/></outline>\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout
+        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline>\n  <?pi a <? b?>\n  <Item order=\"0\"/>\n</outline>\n",
+      "\(run.stdout)")
+  }
+}

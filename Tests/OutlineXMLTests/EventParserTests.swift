@@ -71,6 +71,18 @@ import Testing
         == ["pi <?pi one?>", "start outline tag=<outline> []", "pi <?x a < b?>", "end </outline>"])
   }
 
+  /// An instruction's data may hold `<?`: its range starts at its own `<?` (found forward from
+  /// the markup before it), not at the last `<?` before its end; CDATA sections, the declaration
+  /// and a byte order mark before it are passed over, at any chunk size.
+  @Test(arguments: [1, 3, 4096])
+  func anInstructionHoldingAnOpeningHasItsWholeRange(chunkSize: Int) {
+    let xml =
+      "\u{FEFF}<?xml version=\"1.0\"?><?pi x <?y?>\n<outline><Item><![CDATA[a<?b?>]]><?in <?q <? ?></Item>"
+      + "<?z?></outline>"
+    let instructions = events(xml, chunkSize: chunkSize).filter { $0.hasPrefix("pi ") }
+    #expect(instructions == ["pi <?pi x <?y?>", "pi <?in <?q <? ?>", "pi <?z?>"], "\(instructions)")
+  }
+
   @Test func syntaxErrorCarriesLibxml2MessageAndPosition() {
     let xml = "<outline>\n  <Item title=\"é\">\n  </Itm>\n</outline>\n"
     let lines = events(xml)
