@@ -287,25 +287,11 @@ enum FileCollector {
     troubles.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     for index in troubles.indices {
       let bytes = troubles[index].bytes
-      troubles[index].position = RangeSearch.count(sortedKeys.count) {
+      troubles[index].position = Partition.point(sortedKeys.count) {
         sortedKeys[$0].lexicographicallyPrecedes(bytes)
       }
     }
     return (order.map { found[$0] }, order, troubles)
-  }
-}
-
-/// Binary search over a sorted prefix.
-enum RangeSearch {
-  /// How many of `0..<count` satisfy `before`, which holds for a prefix of them.
-  static func count(_ count: Int, _ before: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if before(middle) { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }
 

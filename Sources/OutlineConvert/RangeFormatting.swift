@@ -101,7 +101,7 @@ public enum RangeFormatting {
     guard offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: ">") else { return [] }
     let (text, lines) = Formatter.layout(source, model: model)
     // The lines are in source order: binary search for the one ending at the offset.
-    let found = lowerBound(lines.count) { lines[$0].source.end < offset }
+    let found = Partition.point(lines.count) { lines[$0].source.end < offset }
     guard found < lines.count, lines[found].source.end == offset else { return [] }
     let line = lines[found]
     var lineStart = line.source.start
@@ -168,7 +168,7 @@ public enum RangeFormatting {
       units.append((endTag, line, false))
     }
     // The items open where the range begins, and those that start in it.
-    let firstInside = lowerBound(tree.items.count) { tree.items[$0].startTag.start < first }
+    let firstInside = Partition.point(tree.items.count) { tree.items[$0].startTag.start < first }
     var open: [Int] = []
     var ancestor = item(at: first, in: tree) ?? -1
     if ancestor >= 0, tree.items[ancestor].startTag.start >= first {
@@ -188,7 +188,7 @@ public enum RangeFormatting {
     for index in open { addEnd(index) }
     // Comments and processing instructions: their depth is one more than the item holding them.
     for markup in [tree.comments, tree.instructions] {
-      var next = lowerBound(markup.count) { markup[$0].end <= first }
+      var next = Partition.point(markup.count) { markup[$0].end <= first }
       while next < markup.count && markup[next].start < last {
         let range = markup[next]
         let depth = item(at: range.start, in: tree).map { Int(tree.items[$0].depth) + 1 } ?? 0
@@ -220,7 +220,7 @@ public enum RangeFormatting {
       return true
     }
     for markup in [tree.comments, tree.instructions] {
-      let found = lowerBound(markup.count) { markup[$0].end < offset }
+      let found = Partition.point(markup.count) { markup[$0].end < offset }
       if found < markup.count && markup[found].end == offset { return true }
     }
     return false
@@ -238,20 +238,9 @@ public enum RangeFormatting {
   /// The innermost item whose element holds `offset`, in logarithmic time and the item's
   /// depth: the last item starting at or before it, or the nearest of its ancestors that holds it.
   static func item(at offset: Int, in tree: ItemTree) -> Int? {
-    var item = lowerBound(tree.items.count) { tree.items[$0].startTag.start <= offset } - 1
+    var item = Partition.point(tree.items.count) { tree.items[$0].startTag.start <= offset } - 1
     while item >= 0 && !tree.items[item].fullRange.contains(offset) { item = Int(tree.items[item].parent) }
     return item >= 0 ? item : nil
-  }
-
-  /// The first index in `0..<count` where `before` is false (`before` holds for a prefix).
-  static func lowerBound(_ count: Int, _ before: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if before(middle) { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// On-type formatting as ``edits(typedAt:in:model:)`` gives it, found

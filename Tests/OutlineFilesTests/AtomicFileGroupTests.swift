@@ -6,22 +6,12 @@ import Testing
 
 /// `AtomicFileGroup` writes several files as one (`outline model rename`): every target is
 /// checked before any changes, and a failure after some were replaced puts those back.
-@Suite struct AtomicFileGroupTests {
+@Suite struct AtomicFileGroupTests: FolderFixture {
   let folder: String
 
   init() throws {
     folder = Scratch.path("atomic-group")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { folder + "/" + name }
-
-  func put(_ text: String, _ name: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
-  }
-
-  func text(_ name: String) -> String? {
-    FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   func inode(_ name: String) -> ino_t {

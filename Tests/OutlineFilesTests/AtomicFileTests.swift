@@ -6,22 +6,12 @@ import Testing
 
 /// `AtomicFileWriter` keeps what the user had (issue 14): links, modes, owners, read-only files,
 /// files nobody named, the input, and updates made by someone else meanwhile.
-@Suite struct AtomicFileTests {
+@Suite struct AtomicFileTests: FolderFixture {
   let folder: String
 
   init() throws {
     folder = Scratch.path("atomic")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { folder + "/" + name }
-
-  func put(_ text: String, _ name: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
-  }
-
-  func text(_ name: String) -> String? {
-    FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   func info(_ name: String, followingLinks: Bool = false) -> stat {
