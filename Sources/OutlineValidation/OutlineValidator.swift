@@ -121,6 +121,27 @@ public final class OutlineValidator: XMLEventHandler {
   private static let keptEntries = 256
   private static let keptTitleBytes = 1 << 14
 
+  /// How many bytes of a raw title an open element keeps for messages: all of a short one; of
+  /// a long one, the first 1 KiB (more than 60 characters however they are written: a
+  /// character is at most ten bytes, `&#x10FFFF;`), cut before a character or reference it
+  /// would split.
+  static func titleStartKept(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+    let limit = 1 << 10
+    guard raw.count > limit else { return raw.count }
+    var cut = limit
+    while cut > 0 && raw[cut] & 0xC0 == 0x80 { cut -= 1 }
+    var back = cut
+    while back > 0 && cut - back < 12 {
+      back -= 1
+      if raw[back] == UInt8(ascii: ";") { break }
+      if raw[back] == UInt8(ascii: "&") { return back }
+    }
+    return cut
+  }
+
+  /// The bytes of titles the open elements keep (for tests: bounded however long they are).
+  var heldTitleBytes: Int { titles.count }
+
   private static func empty<Element>(_ array: inout [Element], keepingUpTo limit: Int) {
     if array.capacity > limit {
       array = []
@@ -361,10 +382,13 @@ public final class OutlineValidator: XMLEventHandler {
         item, entity: entity, relationship: relationship, order: findings.order,
         orderRange: findings.orderRange, titleRange: findings.titleRange)
     }
-    // Only elements that can have children keep their title for messages.
+    // Only elements that can have children keep their title for messages, and only its start:
+    // a message quotes 60 characters of it, and a chain of open items with long titles would
+    // otherwise hold them all (depth times title length).
     let titleStart = titles.count
     if !tag.isSelfClosing, let index = findings.titleIndex {
-      titles.append(contentsOf: tag.rawValue(of: index))
+      let raw = tag.rawValue(of: index)
+      titles.append(contentsOf: UnsafeBufferPointer(rebasing: raw[..<Self.titleStartKept(raw)]))
     }
     stack.append(
       Frame(
