@@ -147,10 +147,13 @@ struct CompletionFeature {
         case .entity: kind = .class
         case .id: kind = .reference
         }
+        // Written into an attribute value: escaped as the document must hold it (`R&D` as
+        // `R&amp;D`), and filtered as it will stand there.
+        let inserted = XMLEscaping.escapeAttribute(candidate.value)
         items.append(
           LSP.CompletionItem(
-            label: candidate.value, kind: kind, detail: candidate.detail, insertText: candidate.value,
-            insertTextFormat: .plainText))
+            label: candidate.value, kind: kind, detail: candidate.detail, insertText: inserted,
+            insertTextFormat: .plainText, filterText: inserted == candidate.value ? nil : inserted))
       }
     }
     return LSP.CompletionList(isIncomplete: false, items: items)
