@@ -220,10 +220,25 @@ enum FileCollector {
       folder == "." ? name : Array(folder.utf8) + (folder.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) + name
     }
     while let (folder, folderDevice) = pending.popLast() {
-      let entries = folderEntries(folder) { name in
-        guard name.count > 8, name.suffix(8).elementsEqual(".outline".utf8) else { return }
+      let entries = folderEntries(folder) { name, type in
         let bytes = joined(folder, name)
         let shown = PathText.displayed(bytes: bytes)
+        // A folder of such a name cannot be searched: said, as its outlines would go unchecked.
+        if type == folderEntryFolder || (type == UInt8(DT_UNKNOWN) && isFolder(bytes: bytes)) {
+          if let configuration = configurations.configuration(for: shown),
+            configuration.excludes(in: folder, name: name + Array("/_".utf8))
+          {
+            return
+          }
+          troubles.append(
+            PathTrouble(
+              path: shown, bytes: bytes,
+              message:
+                "cannot search the folder '\(shown)': folder names that are not UTF-8 are not supported",
+              position: 0))
+          return
+        }
+        guard name.count > 8, name.suffix(8).elementsEqual(".outline".utf8) else { return }
         // Excluded, it is passed over as any other name would be: matched by its bytes.
         if let configuration = configurations.configuration(for: shown),
           configuration.excludes(in: folder, name: name)

@@ -18,8 +18,8 @@ func platformExit(_ code: Int32) -> Never {
 /// `d_type` (`folderEntryRegular`, `folderEntryFolder`, or another value when the
 /// file system does not say or it is something else) and inode number, or nil when it
 /// cannot be read. A name that is not UTF-8 cannot be carried as a path: it goes to `notUTF8`
-/// as its bytes instead.
-func folderEntries(_ path: String, notUTF8: (_ name: [UInt8]) -> Void = { _ in }) -> [(
+/// as its bytes instead, with its `d_type`.
+func folderEntries(_ path: String, notUTF8: (_ name: [UInt8], _ type: UInt8) -> Void = { _, _ in }) -> [(
   name: String, type: UInt8, inode: UInt64
 )]? {
   guard let folder = opendir(path) else { return nil }
@@ -31,7 +31,9 @@ func folderEntries(_ path: String, notUTF8: (_ name: [UInt8]) -> Void = { _ in }
     }
     guard let name else {
       // Said, not passed over.
-      notUTF8(withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) })
+      notUTF8(
+        withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) },
+        entry.pointee.d_type)
       continue
     }
     if name == "." || name == ".." { continue }
@@ -46,6 +48,15 @@ func fileExists(bytes path: [UInt8]) -> Bool {
   return (path + [0]).withUnsafeBufferPointer { bytes in
     bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
   }
+}
+
+/// Whether `path`, given as bytes, names a folder (a link not followed).
+func isFolder(bytes path: [UInt8]) -> Bool {
+  var info = stat()
+  let found = (path + [0]).withUnsafeBufferPointer { bytes in
+    bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+  }
+  return found && info.st_mode & S_IFMT == S_IFDIR
 }
 
 /// The command line's arguments as the process was given them, bytes that are not UTF-8

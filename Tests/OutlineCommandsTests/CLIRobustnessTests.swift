@@ -269,6 +269,31 @@ import Testing
   /// with its bytes escaped (`bad\xFFname.outline`, with no `./` no other path has), listed
   /// where its bytes put it among the files (JSON, GitHub, SARIF's notifications, standard
   /// error), and in SARIF as the URI of its own bytes (`bad%FFname.outline`).
+  /// A folder whose name is not UTF-8 cannot be searched: said (exit 2), as its outlines would
+  /// otherwise go unchecked without a word; one the configuration excludes is passed over.
+  @Test func aFolderWhoseNameIsNotUTF8IsSaidNotSkipped() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["ok.outline": "<outline/>\n"], in: folder)
+    let name = Array(folder.path.utf8) + Array("/bad".utf8) + [0xFF, 0]
+    let made = name.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) == 0 }
+    }
+    guard made, StreamingMapOrderTests.make(Array("bad".utf8) + [0xFF] + Array("/a.outline".utf8), in: folder)
+    else {
+      print("skipped: the file system refuses names that are not UTF-8")
+      return
+    }
+    let run = try CLI.run("outline-lint", ["."], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(
+        #"cannot search the folder 'bad\xFF': folder names that are not UTF-8 are not supported"#),
+      "\(run.stderr)")
+    try CLI.write([".outline.json": #"{"exclude": ["bad?/**"]}"#], in: folder)
+    let excluded = try CLI.run("outline-lint", ["."], in: folder)
+    #expect(excluded.status == 0 && excluded.stderr.isEmpty, "\(excluded.stderr)")
+  }
+
   @Test func aNameThatIsNotUTF8IsNamedAlikeAndInPlaceInEveryFormat() throws {
     let folder = try CLI.temporaryFolder()
     let document = "<outline><Item order=\"1\"/></outline>"
