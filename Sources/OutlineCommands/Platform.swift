@@ -42,21 +42,21 @@ func folderEntries(_ path: String, notUTF8: (_ name: [UInt8], _ type: UInt8) -> 
   return entries
 }
 
-/// Whether a file (of any kind, a link not followed) is named by `path`, given as bytes.
-func fileExists(bytes path: [UInt8]) -> Bool {
-  var info = stat()
-  return (path + [0]).withUnsafeBufferPointer { bytes in
-    bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
-  }
-}
-
-/// Whether `path`, given as bytes, names a folder (a link not followed).
-func isFolder(bytes path: [UInt8]) -> Bool {
+/// What `lstat` says of `path`, given as bytes (a link not followed), or nil when nothing is there.
+func fileStatus(bytes path: [UInt8]) -> stat? {
   var info = stat()
   let found = (path + [0]).withUnsafeBufferPointer { bytes in
     bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
   }
-  return found && info.st_mode & S_IFMT == S_IFDIR
+  return found ? info : nil
+}
+
+/// Whether a file (of any kind, a link not followed) is named by `path`, given as bytes.
+func fileExists(bytes path: [UInt8]) -> Bool { fileStatus(bytes: path) != nil }
+
+/// Whether `path`, given as bytes, names a folder (a link not followed).
+func isFolder(bytes path: [UInt8]) -> Bool {
+  fileStatus(bytes: path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
 }
 
 /// The command line's arguments as the process was given them, bytes that are not UTF-8

@@ -37,7 +37,7 @@ public enum MappedFile {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let base = UnsafeRawPointer(address).assumingMemoryBound(to: UInt8.self)
     let guardNumber = outline_mapped_guard_add(address, size)
-    let mapped = Stamp(info)
+    let mapped = FileStatus(info)
     keep = true
     return ByteBuffer(
       buffer: UnsafeBufferPointer(start: base, count: size),
@@ -54,25 +54,9 @@ public enum MappedFile {
         if outline_mapped_guard_hit(guardNumber) != 0 {
           return "it was cut short while it was read (another program changed it)"
         }
-        var now = stat()
-        guard fstat(descriptor, &now) == 0 else { return nil }
-        return Stamp(now) == mapped ? nil : "it changed while it was read (another program wrote to it)"
+        guard let now = FileStatus.of(descriptor: descriptor) else { return nil }
+        return now.sameWriteStamp(as: mapped)
+          ? nil : "it changed while it was read (another program wrote to it)"
       })
-  }
-}
-
-/// What tells a file's content changed: its size and modification time.
-private struct Stamp: Equatable {
-  var size: Int
-  var seconds: Int
-  var nanoseconds: Int
-
-  init(_ info: stat) {
-    size = Int(info.st_size)
-    #if canImport(Darwin)
-      (seconds, nanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
-    #else
-      (seconds, nanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
-    #endif
   }
 }
