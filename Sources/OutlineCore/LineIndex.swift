@@ -147,13 +147,7 @@ public struct LineIndex: Sendable, Equatable {
 
   /// The index of the first line start at `offset` or after it.
   private func firstStart(atLeast offset: UInt32) -> Int {
-    var low = 0
-    var high = lineStarts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if lineStarts[mid] < offset { low = mid + 1 } else { high = mid }
-    }
-    return low
+    Partition.point(lineStarts.count) { lineStarts[$0] < offset }
   }
 
   /// The lines longer than `length` bytes (their line ending counted), in

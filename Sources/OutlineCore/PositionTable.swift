@@ -62,12 +62,7 @@ public struct PositionTable: Sendable {
   /// The position of `utf8Offset`; an offset that was not asked for is computed on its own.
   public func position(of utf8Offset: Int) -> SourcePosition {
     let offset = max(0, min(utf8Offset, source.lines.byteCount))
-    var low = 0
-    var high = offsets.count
-    while low < high {
-      let mid = (low + high) / 2
-      if offsets[mid] < offset { low = mid + 1 } else { high = mid }
-    }
+    let low = Partition.point(offsets.count) { offsets[$0] < offset }
     if low < offsets.count, offsets[low] == offset { return positions[low] }
     return source.linePosition(of: offset, unit: unit)
   }

@@ -93,12 +93,7 @@ public enum Renumbering {
     let offsets = reported.lazy.filter { fixableCodes.contains($0.code) }.map(\.range.start).sorted()
     guard !offsets.isEmpty else { return [] }
     func hasReported(_ range: TextRange) -> Bool {
-      var low = 0
-      var high = offsets.count
-      while low < high {
-        let middle = (low + high) / 2
-        if offsets[middle] < range.start { low = middle + 1 } else { high = middle }
-      }
+      let low = Partition.point(offsets.count) { offsets[$0] < range.start }
       return low < offsets.count && range.contains(offsets[low])
     }
     var edits: [TextEdit] = []

@@ -82,12 +82,7 @@ public enum SelectionRanges {
   /// The comment, CDATA section or processing instruction holding `offset` inside `within`.
   private static func other(at offset: Int, in tree: MarkupTree, within: TextRange) -> TextRange? {
     // `others` is sorted: binary search for the last one starting at or before the offset.
-    var low = 0
-    var high = tree.others.count
-    while low < high {
-      let middle = (low + high) / 2
-      if tree.others[middle].start <= offset { low = middle + 1 } else { high = middle }
-    }
+    let low = Partition.point(tree.others.count) { tree.others[$0].start <= offset }
     guard low > 0 else { return nil }
     let candidate = tree.others[low - 1]
     return candidate.contains(offset) && within.contains(candidate) ? candidate : nil

@@ -110,13 +110,7 @@ final class OrderCensus: XMLEventHandler {
 
     /// The new number of a survivor numbered `old`.
     func renumbered(_ old: Int) -> Int {
-      var low = 0
-      var high = dropped.count
-      while low < high {
-        let middle = (low + high) / 2
-        if dropped[middle] < old { low = middle + 1 } else { high = middle }
-      }
-      return start + old - low
+      start + old - Partition.point(dropped.count) { dropped[$0] < old }
     }
   }
 

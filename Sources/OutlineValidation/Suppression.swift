@@ -74,12 +74,7 @@ public struct Suppression: Sendable {
   /// a diagnostic starting at `offset` (a binary search keeps one scope per
   /// item and one problem per item linear-logarithmic, not quadratic).
   private func lastScope(startingAtOrBefore offset: Int) -> Int? {
-    var low = 0
-    var high = scoped.count
-    while low < high {
-      let middle = (low + high) / 2
-      if scoped[middle].range.start <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low == 0 ? nil : low - 1
+    let after = Partition.point(scoped.count) { scoped[$0].range.start <= offset }
+    return after == 0 ? nil : after - 1
   }
 }

@@ -36,12 +36,9 @@ struct SemanticTokensFeature {
       // start tags are places where no markup is open), not at the top.
       var resume: (offset: Int, rootName: TextRange)?
       if let range, let tree = analysis.tree, tree.items.count > 1 {
-        var low = 1
-        var high = tree.items.count
-        while low < high {
-          let middle = (low + high) / 2
-          if tree.items[middle].startTag.start <= range.start { low = middle + 1 } else { high = middle }
-        }
+        // The root (item 0) starts before every range: search the items after it.
+        let low =
+          1 + Partition.point(tree.items.count - 1) { tree.items[$0 + 1].startTag.start <= range.start }
         if low > 1 { resume = (tree.items[low - 1].startTag.start, tree.items[0].nameRange) }
       }
       let tokens = SemanticTokens.tokens(

@@ -325,12 +325,7 @@ enum AttributeEdit {
   static func indices(of wanted: [Diagnostic], in diagnostics: [Diagnostic]) -> [Int]? {
     var taken = Set<Int>()
     for diagnostic in wanted {
-      var low = 0
-      var high = diagnostics.count
-      while low < high {
-        let middle = (low + high) / 2
-        if precedes(diagnostics[middle], diagnostic) { low = middle + 1 } else { high = middle }
-      }
+      var low = Partition.point(diagnostics.count) { precedes(diagnostics[$0], diagnostic) }
       while low < diagnostics.count && diagnostics[low] != diagnostic
         && !precedes(diagnostic, diagnostics[low])
       {
@@ -392,13 +387,7 @@ enum AttributeEdit {
   /// nearest of its ancestors that holds it.
   static func item(at offset: Int, in tree: ItemTree) -> Int? {
     tree.items.withUnsafeBufferPointer { items in
-      var low = 0
-      var high = items.count
-      while low < high {
-        let middle = (low + high) / 2
-        if items[middle].startTag.start <= offset { low = middle + 1 } else { high = middle }
-      }
-      var item = low - 1
+      var item = Partition.point(items.count) { items[$0].startTag.start <= offset } - 1
       while item >= 0 && !items[item].fullRange.contains(offset) { item = Int(items[item].parent) }
       return item >= 0 ? item : nil
     }

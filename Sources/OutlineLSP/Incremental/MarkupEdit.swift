@@ -278,12 +278,7 @@ enum MarkupEdit {
   /// Whether an `outline-disable` comment lies between the last start tag that begins before
   /// `offset` and `offset` (an `outline-disable-next` there covers the next start tag, at or after it).
   private static func directiveWaits(before offset: Int, tree: ItemTree, source: SourceText) -> Bool {
-    var low = 0
-    var high = tree.items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if tree.items[middle].startTag.start < offset { low = middle + 1 } else { high = middle }
-    }
+    let low = Partition.point(tree.items.count) { tree.items[$0].startTag.start < offset }
     let after = low > 0 ? tree.items[low - 1].startTag.start : 0
     return tree.comments.contains { comment in
       comment.start > after && comment.start < offset
