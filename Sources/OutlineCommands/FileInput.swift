@@ -251,9 +251,11 @@ enum FileCollector {
             message: "cannot read '\(shown)': file names that are not UTF-8 are not supported", position: 0))
       }
       guard let entries else {
+        let reason = String(cString: strerror(errno))
         troubles.append(
           PathTrouble(
-            path: folder, message: "cannot read the folder \(InputFile.quoted(folder))", position: 0))
+            path: folder, message: "cannot read the folder \(InputFile.quoted(folder)): \(reason)",
+            position: 0))
         continue
       }
       for (name, kind, entryInode) in entries {
@@ -270,7 +272,22 @@ enum FileCollector {
           continue
         }
         var info = stat()
-        guard lstat(full, &info) == 0 else { continue }
+        guard lstat(full, &info) == 0 else {
+          // Gone since the folder was listed: passed over. Anything else (a path longer than
+          // the system allows) is said when it is a folder or an outline, which would
+          // otherwise go unchecked without a word.
+          let failure = errno
+          let isFolder = kind == folderEntryFolder
+          if failure != ENOENT, isFolder || kind == UInt8(DT_UNKNOWN) || name.hasSuffix(".outline") {
+            let what = isFolder ? "search the folder" : "read"
+            troubles.append(
+              PathTrouble(
+                path: full,
+                message: "cannot \(what) \(InputFile.quoted(full)): \(String(cString: strerror(failure)))",
+                position: 0))
+          }
+          continue
+        }
         var type = info.st_mode & S_IFMT
         if type == S_IFLNK {
           // A dangling link, a link loop or a link to something unreadable is passed over.

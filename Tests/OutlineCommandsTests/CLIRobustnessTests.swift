@@ -294,6 +294,44 @@ import Testing
     #expect(excluded.status == 0 && excluded.stderr.isEmpty, "\(excluded.stderr)")
   }
 
+  /// Folders nested past the longest path the system takes (PATH_MAX, 4,096 bytes on Linux) are
+  /// made one level at a time through descriptors; the one the search cannot reach by its path
+  /// is said (exit 2), not passed over with the outline inside it unchecked.
+  @Test func aFolderPastTheLongestPathIsSaidNotSkipped() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["ok.outline": "<outline/>\n"], in: folder)
+    let level = String(repeating: "d", count: 200)
+    var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+    try #require(descriptor >= 0)
+    for _ in 0..<30 {
+      try #require(mkdirat(descriptor, level, 0o755) == 0)
+      let next = openat(descriptor, level, O_RDONLY | O_DIRECTORY)
+      close(descriptor)
+      descriptor = next
+      try #require(descriptor >= 0)
+    }
+    let file = openat(descriptor, "deep.outline", O_WRONLY | O_CREAT, 0o644)
+    close(descriptor)
+    try #require(file >= 0)
+    let text = Array("<outline><Item order=\"1\"/></outline>\n".utf8)
+    #expect(write(file, text, text.count) == text.count)
+    close(file)
+    let run = try CLI.run("outline-lint", ["."], in: folder)
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    #expect(run.stderr.contains("cannot search the folder"), "\(run.stderr)")
+    #expect(run.stderr.contains("File name too long"), "\(run.stderr)")
+    #expect(run.stdout.contains("could not be checked"), "\(run.stdout)")
+    // Removed through descriptors, deepest first: the scratch folder's removal goes by path.
+    var descriptors = [open(folder.path, O_RDONLY | O_DIRECTORY)]
+    for _ in 0..<30 { descriptors.append(openat(descriptors.last!, level, O_RDONLY | O_DIRECTORY)) }
+    #expect(unlinkat(descriptors.last!, "deep.outline", 0) == 0)
+    close(descriptors.removeLast())
+    while let parent = descriptors.popLast() {
+      #expect(unlinkat(parent, level, AT_REMOVEDIR) == 0)
+      close(parent)
+    }
+  }
+
   @Test func aNameThatIsNotUTF8IsNamedAlikeAndInPlaceInEveryFormat() throws {
     let folder = try CLI.temporaryFolder()
     let document = "<outline><Item order=\"1\"/></outline>"
