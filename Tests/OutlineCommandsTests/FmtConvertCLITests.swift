@@ -49,6 +49,30 @@ import Testing
     #expect(run.stdout == Self.canonical)
   }
 
+  /// `&#32;` between tags is what the user wrote: fmt keeps it as written (a line of its own),
+  /// in a file and on standard output, and the result is formatted.
+  @Test func keepsCharacterReferencesToWhiteSpace() throws {
+    let folder = try CLI.temporaryFolder()
+    let written = "<outline version=\"1\"><Item title=\"a\" order=\"0\">&#32;</Item>&#xA;</outline>\n"
+    let kept = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <outline version="1">
+        <Item order="0" title="a">
+          &#32;
+        </Item>
+        &#xA;
+      </outline>
+
+      """
+    try CLI.write(["a.outline": written], in: folder)
+    let piped = try CLI.run("outline", ["fmt", "-"], input: written)
+    #expect(piped.status == 0)
+    #expect(piped.stdout == kept)
+    #expect(try CLI.run("outline", ["fmt", "a.outline"], in: folder).status == 0)
+    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == kept)
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 0)
+  }
+
   @Test func examplesAreAlreadyFormatted() throws {
     let run = try CLI.run("outline", ["fmt", "--check", "examples"])
     #expect(run.status == 0, "\(run.stdout)")
