@@ -38,7 +38,7 @@ enum SARIFFormat {
       return .object(rule)
     }
     var driver: [(String, JSONValue)] = [
-      ("name", "outline-lint"),
+      ("name", .string(run.tool)),
       ("version", .string(ToolVersion.current)),
       ("semanticVersion", .string(ToolVersion.current)),
       ("rules", .array(rules)),
@@ -94,6 +94,7 @@ enum SARIFFormat {
       }
     }
     var sarifRun: [(String, JSONValue)] = [("tool", ["driver": .object(driver)])]
+    if let category = category(run.tool) { sarifRun.append(("automationDetails", ["id": .string(category)])) }
     if let base = artifacts.baseURI {
       sarifRun.append(("originalUriBaseIds", [ArtifactURI.baseID: ["uri": .string(base)]]))
     }
@@ -116,6 +117,14 @@ enum SARIFFormat {
       "runs": [.object(sarifRun)],
     ]
     return document
+  }
+
+  /// The run's `automationDetails.id` (its category, which GitHub code scanning reads
+  /// unless the upload names one): the model check's own, so that its upload beside a lint's
+  /// never replaces the lint's results; nil for the lint, whose uploads keep the category
+  /// they always had (the Action's `outline`, or the workflow's).
+  static func category(_ tool: String) -> String? {
+    tool == LintRun.lintTool ? nil : tool.split(separator: " ").joined(separator: "-") + "/"
   }
 
   static func location(
