@@ -16,10 +16,10 @@ enum SARIFFormat {
     document(run).serialized(indent: 2) + "\n"
   }
 
-  /// `workingFolder` (absolute; nil when unknown) is the base of the relative paths: files
+  /// `workingFolder` (an absolute path's bytes; nil when unknown) is the base of the relative paths: files
   /// inside it are written relative to `%SRCROOT%`, which `originalUriBaseIds` sets to it.
-  static func document(_ run: LintRun, workingFolder: String? = ArtifactURI.workingFolder) -> JSONValue {
-    let artifacts = ArtifactURI(workingFolder: workingFolder)
+  static func document(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> JSONValue {
+    let artifacts = ArtifactURI(workingFolderBytes: workingFolder)
     let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
@@ -161,17 +161,21 @@ struct ArtifactURI {
   /// The base id of the working folder.
   static let baseID = "%SRCROOT%"
 
-  /// The process's working folder, or nil when it cannot be known (removed while running).
-  static var workingFolder: String? {
-    let folder = FileManager.default.currentDirectoryPath
-    return folder.hasPrefix("/") ? folder : nil
-  }
+  /// The process's working folder as its bytes (a name that is not UTF-8 kept, as the
+  /// files' are), or nil when it cannot be known (removed while running).
+  static var workingFolder: [UInt8]? { workingFolderBytes() }
 
   /// The working folder's names from the root, or nil when it is not known.
   let folder: [[UInt8]]?
 
+  /// The locations of files for a working folder given as its path's bytes (nil: not known).
+  init(workingFolderBytes: [UInt8]?) {
+    folder = workingFolderBytes.map { Self.names($0) }
+  }
+
+  /// The locations of files for a working folder given as a path (nil: not known).
   init(workingFolder: String?) {
-    folder = workingFolder.map { Self.names(Array($0.utf8)) }
+    self.init(workingFolderBytes: workingFolder.map { Array($0.utf8) })
   }
 
   /// `%SRCROOT%` as an absolute URI ending with a slash, or nil without a working folder.
