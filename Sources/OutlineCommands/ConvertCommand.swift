@@ -161,7 +161,10 @@ extension Conversion {
             "\(name):\(position.line + 1):\(position.column + 1): error[\(problem.code)]: \(problem.message) (at \(problem.path))\n"
         }
         Terminal.write(report, to: 2)
-        throw fail("\(name) is not the JSON form; nothing was written", 1)
+        // A document in the JSON form whose meaning is wrong (orders, ids, values) has errors,
+        // as an outline does; only what the reader refused is not the JSON form.
+        let what = error.all.allSatisfy(\.fromValidator) ? "has errors" : "is not the JSON form"
+        throw fail("\(name) \(what); nothing was written", 1)
       case .unreadableModel(let reason):
         throw fail("\(name): the model cannot be read: \(reason)", 2)
       case .refusedModel(let reason):

@@ -68,6 +68,23 @@ func rawArguments() -> [[UInt8]] {
   }
 }
 
+/// The working folder's absolute path as its bytes, a name that is not UTF-8 included (Foundation's
+/// `currentDirectoryPath` holds U+FFFD in its place), or nil when it cannot be known (removed
+/// while running: `getcwd` fails, or gives Linux's `(unreachable)` path, which is not absolute).
+func workingFolderBytes() -> [UInt8]? {
+  var size = 4096
+  while size <= 1 << 20 {
+    var buffer = [CChar](repeating: 0, count: size)
+    if getcwd(&buffer, size) != nil {
+      let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      return bytes.first == UInt8(ascii: "/") ? bytes : nil
+    }
+    guard errno == ERANGE else { return nil }
+    size *= 2
+  }
+  return nil
+}
+
 /// `d_type` of a regular file and of a folder.
 let folderEntryRegular = UInt8(DT_REG)
 let folderEntryFolder = UInt8(DT_DIR)

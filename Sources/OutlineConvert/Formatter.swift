@@ -4,8 +4,9 @@ import OutlineXML
 
 /// The canonical layout of SPEC §6: the XML declaration, 2-space indent, one
 /// object per line, attributes `xml:id` first then in model order, values
-/// escaped as `&amp; &lt; &quot;`, comments and processing instructions kept
-/// in place, their line ends written `\n` as every line's. Formatting is
+/// escaped as `&amp; &lt; &quot;`, comments, processing instructions and character
+/// references to white space between tags kept in place, their line ends written `\n` as
+/// every line's. Formatting is
 /// idempotent: `format(format(x)) == format(x)`.
 ///
 /// Works from the parser's events in one pass with a stack of open names,
@@ -260,6 +261,8 @@ public final class Formatter: XMLEventHandler {
 
   /// Comments and processing instructions are copied as they stand, but for their line ends:
   /// `\n`, as XML reads a `\r\n` or a lone `\r` (and as the rest of the layout is written).
+  /// A character reference to white space between tags (`&#32;`) comes here too, and is kept
+  /// on a line of its own: what it stands for is the user's, not layout to drop.
   public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
     closePendingOpen()
     record(range)

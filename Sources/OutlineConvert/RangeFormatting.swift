@@ -199,6 +199,14 @@ public enum RangeFormatting {
     }
     units.sort { $0.source.start < $1.source.start }
     let prologue = prologueEnd(bytes)
+    // A character reference between tags (`&#32;`) is a line of the layout the tree does not
+    // hold: the formatting pass places it, as `fmt` does.
+    if units.contains(where: {
+      followsReference($0.source.start, bytes, floor: prologue)
+        || nextIsReference(after: $0.source.end, bytes)
+    }) {
+      return edits(formatting: range, in: source, model: model, editingRoot: editingRoot)
+    }
     let placed = units.map { unit in
       // The white space before the unit, back to the end of the line before it.
       var after = unit.source.start
@@ -224,6 +232,22 @@ public enum RangeFormatting {
       if found < markup.count && markup[found].end == offset { return true }
     }
     return false
+  }
+
+  /// Whether what stands before `offset`, white space passed over, may end a character
+  /// reference (`;`, as text ending so does too: the formatting pass tells them apart).
+  static func followsReference(_ offset: Int, _ bytes: [UInt8], floor: Int) -> Bool {
+    var at = offset
+    while at > floor && isBlank(bytes, (at - 1)..<at) { at -= 1 }
+    return at > floor && bytes[at - 1] == UInt8(ascii: ";")
+  }
+
+  /// Whether a reference (or other text starting with `&`) stands after `offset`, white space
+  /// passed over.
+  static func nextIsReference(after offset: Int, _ bytes: [UInt8]) -> Bool {
+    var next = offset
+    while next < bytes.count && isBlank(bytes, next..<(next + 1)) { next += 1 }
+    return next < bytes.count && bytes[next] == UInt8(ascii: "&")
   }
 
   /// Whether text (or a CDATA section) stands right after the start tag ending at `offset`: its

@@ -379,8 +379,15 @@ public final class XMLEventParser {
     guard !stopped, let characters else { return }
     let chars = UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self)
     // Most calls are the white space between tags: nothing to report. In character data every
-    // byte below 0x21 is XML white space (libxml2 refuses other control characters).
-    if Self.isWhiteSpace(chars, length) { return }
+    // byte below 0x21 is XML white space (libxml2 refuses other control characters). But white
+    // space libxml2 copied may be a character reference's (`&#32;`, `&#xA;`): the user wrote
+    // it, and it is no layout to drop (XML's white space `S` is never a reference).
+    if Self.isWhiteSpace(chars, length) {
+      if pendingText == nil, let input, !(chars >= input.base && chars + length <= input.end) {
+        reportWhiteSpaceReference(input)
+      }
+      return
+    }
     var first = 0
     // Indentation, eight spaces at a time.
     let spaces: UInt64 = 0x2020_2020_2020_2020
@@ -403,6 +410,35 @@ public final class XMLEventParser {
       let end = input.baseOffset + input.base.distance(to: input.cur)
       addText(copiedTextRange(chars, length: length, first: first, last: last, end: end, input: input))
     }
+  }
+
+  /// Reports the character reference libxml2 just read, when it stands right before its
+  /// position, as ``XMLEventHandler/markup(range:bytes:)`` with no event before it: it is no
+  /// text (it stands for white space), but a handler that writes the layout keeps it.
+  private func reportWhiteSpaceReference(
+    _ input: (
+      base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int
+    )
+  ) {
+    let base = input.base
+    let cursor = base.distance(to: input.cur)
+    let floor = max(0, textFloor - input.baseOffset)
+    guard cursor > floor + 3, base[cursor - 1] == UInt8(ascii: ";") else { return }
+    // `&#` and at most a few digits: `&#x0000020;` is as long as one gets in practice.
+    var at = cursor - 2
+    while at > floor, cursor - at <= 32, Self.isCharacterNumberByte(base[at]) { at -= 1 }
+    guard at > floor, base[at] == UInt8(ascii: "#"), base[at - 1] == UInt8(ascii: "&") else { return }
+    let start = at - 1
+    flushText(input)
+    handler.markup(
+      range: TextRange(start: input.baseOffset + start, end: input.baseOffset + cursor),
+      bytes: UnsafeBufferPointer(start: base + start, count: cursor - start))
+  }
+
+  /// Whether `byte` may stand in a character number after `&#` (`x` and hexadecimal digits too).
+  private static func isCharacterNumberByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "x")
+      || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
   }
 
   /// Whether the `length` bytes at `chars` of character data are all below 0x21, eight at a

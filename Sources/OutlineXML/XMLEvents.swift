@@ -96,6 +96,8 @@ public protocol XMLEventHandler: AnyObject {
   /// The bytes of the comment or processing instruction reported just before, exactly as
   /// they stand (`<!--` to `-->`, `<?` to `?>`; a comment's content has its line ends
   /// normalized): for handlers that copy them (the formatter). Valid only during the callback.
+  /// A character reference to white space between tags (`&#32;`) comes here alone, with no
+  /// event before it: it is no text, but the user wrote it, and the formatter keeps it.
   func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>)
   /// A start tag that will be reported soon, ahead of the events before it (the event
   /// pipeline tells of a batch's tags before replaying it): a handler may bring what it will

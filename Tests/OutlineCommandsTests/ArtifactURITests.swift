@@ -63,4 +63,16 @@ import Testing
       ])
     #expect(ArtifactURI.encoded(Array(0...255)).count == 3 * 256 - 2 * (66 + 11 + 1))
   }
+
+  /// A working folder whose name is not UTF-8 is the base by its own bytes, as a file's name is,
+  /// and files inside it are relative to it.
+  @Test func aWorkingFolderThatIsNotUTF8IsEncodedFromItsBytes() {
+    let folder = Array("/work/w".utf8) + [0xFF] + Array("d".utf8)
+    let artifacts = ArtifactURI(workingFolderBytes: folder)
+    #expect(artifacts.baseURI == "file:///work/w%FFd/")
+    #expect(
+      artifacts.location(bytes: folder + Array("/a.outline".utf8)) == [
+        "uri": "a.outline", "uriBaseId": "%SRCROOT%",
+      ])
+  }
 }

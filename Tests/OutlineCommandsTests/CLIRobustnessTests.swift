@@ -332,6 +332,33 @@ import Testing
     }
   }
 
+  /// Run from a folder whose name is not UTF-8, SARIF's `%SRCROOT%` is that folder's URI by its
+  /// bytes (`w%FFd/`), as the files' URIs are, not one with U+FFFD in its place.
+  @Test func aWorkingFolderThatIsNotUTF8IsTheSARIFBaseByItsBytes() throws {
+    let folder = try CLI.temporaryFolder()
+    let name = Array(folder.path.utf8) + Array("/w".utf8) + [0xFF, UInt8(ascii: "d"), 0]
+    let made = name.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) == 0 }
+    }
+    guard made else {
+      print("skipped: the file system refuses names that are not UTF-8")
+      return
+    }
+    let tool = CLI.products.appendingPathComponent("outline-lint").path
+    let run = try CLI.program(
+      "/bin/sh",
+      [
+        "-c",
+        #"cd "$(printf 'w\377d')" && printf '<outline/>\n' > a.outline && exec "$0" --format sarif a.outline"#,
+        tool,
+      ], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let sarifRun = (document["runs"] as! [[String: Any]])[0]
+    let base = (sarifRun["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"]
+    #expect(base == URL(fileURLWithPath: folder.path).absoluteString + "w%FFd/")
+  }
+
   @Test func aNameThatIsNotUTF8IsNamedAlikeAndInPlaceInEveryFormat() throws {
     let folder = try CLI.temporaryFolder()
     let document = "<outline><Item order=\"1\"/></outline>"

@@ -49,6 +49,30 @@ import Testing
     #expect(run.stdout == Self.canonical)
   }
 
+  /// `&#32;` between tags is what the user wrote: fmt keeps it as written (a line of its own),
+  /// in a file and on standard output, and the result is formatted.
+  @Test func keepsCharacterReferencesToWhiteSpace() throws {
+    let folder = try CLI.temporaryFolder()
+    let written = "<outline version=\"1\"><Item title=\"a\" order=\"0\">&#32;</Item>&#xA;</outline>\n"
+    let kept = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <outline version="1">
+        <Item order="0" title="a">
+          &#32;
+        </Item>
+        &#xA;
+      </outline>
+
+      """
+    try CLI.write(["a.outline": written], in: folder)
+    let piped = try CLI.run("outline", ["fmt", "-"], input: written)
+    #expect(piped.status == 0)
+    #expect(piped.stdout == kept)
+    #expect(try CLI.run("outline", ["fmt", "a.outline"], in: folder).status == 0)
+    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == kept)
+    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 0)
+  }
+
   @Test func examplesAreAlreadyFormatted() throws {
     let run = try CLI.run("outline", ["fmt", "--check", "examples"])
     #expect(run.status == 0, "\(run.stdout)")
@@ -88,6 +112,8 @@ import Testing
     #expect(
       run.stderr.contains("bad.json:3:32: error[OL300]: 'order' must be an integer (at $.children[0].order)"))
     #expect(
+      run.stderr.hasSuffix("outline: bad.json is not the JSON form; nothing was written\n"), "\(run.stderr)")
+    #expect(
       try String(contentsOf: folder.appendingPathComponent("existing.outline"), encoding: .utf8) == "keep\n")
     let missing = try CLI.run("outline", ["convert", "bad.json", "-o", "new.outline"], in: folder)
     #expect(missing.status == 1)
@@ -100,7 +126,8 @@ import Testing
 
   /// Found by FuzzJSON: JSON whose types are right but whose meaning is not
   /// (two children with order 0, a reference to no id) used to become an
-  /// outline that failed lint. The written XML is validated as it is written.
+  /// outline that failed lint. The written XML is validated as it is written. The input is said
+  /// to have errors, not to be other than the JSON form.
   @Test func jsonThatWouldNotLintIsRefusedAtItsObject() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(
@@ -120,6 +147,8 @@ import Testing
         run.stderr.contains(
           "orders.json:3:32: error[OL401]: Order 0 is used twice among the 2 children of the root object (at $.children[1].order)"
         ), "\(run.stderr)")
+      // It is the JSON form: what it says is wrong, as an outline's errors are.
+      #expect(run.stderr.hasSuffix("outline: orders.json has errors; nothing was written\n"), "\(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
     #expect(

@@ -98,7 +98,7 @@ import Testing
 
   /// The tester's document (no declaration, a start tag over three lines), documents with CRLF,
   /// lone CR and mixed line ends, a byte order mark, declarations, processing instructions
-  /// and comments at every depth, and generated ones.
+  /// and comments at every depth, character references between tags, and generated ones.
   static let documents: [String] =
     [
       "<outline>\n<Item title=\"a\"\n   order=\"0\"><Item\norder=\"0\"/></Item>\n</outline>\n",
@@ -106,6 +106,8 @@ import Testing
       "<?xml version=\"1.0\"?>\r<outline>\r<Item title=\"a\" order=\"0\">\r   <?pi x?>\r<Item order=\"0\"/></Item>\r</outline>",
       "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline>\r\n<Item title=\"😀\" order=\"0\">\r   <?pi x?>\n<Item order=\"0\"/></Item>\n</outline>\n\n\n",
       "<?xml-stylesheet href=\"a\"?>\n<outline>\n  <!-- x -->\n<Item order=\"0\"/>\n</outline>\n<!-- after -->\n   <?after x?>",
+      // Character references to white space between tags: lines of their own, kept as written.
+      "<outline>\r\n<Item title=\"a\"   order=\"0\">&#32;</Item>\r\n   <Item order=\"1\" title=\"b\"/>&#10;\n</outline>\n",
     ] + (0..<12).map { GeneratedOutline.untidy(seed: 1000 + $0) }
 
   @Test func formattingAndTheWholeRangeGiveFmtsBytes() throws {

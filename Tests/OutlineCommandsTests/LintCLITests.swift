@@ -80,6 +80,33 @@ let brokenOrders = """
     }
   }
 
+  /// SARIF and GitHub output name the command that wrote them too; the model check's SARIF
+  /// run has its own category (`automationDetails.id`), the lint's none.
+  @Test func sarifAndGitHubNameTheCommandThatWroteThem() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["M.xcdatamodel/contents": "<model><entity name=\"A\"></model>"], in: folder)
+    for (arguments, tool, category) in [
+      (["outline-lint", "--format", "sarif", "missing.outline"], "outline-lint", nil),
+      (
+        ["outline", "model", "check", "--format", "sarif", "M.xcdatamodel"], "outline model check",
+        "outline-model-check/"
+      ),
+    ] {
+      let run = try CLI.run(arguments[0], Array(arguments.dropFirst()), in: folder)
+      let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+      let sarifRun = (document["runs"] as! [[String: Any]])[0]
+      let driver = (sarifRun["tool"] as! [String: Any])["driver"] as! [String: Any]
+      #expect(driver["name"] as? String == tool, "\(arguments)")
+      #expect((sarifRun["automationDetails"] as? [String: Any])?["id"] as? String == category, "\(arguments)")
+    }
+    let github = try CLI.run(
+      "outline", ["model", "check", "--format", "github", "Missing.xcdatamodel"], in: folder)
+    #expect(github.status == 2)
+    #expect(
+      github.stdout.hasPrefix("::error file=Missing.xcdatamodel,title=outline model check::"),
+      "\(github.stdout)")
+  }
+
   @Test func githubFormat() throws {
     let run = try CLI.run("outline-lint", ["--format", "github", "examples/broken/orders.outline"])
     #expect(run.status == 1)

@@ -86,7 +86,7 @@ import Testing
         "::error file=a.outline", "::error file=b\\xFF.outline", "::error file=c.outline",
         "::error file=d.outline", "::error file=e.outline",
       ])
-    let sarif = SARIFFormat.document(Self.interleaved, workingFolder: "/w")
+    let sarif = SARIFFormat.document(Self.interleaved, workingFolder: Array("/w".utf8))
     let invocation = sarif["runs"]?.arrayValue?.first?["invocations"]?.arrayValue?.first
     let notifications = invocation?["toolExecutionNotifications"]?.arrayValue ?? []
     #expect(
@@ -102,5 +102,18 @@ import Testing
       }
     }
     #expect(listed == ["a.outline", "c.outline", "e.outline", "x"])
+  }
+
+  /// SARIF's driver and GitHub's titles name the command that made the run, and the model
+  /// check's SARIF run has a category of its own, so its upload never replaces the lint's.
+  @Test func sarifAndGitHubNameTheCommand() {
+    for (tool, category) in [("outline-lint", nil), ("outline model check", "outline-model-check/")] {
+      var run = Self.run
+      run.tool = tool
+      let sarifRun = SARIFFormat.document(run, workingFolder: Array("/w".utf8))["runs"]?.arrayValue?.first
+      #expect(sarifRun?["tool"]?["driver"]?["name"]?.stringValue == tool)
+      #expect(sarifRun?["automationDetails"]?["id"]?.stringValue == category)
+      #expect(GitHubFormat.render(run).contains("::error file=gone.outline,title=\(tool)::"))
+    }
   }
 }

@@ -199,6 +199,23 @@ import Testing
     }
   }
 
+  /// A character reference to white space between tags is a line of `fmt`'s layout: the whole
+  /// range formatted, with the tree or without, is `fmt`'s text, the reference kept as written.
+  @Test func referencesBetweenTagsAreFmtsLines() {
+    let source = SourceText(
+      "<outline>\n<Item title=\"a\"   order=\"0\">&#32;</Item>\n   <Item order=\"1\"   title=\"b\"/>&#10;\n</outline>\n"
+    )
+    let model = ModelLoader.defaultModel
+    let all = TextRange(start: 0, end: source.bytes.count)
+    let tree = OutlineValidator.validate(source, modelProvider: fixedModel(model)).tree
+    for edits in [
+      RangeFormatting.edits(formatting: all, in: source, model: model),
+      RangeFormatting.edits(formatting: all, in: source, model: model, tree: tree),
+    ] {
+      #expect(Array(apply(edits, to: source).utf8) == Formatter.format(source, model: model))
+    }
+  }
+
   /// `<a>text</a>` is not written `<a/>` by range formatting: the text stays.
   @Test func textInsideAnElementIsNeverDropped() {
     let source = SourceText("<outline>\n      <Item order=\"0\">text</Item>\n</outline>\n")

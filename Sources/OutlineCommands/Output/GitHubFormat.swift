@@ -12,7 +12,7 @@ enum GitHubFormat {
       switch entry {
       case .problem(let problem):
         // A path that could not be checked (or fixed): an error on the file, where it stands.
-        out.appendUTF8("::error file=\(property(problem.path)),title=outline-lint::")
+        out.appendUTF8("::error file=\(property(problem.path)),title=\(property(run.tool))::")
         out.appendUTF8(data(MessageText.singleLine(problem.message)))
         out.append(0x0A)
       case .report(let index):

@@ -27,9 +27,12 @@ struct RunProblem: Sendable {
 struct LintRun: Sendable {
   var reports: [FileReport]
   var problems: [RunProblem] = []
-  /// The command that made the run, as JSON's `tool` names it: `outline-lint` (also for
-  /// `outline lint`, the same command) or `outline model check`.
-  var tool = "outline-lint"
+  /// The command that made the run, as JSON's `tool`, SARIF's driver and GitHub's titles
+  /// name it: `outline-lint` (also for `outline lint`, the same command) or `outline model check`.
+  var tool = LintRun.lintTool
+
+  /// The name of the lint's runs.
+  static let lintTool = "outline-lint"
 
   /// The paths that could not be checked at all.
   var unchecked: [RunProblem] { problems.filter { !$0.checked } }

@@ -16,10 +16,10 @@ enum SARIFFormat {
     document(run).serialized(indent: 2) + "\n"
   }
 
-  /// `workingFolder` (absolute; nil when unknown) is the base of the relative paths: files
+  /// `workingFolder` (an absolute path's bytes; nil when unknown) is the base of the relative paths: files
   /// inside it are written relative to `%SRCROOT%`, which `originalUriBaseIds` sets to it.
-  static func document(_ run: LintRun, workingFolder: String? = ArtifactURI.workingFolder) -> JSONValue {
-    let artifacts = ArtifactURI(workingFolder: workingFolder)
+  static func document(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> JSONValue {
+    let artifacts = ArtifactURI(workingFolderBytes: workingFolder)
     let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
@@ -38,7 +38,7 @@ enum SARIFFormat {
       return .object(rule)
     }
     var driver: [(String, JSONValue)] = [
-      ("name", "outline-lint"),
+      ("name", .string(run.tool)),
       ("version", .string(ToolVersion.current)),
       ("semanticVersion", .string(ToolVersion.current)),
       ("rules", .array(rules)),
@@ -94,6 +94,7 @@ enum SARIFFormat {
       }
     }
     var sarifRun: [(String, JSONValue)] = [("tool", ["driver": .object(driver)])]
+    if let category = category(run.tool) { sarifRun.append(("automationDetails", ["id": .string(category)])) }
     if let base = artifacts.baseURI {
       sarifRun.append(("originalUriBaseIds", [ArtifactURI.baseID: ["uri": .string(base)]]))
     }
@@ -116,6 +117,14 @@ enum SARIFFormat {
       "runs": [.object(sarifRun)],
     ]
     return document
+  }
+
+  /// The run's `automationDetails.id` (its category, which GitHub code scanning reads
+  /// unless the upload names one): the model check's own, so that its upload beside a lint's
+  /// never replaces the lint's results; nil for the lint, whose uploads keep the category
+  /// they always had (the Action's `outline`, or the workflow's).
+  static func category(_ tool: String) -> String? {
+    tool == LintRun.lintTool ? nil : tool.split(separator: " ").joined(separator: "-") + "/"
   }
 
   static func location(
@@ -152,17 +161,21 @@ struct ArtifactURI {
   /// The base id of the working folder.
   static let baseID = "%SRCROOT%"
 
-  /// The process's working folder, or nil when it cannot be known (removed while running).
-  static var workingFolder: String? {
-    let folder = FileManager.default.currentDirectoryPath
-    return folder.hasPrefix("/") ? folder : nil
-  }
+  /// The process's working folder as its bytes (a name that is not UTF-8 kept, as the
+  /// files' are), or nil when it cannot be known (removed while running).
+  static var workingFolder: [UInt8]? { workingFolderBytes() }
 
   /// The working folder's names from the root, or nil when it is not known.
   let folder: [[UInt8]]?
 
+  /// The locations of files for a working folder given as its path's bytes (nil: not known).
+  init(workingFolderBytes: [UInt8]?) {
+    folder = workingFolderBytes.map { Self.names($0) }
+  }
+
+  /// The locations of files for a working folder given as a path (nil: not known).
   init(workingFolder: String?) {
-    folder = workingFolder.map { Self.names(Array($0.utf8)) }
+    self.init(workingFolderBytes: workingFolder.map { Array($0.utf8) })
   }
 
   /// `%SRCROOT%` as an absolute URI ending with a slash, or nil without a working folder.
