@@ -15,14 +15,21 @@ struct FmtCommand: ParsableCommand {
       Two-space indent, one object per line, attributes xml:id first then in model order, \
       values escaped as &amp; &lt; &quot;. A file that does not parse (or holds text inside \
       objects) is refused and left untouched. Writes are atomic. - formats standard input to \
-      standard output.
+      standard output. With no PATH, the current folder. --diff changes nothing and prints \
+      what would change as a unified diff.
 
-      Exit status: 0 done (with --check: nothing would change), 1 a file was refused \
-      (with --check: a file would change), 2 usage or I/O trouble.
+      Exit status: 0 done (with --check or --diff: nothing would change), 1 a file was \
+      refused (with --check or --diff: a file would change), 2 usage or I/O trouble.
       """)
 
   @Flag(help: "Change nothing; list the files that would change and exit 1 if any would.")
   var check = false
+
+  @Flag(
+    help:
+      "Change nothing; print what would change as a unified diff (diff -u, patch -p0) and exit 1 if anything would."
+  )
+  var diff = false
 
   @Option(help: ArgumentHelp("Order attributes by this model, whatever the files say.", valueName: "path"))
   var model: String?
@@ -36,8 +43,9 @@ struct FmtCommand: ParsableCommand {
   @Option(help: InputSize.help)
   var maxSize: InputSize?
 
-  @Argument(help: "Files, folders (searched for *.outline) or - for standard input.")
-  var paths: [String]
+  @Argument(
+    help: "Files, folders (searched for *.outline) or - for standard input (default: the current folder).")
+  var paths: [String] = []
 
   func validate() throws {
     // Standard input is read once: named again it would be an empty document.
@@ -54,15 +62,16 @@ struct FmtCommand: ParsableCommand {
     var changed = false
     var written = 0
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
+    let reads = check || diff
     let files = FileCollector.collect(
-      paths, configurations: configurations, follow: follow, oncePerFile: !check
+      paths.isEmpty ? ["."] : paths, configurations: configurations, follow: follow, oncePerFile: !reads
     ) { trouble in
       Terminal.error(trouble.message)
       troubled = true
     }
     for path in files {
       let run = FmtRun(
-        path: path, check: check, modelOverride: model,
+        path: path, check: reads, diff: diff, modelOverride: model,
         limit: configurations.inputLimit(for: path, maxSize: maxSize))
       switch run.format(configurations: configurations, models: models, versions: versions) {
       case .unchanged: break
@@ -73,11 +82,11 @@ struct FmtCommand: ParsableCommand {
       }
     }
     // Only what was really written is counted.
-    if !check && written > 0 {
+    if !reads && written > 0 {
       Terminal.write("formatted \(written) file\(written == 1 ? "" : "s")\n", to: 2)
     }
     if troubled { throw ExitCode(2) }
-    if refused || (check && changed) { throw ExitCode(1) }
+    if refused || (reads && changed) { throw ExitCode(1) }
   }
 }
 
@@ -89,7 +98,10 @@ struct FmtCommand: ParsableCommand {
 /// not grow with the document.
 struct FmtRun {
   let path: String
+  /// Nothing is written: the files that would change are listed (or their diffs printed).
   let check: Bool
+  /// What would change is printed as a unified diff instead of the file's name.
+  let diff: Bool
   let modelOverride: String?
   let limit: Int
 
@@ -150,9 +162,14 @@ struct FmtRun {
       var opened = stat()
       size = fstat(descriptor, &opened) == 0 ? Int(opened.st_size) : nil
     }
+    // With --diff the formatted text is kept, to be set beside the input's.
+    let kept = diff ? Spool() : nil
     let (checked, formatter) = Self.check(
       path: path, size: size, modelOverride: modelOverride, configurations: configurations, models: models,
-      sink: { output.formatted($0) }
+      sink: { bytes in
+        output.formatted(bytes)
+        kept?.append(bytes)
+      }
     ) { parse in
       let feed = { (chunk: UnsafeBufferPointer<UInt8>) in
         output.comparison.input(chunk)
@@ -185,10 +202,22 @@ struct FmtRun {
       }
       return outcome
     }
-    if let (range, opening) = Self.versionRecording(checked, formatter, versions) {
+    let recording = Self.versionRecording(checked, formatter, versions)
+    if let (range, opening) = recording {
       output.replace(range, with: opening)
     }
     guard output.changed else { return .unchanged }
+    if let kept {
+      var old = whole ?? []
+      if whole == nil, let size {
+        old.reserveCapacity(size)
+        guard FileOutput.read(descriptor, 0..<size, { old.append(contentsOf: $0) }) else {
+          Terminal.error("cannot read \(InputFile.quoted(path)) again to show its diff")
+          return .trouble
+        }
+      }
+      return Self.printDiff(old: old, new: kept, replacing: recording, name: TextFormat.displayedPath(path))
+    }
     if check {
       Terminal.write("\(TextFormat.displayedPath(path))\n")
       return .changed
@@ -215,8 +244,10 @@ struct FmtRun {
     let kept = seekable ? nil : Spool()
     var lines = LineIndex()
     let formatted = Spool()
-    // With --check, the formatted text is only compared with the input as both stream by, as a file's is.
-    let comparison = check ? StreamComparison() : nil
+    // With --check, the formatted text is only compared with the input as both stream by, as a
+    // file's is; --diff keeps it, with the input, to show the difference.
+    let comparison = check && !diff ? StreamComparison() : nil
+    let input = diff && seekable ? Spool() : kept
     var failure: ReadError?
     let (checked, formatter) = Self.check(
       path: nil, size: seekable ? Int(info.st_size) - Int(start) : nil, modelOverride: modelOverride,
@@ -229,6 +260,8 @@ struct FmtRun {
           if let kept {
             lines.append(chunk)
             kept.append(chunk)
+          } else {
+            input?.append(chunk)
           }
           parse(chunk)
         }
@@ -268,6 +301,10 @@ struct FmtRun {
       return outcome
     }
     let replacement = Self.versionRecording(checked, formatter, versions)
+    if diff, let input {
+      return Self.printDiff(
+        old: input.bytes(in: 0..<input.count), new: formatted, replacing: replacement, name: "<stdin>")
+    }
     if let comparison {
       // As for a file: the name of what would change, and nothing else.
       guard replacement != nil || !comparison.equal else { return .unchanged }
@@ -282,6 +319,22 @@ struct FmtRun {
   }
 
   // MARK: Shared
+
+  /// Prints the unified diff from `old` to the formatted text `new` (with `range` of it
+  /// replaced by the version recording, when there is one) under `name`: `.changed`, or
+  /// `.unchanged` when the two are equal.
+  private static func printDiff(
+    old: [UInt8], new: Spool, replacing recording: (Range<Int>, [UInt8])?, name: String
+  )
+    -> Outcome
+  {
+    var formatted = new.bytes(in: 0..<new.count)
+    if let (range, opening) = recording { formatted.replaceSubrange(range, with: opening) }
+    let text = LineDiff.unified(old, formatted, oldName: name, newName: name)
+    guard !text.isEmpty else { return .unchanged }
+    Terminal.write(text)
+    return .changed
+  }
 
   /// The root's opening tag rewritten to record the model version, and the range it replaces in
   /// the formatted text: a document that fits the version of a versioned model it was checked

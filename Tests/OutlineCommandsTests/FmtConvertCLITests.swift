@@ -33,6 +33,49 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.outline", "b.outline"])
   }
 
+  /// `--diff` prints what formatting would change as `diff -u` does, for each file that would
+  /// change and for standard input, writes nothing, and exits 1; `patch -p0` applies it. With
+  /// no path, fmt works on the current folder, as outline-lint does.
+  @Test func diffShowsWhatWouldChangeAndWritesNothing() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(["a.outline": Self.messy, "b.outline": Self.canonical], in: folder)
+    let expected = """
+      --- a.outline
+      +++ a.outline
+      @@ -1,2 +1,5 @@
+      -<outline   version="1"><!-- keep me -->
+      -<Item title="a"   order="0"></Item></outline>
+      \\ No newline at end of file
+      +<?xml version="1.0" encoding="UTF-8"?>
+      +<outline version="1">
+      +  <!-- keep me -->
+      +  <Item order="0" title="a"/>
+      +</outline>
+
+      """
+    let diff = try CLI.run("outline", ["fmt", "--diff"], in: folder)
+    #expect(diff.status == 1, "\(diff.stderr)")
+    #expect(diff.stdout == expected)
+    #expect(try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.messy)
+    #expect(try CLI.run("outline", ["fmt", "--diff", "b.outline"], in: folder).stdout.isEmpty)
+    #expect(try CLI.run("outline", ["fmt", "--diff", "b.outline"], in: folder).status == 0)
+    let piped = try CLI.run("outline", ["fmt", "--diff", "-"], input: Self.messy)
+    #expect(piped.status == 1)
+    #expect(piped.stdout == expected.replacingOccurrences(of: "a.outline", with: "<stdin>"))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") {
+      try CLI.write(["changes.diff": diff.stdout], in: folder)
+      let patch = try CLI.program("/usr/bin/patch", ["-p0", "--silent", "-i", "changes.diff"], in: folder)
+      #expect(patch.status == 0, "\(patch.stdout)\(patch.stderr)")
+      #expect(try CLI.run("outline", ["fmt", "--check"], in: folder).status == 0)
+    } else {
+      print("patch is not installed: the diff is not applied")
+    }
+    try CLI.write(["a.outline": Self.messy], in: folder)
+    #expect(try CLI.run("outline", ["fmt"], in: folder).status == 0)
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.canonical)
+  }
+
   @Test func refusesFilesWithSyntaxErrorsAndLeavesThemUntouched() throws {
     let folder = try CLI.temporaryFolder()
     let broken = "<outline>\n  <Item order=\"0\">\n</outline>\n"
