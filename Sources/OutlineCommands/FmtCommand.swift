@@ -43,6 +43,12 @@ struct FmtCommand: ParsableCommand {
   @Option(help: InputSize.help)
   var maxSize: InputSize?
 
+  @Option(
+    help: ArgumentHelp(
+      "The path standard input stands for: its configuration and model are found from it, and messages name it (implies - when no PATH is given).",
+      valueName: "path"))
+  var stdinFilename: String?
+
   @Argument(
     help: "Files, folders (searched for *.outline) or - for standard input (default: the current folder).")
   var paths: [String] = []
@@ -51,6 +57,12 @@ struct FmtCommand: ParsableCommand {
     // Standard input is read once: named again it would be an empty document.
     if paths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Standard input (-) can be named once.")
+    }
+    if let stdinFilename {
+      if !paths.isEmpty && !paths.contains("-") {
+        throw ValidationError("--stdin-filename names standard input, but - is not among the paths.")
+      }
+      if stdinFilename.isEmpty { throw ValidationError("--stdin-filename needs a path.") }
     }
   }
 
@@ -64,14 +76,15 @@ struct FmtCommand: ParsableCommand {
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
     let reads = check || diff
     let files = FileCollector.collect(
-      paths.isEmpty ? ["."] : paths, configurations: configurations, follow: follow, oncePerFile: !reads
+      paths.isEmpty ? [stdinFilename == nil ? "." : "-"] : paths, configurations: configurations,
+      follow: follow, oncePerFile: !reads
     ) { trouble in
       Terminal.error(trouble.message)
       troubled = true
     }
     for path in files {
       let run = FmtRun(
-        path: path, check: reads, diff: diff, modelOverride: model,
+        path: path, check: reads, diff: diff, stdinFilename: stdinFilename, modelOverride: model,
         limit: configurations.inputLimit(for: path, maxSize: maxSize))
       switch run.format(configurations: configurations, models: models, versions: versions) {
       case .unchanged: break
@@ -102,6 +115,9 @@ struct FmtRun {
   let check: Bool
   /// What would change is printed as a unified diff instead of the file's name.
   let diff: Bool
+  /// The path standard input stands for, if one was given: its configuration and model are
+  /// found from it, and messages name it.
+  var stdinFilename: String? = nil
   let modelOverride: String?
   let limit: Int
 
@@ -250,7 +266,8 @@ struct FmtRun {
     let input = diff && seekable ? Spool() : kept
     var failure: ReadError?
     let (checked, formatter) = Self.check(
-      path: nil, size: seekable ? Int(info.st_size) - Int(start) : nil, modelOverride: modelOverride,
+      path: stdinFilename, size: seekable ? Int(info.st_size) - Int(start) : nil,
+      modelOverride: modelOverride,
       configurations: configurations, models: models,
       sink: { comparison?.output($0) ?? formatted.append($0) }
     ) { parse in
@@ -303,12 +320,12 @@ struct FmtRun {
     let replacement = Self.versionRecording(checked, formatter, versions)
     if diff, let input {
       return Self.printDiff(
-        old: input.bytes(in: 0..<input.count), new: formatted, replacing: replacement, name: "<stdin>")
+        old: input.bytes(in: 0..<input.count), new: formatted, replacing: replacement, name: shownPath)
     }
     if let comparison {
       // As for a file: the name of what would change, and nothing else.
       guard replacement != nil || !comparison.equal else { return .unchanged }
-      Terminal.write("<stdin>\n")
+      Terminal.write("\(shownPath)\n")
       return .changed
     }
     if let code = formatted.write(to: 1, replacing: replacement?.0, with: replacement?.1 ?? []) {
@@ -319,6 +336,11 @@ struct FmtRun {
   }
 
   // MARK: Shared
+
+  /// The path as messages show it: standard input as `<stdin>`, or as the name given for it.
+  private var shownPath: String {
+    path == "-" ? stdinFilename ?? "<stdin>" : TextFormat.displayedPath(path)
+  }
 
   /// Prints the unified diff from `old` to the formatted text `new` (with `range` of it
   /// replaced by the version recording, when there is one) under `name`: `.changed`, or
@@ -376,7 +398,7 @@ struct FmtRun {
     // (exit 2), as in lint: the layout would follow no model, and `--check` would pass.
     if let unreadable = checked.unreadableNamedModel {
       Terminal.error(
-        "cannot format \(path == "-" ? "<stdin>" : TextFormat.displayedPath(path)): \(unreadable.message)")
+        "cannot format \(shownPath): \(unreadable.message)")
       return .trouble
     }
     return blocker(in: checked) == nil ? nil : .refused
@@ -393,7 +415,7 @@ struct FmtRun {
 
   private func report(_ blocker: Diagnostic, at position: SourcePosition) {
     Terminal.error(
-      "cannot format \(path == "-" ? "<stdin>" : TextFormat.displayedPath(path)):\(position): \(blocker.code): \(blocker.message)"
+      "cannot format \(shownPath):\(position): \(blocker.code): \(blocker.message)"
     )
   }
 

@@ -44,7 +44,7 @@ extension LintSettings {
         default: settings.verbose = true
         }
         continue
-      case "model", "format", "color", "jobs", "max-size":
+      case "model", "format", "color", "jobs", "max-size", "stdin-filename":
         break
       default:
         return nil
@@ -62,12 +62,16 @@ extension LintSettings {
       case "jobs":
         guard let jobs = Int(value) else { return nil }
         settings.jobs = jobs
+      case "stdin-filename":
+        settings.stdinFilename = value
       default:
         guard let size = InputSize(argument: value) else { return nil }
         settings.maxSize = size
       }
     }
-    if settings.paths.isEmpty { settings.paths = LintSettings.defaultPaths }
+    if settings.paths.isEmpty {
+      settings.paths = LintSettings.defaultPaths(stdinFilename: settings.stdinFilename)
+    }
     return settings.usageProblem == nil ? settings : nil
   }
 }

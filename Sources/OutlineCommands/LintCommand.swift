@@ -85,6 +85,12 @@ struct LintOptions: ParsableArguments {
   @Flag(help: "Also say which model version each file is for (recorded, or inferred when not).")
   var verbose = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The path standard input stands for: its configuration and model are found from it, and diagnostics name it (implies - when no PATH is given).",
+      valueName: "path"))
+  var stdinFilename: String?
+
   @Argument(help: "Files, folders or - for standard input (default: the current folder).")
   var paths: [String] = []
 
@@ -95,8 +101,8 @@ struct LintOptions: ParsableArguments {
     LintSettings(
       model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
-      follow: follow, maxSize: maxSize, verbose: verbose,
-      paths: paths.isEmpty ? LintSettings.defaultPaths : paths)
+      follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
+      paths: paths.isEmpty ? LintSettings.defaultPaths(stdinFilename: stdinFilename) : paths)
   }
 
   func validate() throws {
@@ -121,10 +127,13 @@ struct LintSettings: Sendable {
   var follow = false
   var maxSize: InputSize?
   var verbose = false
+  /// The path standard input stands for (`--stdin-filename`), as ruff's option of that name.
+  var stdinFilename: String?
   var paths: [String] = []
 
-  /// What is linted when no path is given: the current folder, as ruff and taplo do.
-  static let defaultPaths = ["."]
+  /// What is linted when no path is given: the current folder, as ruff and taplo do; standard
+  /// input when a name is given for it.
+  static func defaultPaths(stdinFilename: String?) -> [String] { stdinFilename == nil ? ["."] : ["-"] }
 
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
@@ -132,6 +141,12 @@ struct LintSettings: Sendable {
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
     // Standard input is read once: named again it would be an empty document.
     if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
+    if let stdinFilename {
+      if !paths.contains("-") {
+        return "--stdin-filename names standard input, but - is not among the paths."
+      }
+      if stdinFilename.isEmpty { return "--stdin-filename needs a path." }
+    }
     if statistics && format != .text && format != .json {
       return "--statistics prints text or json, not \(format.rawValue)."
     }
@@ -158,6 +173,7 @@ struct LintSettings: Sendable {
     let modelOverride = model
     let fix = self.fix
     let maxSize = self.maxSize
+    let stdinFilename = self.stdinFilename
     // One file needs no count of the cores (reading the cgroup's quota is 6% of linting a tiny file).
     let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     // Paths the collection could not take, said as they are met and listed where they stand.
@@ -180,7 +196,8 @@ struct LintSettings: Sendable {
         LintJob(
           path: path, modelOverride: modelOverride, fix: false, configurations: configurations,
           models: models,
-          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize)
+          histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
+          stdinFilename: stdinFilename
         ).run()
       }
     } else {
@@ -197,7 +214,7 @@ struct LintSettings: Sendable {
         return LintJob(
           path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
-          onBytes: onBytes
+          stdinFilename: stdinFilename, onBytes: onBytes
         ).run()
       }
     }
@@ -232,7 +249,8 @@ struct LintSettings: Sendable {
         Terminal.error(message)
         problems.append(
           RunProblem(
-            path: path == "-" ? "<stdin>" : path, message: message, checked: result.report != nil,
+            path: path == "-" ? stdinFilename ?? "<stdin>" : path, message: message,
+            checked: result.report != nil,
             position: reports.count))
         troubled = true
         // A file that could not be rewritten is still reported as it is.
@@ -286,6 +304,8 @@ struct LintJob {
   let histories: ModelHistoryCache
   /// The largest input read.
   let limit: Int
+  /// The path standard input stands for, if one was given.
+  var stdinFilename: String? = nil
   /// Hears how much of the file was read (path, bytes read, size), for progress.
   var onBytes: (@Sendable (String, Int, Int) -> Void)? = nil
 
@@ -333,7 +353,7 @@ struct LintJob {
   func run() -> Result {
     let isStdin = path == "-"
     if !isStdin && (path == ".outline.json" || path.hasSuffix("/.outline.json")) { return runConfiguration() }
-    if !isStdin && DocumentCheck.isJSONForm(path) { return runJSON() }
+    if DocumentCheck.isJSONForm(isStdin ? stdinFilename ?? "" : path) { return runJSON() }
     if !isStdin && !fix {
       // A small file read whole, a large one validated as it streams by; read back only the lines reported.
       do {
@@ -359,8 +379,8 @@ struct LintJob {
     }
     var source = SourceText(bytes: bytes)
     var check = DocumentCheck.run(
-      source, path: isStdin ? nil : path, modelOverride: modelOverride, configurations: configurations,
-      models: models, buildTree: fix)
+      source, path: isStdin ? stdinFilename : path, modelOverride: modelOverride,
+      configurations: configurations, models: models, buildTree: fix)
     check.checkVersion(histories: histories, source: source)
     var note: String?
     if fix, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
@@ -413,7 +433,8 @@ struct LintJob {
     }
     let buffer = ByteBuffer(copying: bytes)
     var check = DocumentCheck.runJSON(
-      buffer, path: path, modelOverride: modelOverride, configurations: configurations, models: models)
+      buffer, path: path == "-" ? stdinFilename : path, modelOverride: modelOverride,
+      configurations: configurations, models: models)
     check.checkVersion(histories: histories, json: buffer)
     return Result(
       report: report(check, SourceText(bytes: bytes)), configuration: check.configuration,
@@ -422,7 +443,7 @@ struct LintJob {
 
   private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {
     var report = FileReport(
-      path: path == "-" ? "<stdin>" : path, source: lines, diagnostics: check.diagnostics)
+      path: path == "-" ? stdinFilename ?? "<stdin>" : path, source: lines, diagnostics: check.diagnostics)
     // Only a diagnostic's related location reads the model's lines: a clean file's report makes no dictionary.
     if !check.diagnostics.isEmpty, let model = check.model, let modelPath = model.path {
       report.relatedSources[modelPath] = model.source

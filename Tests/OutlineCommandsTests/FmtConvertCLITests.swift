@@ -76,6 +76,40 @@ import Testing
       try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8) == Self.canonical)
   }
 
+  /// `--stdin-filename` names what standard input stands for, as ruff's option does: the
+  /// configuration and model are those of that path, and lint's diagnostics and fmt's messages
+  /// name it; alone it implies `-`; given with paths that do not include `-` it is a usage error.
+  @Test func standardInputStandsForTheFileItIsNamed() throws {
+    let folder = try CLI.temporaryFolder()
+    let document = "<outline>\n  <Item title=\"a\" order=\"1\"/>\n</outline>\n"
+    try CLI.write(
+      ["notes/.outline.json": #"{"rules": {"OL402": "warning"}}"#, "notes/a.outline": document], in: folder)
+    let plain = try CLI.run("outline-lint", ["-"], in: folder, input: document)
+    #expect(plain.status == 1)
+    #expect(plain.stdout.hasPrefix("<stdin>:2:26: error[OL402]"), "\(plain.stdout)")
+    for arguments in [["--stdin-filename", "notes/a.outline"], ["--stdin-filename=notes/a.outline", "-"]] {
+      let named = try CLI.run("outline-lint", arguments, in: folder, input: document)
+      #expect(named.status == 0, "\(arguments): \(named.stderr)")
+      #expect(named.stdout.hasPrefix("notes/a.outline:2:26: warning[OL402]"), "\(named.stdout)")
+    }
+    let json = try CLI.run(
+      "outline", ["lint", "--format", "json", "--stdin-filename", "notes/a.outline"], in: folder,
+      input: document)
+    #expect(json.stdout.contains(#""path": "notes/a.outline""#), "\(json.stdout)")
+    let misused = try CLI.run(
+      "outline-lint", ["--stdin-filename", "x.outline", "notes/a.outline"], in: folder)
+    #expect(misused.status == 2)
+    #expect(misused.stderr.contains("--stdin-filename names standard input"), "\(misused.stderr)")
+    let diff = try CLI.run(
+      "outline", ["fmt", "--diff", "--stdin-filename", "notes/a.outline"], in: folder, input: document)
+    #expect(diff.status == 1)
+    #expect(diff.stdout.hasPrefix("--- notes/a.outline\n+++ notes/a.outline\n"), "\(diff.stdout)")
+    let broken = try CLI.run(
+      "outline", ["fmt", "--stdin-filename", "notes/b.outline"], in: folder, input: "<outline>")
+    #expect(broken.status == 1)
+    #expect(broken.stderr.contains("cannot format notes/b.outline:1:"), "\(broken.stderr)")
+  }
+
   @Test func refusesFilesWithSyntaxErrorsAndLeavesThemUntouched() throws {
     let folder = try CLI.temporaryFolder()
     let broken = "<outline>\n  <Item order=\"0\">\n</outline>\n"
