@@ -234,12 +234,23 @@ public enum ColumnCounter {
     return columns
   }
 
-  /// The offset reached by advancing `columns` `unit`s from `from`, not past `limit`.
+  /// The offset reached by advancing `columns` `unit`s from `from`, not past `limit`; a column
+  /// inside a character stands for the character's start (the second unit of a UTF-16
+  /// surrogate pair, or a UTF-8 continuation byte), so an edit there never cuts a character.
   public static func offset(
     advancing columns: Int, unit: ColumnUnit, in bytes: UnsafeBufferPointer<UInt8>, from: Int,
     limit: Int
   ) -> Int {
-    if unit == .utf8 { return min(from + columns, limit) }
+    if unit == .utf8 {
+      var index = min(from + columns, limit)
+      // Back over at most the three continuation bytes a character can have.
+      var back = 0
+      while index > from && index < limit && back < 3 && bytes[index] & 0xC0 == 0x80 {
+        index -= 1
+        back += 1
+      }
+      return index
+    }
     var remaining = columns
     var index = from
     while index < limit && remaining > 0 {

@@ -281,6 +281,14 @@ enum MethodTable {
     },
   ]
 
+  /// The requests whose result is edits of the document they name (`textDocument.uri`), as
+  /// `TextEdit`s no version goes with: answered with ContentModified (-32801) instead when the
+  /// document changed or closed while they ran.
+  static let editingMethods: Set<String> = [
+    "textDocument/formatting", "textDocument/rangeFormatting", "textDocument/onTypeFormatting",
+    "textDocument/rename",
+  ]
+
   /// The routes by method name.
   static let byMethod: [String: Route] = Dictionary(uniqueKeysWithValues: routes.map { ($0.method, $0) })
 

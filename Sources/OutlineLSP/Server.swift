@@ -159,6 +159,12 @@ public final class LanguageServer: @unchecked Sendable {
     } catch {
       return connection.reply(to: id, error: responseError(error, method))
     }
+    // The document a request's edits are for, and its version now: edits made for a version
+    // the editor has since changed would land in the wrong places (checked before the reply).
+    let editedDocument =
+      MethodTable.editingMethods.contains(method)
+      ? params["textDocument"]?["uri"]?.stringValue.flatMap { uri in store[uri].map { (uri, $0.version) } }
+      : nil
     let requestKey = key(id)
     let cancellation = CancellationFlag()
     pending[requestKey] = cancellation
@@ -187,6 +193,14 @@ public final class LanguageServer: @unchecked Sendable {
           self.connection.reply(
             to: id,
             error: ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled"))
+          return
+        }
+        if case .success = outcome, let (uri, version) = editedDocument, self.store[uri]?.version != version {
+          self.connection.reply(
+            to: id,
+            error: ResponseError(
+              code: ErrorCode.contentModified,
+              message: "The document changed while \(method) ran: its edits are for version \(version)"))
           return
         }
         switch outcome {

@@ -158,4 +158,36 @@ import Testing
     let applied = applyLSPEdits(workspaceEdits(apply?["params"]?["edit"]), to: text)
     #expect(applied.contains("order=\"0\" title=\"inner\""), "\(applied)")
   }
+
+  /// Formatting edits carry no version: when the document changes while the request runs,
+  /// they are for a text the editor no longer has, and the reply is ContentModified (-32801)
+  /// instead. The same request with no change meanwhile gets its edits.
+  @Test func formattingEditsForAChangedDocumentAreContentModified() throws {
+    // One line of 5,000 items: range formatting it takes long enough for the change to arrive.
+    let items = (0..<5_000).map { "<Item title=\"t\($0)\" order=\"\($0)\"/>" }.joined()
+    let text = "<outline title=\"W\">" + items + "</outline>"
+    let client = try client(text)
+    defer { _ = client.close() }
+    let params: JSONValue = [
+      "textDocument": ["uri": .string(Self.uri)],
+      "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
+      "options": ["tabSize": 2, "insertSpaces": true],
+    ]
+    let id = client.nextRequestID()
+    client.send([
+      "jsonrpc": "2.0", "id": .int(id), "method": "textDocument/rangeFormatting", "params": params,
+    ])
+    let start: JSONValue = ["line": 0, "character": 16]
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [["range": ["start": start, "end": start], "text": "x"]],
+      ])
+    let reply = client.wait(timeout: 120) { $0["id"] == .int(id) }
+    #expect(reply?["error"]?["code"] == .int(-32801), "\(reply?["result"]?.arrayValue?.count ?? -1) edits")
+    #expect(client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
+    let again = client.request("textDocument/rangeFormatting", params, timeout: 120)
+    #expect(again?["result"]?.arrayValue?.isEmpty == false)
+  }
 }

@@ -118,4 +118,25 @@ import Testing
         ])?["result"]?.arrayValue ?? []
     #expect(applyLSPEdits(typed, to: text).contains("\n  </Item>\n  </Item>\n"))
   }
+
+  /// Typing `<` and `</` inside a comment and a CDATA section, as the trigger characters
+  /// ask for completion there: nothing is offered (no element, and no end tag that would
+  /// close an element from inside a comment).
+  @Test func nothingIsCompletedInsideACommentOrCDATA() throws {
+    let client = try LSPClient.withOpenDocument(Self.uri, Self.text)
+    let text = Self.text.replacingOccurrences(
+      of: "  <Item title=\"b\" order=\"1\"/>",
+      with: "  <!-- < </ -->\n  <Item title=\"b\" order=\"1\"><![CDATA[ < </ ]]></Item>")
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2], "contentChanges": [["text": .string(text)]],
+      ])
+    for (line, character) in [(5, 8), (5, 11), (6, 39), (6, 42)] {
+      let completion = client.request(
+        "textDocument/completion",
+        ["textDocument": Self.document, "position": Self.position(line, character)])?["result"]
+      #expect(completion?["items"] == [], "\(line):\(character)")
+    }
+  }
 }

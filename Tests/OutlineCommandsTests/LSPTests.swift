@@ -116,6 +116,34 @@ let lspDocument = """
     #expect(d8?["range"]?["start"]?["character"] == .int(32))
   }
 
+  /// A UTF-8 client's change at a column inside a character is made at its start: the
+  /// document stays UTF-8, so formatting it afterwards keeps every item (with the character
+  /// cut, the carried-over analysis saw no error and the formatter stopped at the cut).
+  @Test func aChangeInsideACharacterNeverCutsIt() throws {
+    let text = "<outline title=\"W\">\n  <Item title=\"G😀\" order=\"0\"/>\n</outline>\n"
+    let client = try session(text, encodings: ["utf-8"])
+    #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"] == [])
+    // `  <Item title="G` is 16 bytes: column 17 is the emoji's second byte.
+    let inside: JSONValue = ["line": 1, "character": 17]
+    client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [["range": ["start": inside, "end": inside], "text": "Z"]],
+      ])
+    #expect(client.diagnostics(Self.uri, version: 2)?["diagnostics"] == [])
+    let edits =
+      client.request(
+        "textDocument/formatting",
+        ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 2, "insertSpaces": true]])?[
+        "result"]?.arrayValue ?? []
+    let edited = text.replacingOccurrences(of: "G😀", with: "GZ😀")
+    #expect(
+      applyLSPEdits(edits, to: edited, unit: .utf8)
+        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline title=\"W\">\n  <Item order=\"0\" title=\"GZ😀\"/>\n</outline>\n"
+    )
+  }
+
   @Test func incrementalEditsBreakThenFixTheOrderInvariant() throws {
     let client = try session()
     #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"] == [])

@@ -44,6 +44,19 @@ import Testing
     #expect(source.offset(of: SourcePosition(line: 9, column: 0), unit: .scalar) == source.bytes.count)
   }
 
+  /// A column inside a character names the character's start, in UTF-8 as in UTF-16: an
+  /// edit at such a column never cuts a character in two.
+  @Test func columnsInsideACharacterNameItsStart() {
+    let source = Self.source
+    // `é` is bytes 4 and 5 (line 1, UTF-8 columns 1 and 2); `🚆` bytes 7 to 10 (line 2).
+    #expect(source.offset(of: SourcePosition(line: 1, column: 2), unit: .utf8) == 4)
+    for column in 1...3 {
+      #expect(source.offset(of: SourcePosition(line: 2, column: column), unit: .utf8) == 7, "\(column)")
+    }
+    #expect(source.offset(of: SourcePosition(line: 2, column: 4), unit: .utf8) == 11)
+    #expect(source.offset(of: SourcePosition(line: 2, column: 1), unit: .utf16) == 7)
+  }
+
   @Test func positionsOfARangeMatchPositionsOfItsEnds() {
     let source = Self.source
     for range in [TextRange(start: 3, end: 6), TextRange(start: 0, end: 11), TextRange(start: 7, end: 12)] {

@@ -186,4 +186,25 @@ import Testing
       root, session.at(rootAt[0], in: root))
     #expect(entities.items.map(\.label) == ["Item"])
   }
+
+  /// In a comment, a CDATA section or a processing instruction, `<`, `</` and a space are
+  /// text: nothing is offered there, terminated or not; right after one, completion is back.
+  @Test func completionOffersNothingInsideCommentsCDATAOrInstructions() throws {
+    let (snapshot, at) = session.open(
+      """
+      <outline>
+        <!-- <1️⃣ <Item 2️⃣ </3️⃣ -->4️⃣
+        <Item title="a" order="0"><![CDATA[ <5️⃣ </6️⃣ ]]></Item>
+        <?note <7️⃣ </8️⃣ ?>
+        <!-- <Item </9️⃣
+      """)
+    for (index, offset) in at.enumerated() where index != 3 {
+      let list = try CompletionFeature(mapper: session.mapper).complete(
+        snapshot, session.at(offset, in: snapshot))
+      #expect(list.items.map(\.label) == [], "marker \(index + 1)")
+    }
+    let after = try CompletionFeature(mapper: session.mapper).complete(
+      snapshot, session.at(at[3], in: snapshot))
+    #expect(after.items.map(\.label) == ["Item"])
+  }
 }

@@ -38,7 +38,7 @@ import Testing
         Self.pieces.randomElement(using: &random)!
       }
       .joined()
-      // The offsets the positions name (a position inside a character moves to its end, as offset(of:) does).
+      // The offsets the positions name (a position inside a character moves to its start, as offset(of:) does).
       let startOffset = source.offset(
         of: SourcePosition(line: start.line, column: start.character), unit: .utf16)
       let endOffset = source.offset(of: SourcePosition(line: end.line, column: end.character), unit: .utf16)
@@ -80,6 +80,32 @@ import Testing
     #expect(
       store.change(uri: "untitled:a", version: 5, changes: Array(changes.prefix(1)), mapper: mapper) != nil)
     #expect(store["untitled:a"]?.source == SourceText("one\nTWO\nand a half\nthree\n"))
+  }
+
+  /// A UTF-8 client's change at a column inside a character is made at the character's start:
+  /// the text stays UTF-8, and the analysis carried over from the last version (a title edit)
+  /// is the one the new text gets afresh.
+  @Test func aChangeInsideACharacterNeverCutsIt() throws {
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf8)
+    let uri = "file:///tmp/outline-lsp-tests/cut.outline"
+    let text = "<outline title=\"W\">\n  <Item title=\"G😀\" order=\"0\"/>\n</outline>\n"
+    _ = store.open(uri: uri, text: text).analysis
+    // `  <Item title="G` is 16 bytes: columns 17 to 19 are inside the emoji.
+    for (version, column) in [(2, 17), (3, 19), (4, 21)] {
+      let at = LSP.Position(line: 1, character: column)
+      let snapshot = try #require(
+        store.change(
+          uri: uri, version: version,
+          changes: [
+            LSP.TextDocumentContentChangeEvent(range: LSP.Range(start: at, end: at), text: DocumentText("Z"))
+          ], mapper: mapper))
+      #expect(String(validating: snapshot.source.bytes, as: UTF8.self) != nil, "version \(version)")
+      #expect(
+        snapshot.analysis.diagnostics
+          == DocumentStore().open(uri: uri, text: snapshot.source.bytes).analysis.diagnostics)
+    }
+    #expect(store[uri]?.source.string == text.replacingOccurrences(of: "G😀", with: "GZZZ😀"))
   }
 
   /// An older snapshot a request still reads keeps its text when a newer version is edited.

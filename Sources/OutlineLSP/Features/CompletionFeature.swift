@@ -73,6 +73,12 @@ struct CompletionFeature {
     guard let offset = mapper.offset(params.position, in: snapshot.source) else {
       throw ResponseError.invalidParams("position is not a position")
     }
+    // Inside a comment, a CDATA section, a processing instruction or a declaration, `<` and
+    // `</` are text: nothing there is an element or an attribute.
+    let analysis = snapshot.analysis
+    if Self.isInsideUnparsedSection(offset, in: snapshot.source.bytes, tree: analysis.tree) {
+      return LSP.CompletionList(isIncomplete: false, items: [])
+    }
     // After `</`: the end tag of the innermost open element, read from the
     // text itself (the document rarely parses while it is being typed).
     if let closing = ClosingTagCompletion.candidate(at: offset, in: snapshot.source) {
@@ -87,7 +93,6 @@ struct CompletionFeature {
     if offset > 0 && snapshot.source.bytes[offset - 1] == UInt8(ascii: "/") {
       return LSP.CompletionList(isIncomplete: false, items: [])
     }
-    let analysis = snapshot.analysis
     guard let model = analysis.model, let tree = analysis.tree else {
       return LSP.CompletionList(isIncomplete: false, items: [])
     }
@@ -157,6 +162,46 @@ struct CompletionFeature {
       }
     }
     return LSP.CompletionList(isIncomplete: false, items: items)
+  }
+
+  /// Whether the cursor at `offset` stands inside a comment, CDATA section, processing
+  /// instruction or declaration: after its `<`, and before its end, or at the end of one
+  /// that is not terminated (the text ends inside it). The text is scanned from the last
+  /// item of `tree` starting before the cursor (no markup is open at an item's `<`).
+  static func isInsideUnparsedSection(_ offset: Int, in bytes: [UInt8], tree: ItemTree?) -> Bool {
+    var from = 0
+    if let items = tree?.items {
+      var low = 0
+      var high = items.count
+      while low < high {
+        let middle = (low + high) / 2
+        if items[middle].startTag.start < offset { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { from = items[low - 1].startTag.start }
+    }
+    var inside = false
+    MarkupScanner.scan(bytes, from: from, upTo: offset) { token in
+      switch token {
+      case .comment(let section), .cdata(let section), .processingInstruction(let section),
+        .declaration(let section):
+        guard section.start < offset, offset <= section.end else { return true }
+        inside = offset < section.end || !isTerminated(bytes[section.start..<section.end])
+        return false
+      case .startTag, .endTag, .text:
+        return true
+      }
+    }
+    return inside
+  }
+
+  /// Whether a comment, CDATA section, processing instruction or declaration ends with its terminator.
+  private static func isTerminated(_ section: ArraySlice<UInt8>) -> Bool {
+    for (opening, closing) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")]
+    where section.starts(with: opening.utf8) {
+      return section.count >= opening.utf8.count + closing.utf8.count
+        && section.reversed().starts(with: closing.utf8.reversed())
+    }
+    return section.last == UInt8(ascii: ">")
   }
 
   /// An item inserting `snippet` (text with `$1`, `$2`... tab stops, nothing else to escape:
