@@ -34,10 +34,11 @@ extension LintSettings {
       guard !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "fix", "quiet", "statistics", "follow", "verbose":
+      case "fix", "diff", "quiet", "statistics", "follow", "verbose":
         guard given == nil else { return nil }
         switch name {
         case "fix": settings.fix = true
+        case "diff": settings.diff = true
         case "quiet": settings.quiet = true
         case "statistics": settings.statistics = true
         case "follow": settings.follow = true

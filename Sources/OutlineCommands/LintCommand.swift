@@ -57,6 +57,12 @@ struct LintOptions: ParsableArguments {
   @Flag(help: "Renumber broken sibling orders in place (atomic writes; unparsable files are never touched).")
   var fix = false
 
+  @Flag(
+    help:
+      "Change nothing; print what --fix would change as a unified diff (patch -p0 applies it) and exit 1 if it would change anything."
+  )
+  var diff = false
+
   @Flag(help: "Print only diagnostics: no summary, no fix notes.")
   var quiet = false
 
@@ -99,7 +105,7 @@ struct LintOptions: ParsableArguments {
   /// What the options say, as plain values.
   var settings: LintSettings {
     LintSettings(
-      model: model, format: format, fix: fix, quiet: quiet, statistics: statistics, color: color,
+      model: model, format: format, fix: fix, diff: diff, quiet: quiet, statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
       paths: paths.isEmpty ? LintSettings.defaultPaths(stdinFilename: stdinFilename) : paths)
@@ -120,6 +126,8 @@ struct LintSettings: Sendable {
   var model: String?
   var format: OutputFormat = .text
   var fix = false
+  /// What `--fix` would change is printed as a unified diff, and nothing is written.
+  var diff = false
   var quiet = false
   var statistics = false
   var color: ColorChoice = .auto
@@ -138,7 +146,10 @@ struct LintSettings: Sendable {
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
     if let jobs, jobs < 1 { return Self.jobsProblem(String(jobs)) }
-    if fix && paths.contains("-") { return "--fix cannot rewrite standard input." }
+    if fix && paths.contains("-") { return "--fix cannot rewrite standard input (--diff shows its fixes)." }
+    if diff && (statistics || format != .text) {
+      return "--diff prints the fixes as a diff, not \(statistics ? "statistics" : format.rawValue)."
+    }
     // Standard input is read once: named again it would be an empty document.
     if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
     if let stdinFilename {
@@ -172,6 +183,7 @@ struct LintSettings: Sendable {
     let histories = ModelHistoryCache(limit: models.limit)
     let modelOverride = model
     let fix = self.fix
+    let diff = self.diff
     let maxSize = self.maxSize
     let stdinFilename = self.stdinFilename
     // One file needs no count of the cores (reading the cgroup's quota is 6% of linting a tiny file).
@@ -185,7 +197,7 @@ struct LintSettings: Sendable {
     let files: [String]
     var results: [LintJob.Result]
     let progress: Progress
-    if jobs > 1 && !fix && !Terminal.stderrIsTerminal {
+    if jobs > 1 && !fix && !diff && !Terminal.stderrIsTerminal {
       // No progress to show and nothing rewritten: files are linted while the folders are still searched.
       progress = Progress(total: 0, enabled: false)
       (files, results) = StreamingMap.mapInOrder(jobs: jobs) { emit in
@@ -214,13 +226,14 @@ struct LintSettings: Sendable {
         return LintJob(
           path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
-          stdinFilename: stdinFilename, onBytes: onBytes
+          diff: diff, stdinFilename: stdinFilename, onBytes: onBytes
         ).run()
       }
     }
     progress.finish()
 
     var troubled = !collected.isEmpty
+    var diffs = 0
     var reports: [FileReport] = []
     reports.reserveCapacity(results.count)
     var configurationReports: [String: FileReport] = [:]
@@ -267,6 +280,10 @@ struct LintSettings: Sendable {
         reports.append(report)
       }
       if !quiet, let note = result.fixNote { Terminal.write(note + "\n", to: 2) }
+      if let text = result.diff {
+        Terminal.write(text)
+        diffs += 1
+      }
     }
     if verbose {
       let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
@@ -282,6 +299,16 @@ struct LintSettings: Sendable {
     // The configurations' reports come first.
     for index in problems.indices { problems[index].position? += configurationReports.count }
     let run = LintRun(reports: all, problems: problems)
+    if diff {
+      // Only the diffs on standard output, as ruff's --diff; what could not be read is on standard error.
+      if !quiet {
+        Terminal.write(
+          diffs == 0 ? "nothing to fix\n" : "\(counted(diffs, "file")) would be fixed\n", to: 2)
+      }
+      if troubled { throw ExitCode(2) }
+      if diffs > 0 { throw ExitCode(1) }
+      return
+    }
     if statistics {
       Terminal.write(StatisticsFormat.render(run, json: format == .json, quiet: quiet))
     } else {
@@ -304,6 +331,8 @@ struct LintJob {
   let histories: ModelHistoryCache
   /// The largest input read.
   let limit: Int
+  /// What `--fix` would change is returned as a unified diff instead of written.
+  var diff = false
   /// The path standard input stands for, if one was given.
   var stdinFilename: String? = nil
   /// Hears how much of the file was read (path, bytes read, size), for progress.
@@ -324,37 +353,42 @@ struct LintJob {
       let configuration: Configuration?
       let failure: String?
       let fixNote: String?
-      init(configuration: Configuration?, failure: String?, fixNote: String?) {
+      let diff: [UInt8]?
+      init(configuration: Configuration?, failure: String?, fixNote: String?, diff: [UInt8]?) {
         self.configuration = configuration
         self.failure = failure
         self.fixNote = fixNote
+        self.diff = diff
       }
     }
 
     /// `configuration` is kept only when it has diagnostics: the run reports those once, and reads nothing else of it.
     init(
       report: FileReport? = nil, configuration: Configuration? = nil, failure: String? = nil,
-      fixNote: String? = nil, modelTrouble: Bool = false
+      fixNote: String? = nil, diff: [UInt8]? = nil, modelTrouble: Bool = false
     ) {
       self.report = report
       self.modelTrouble = modelTrouble
       let troubled = configuration.map { !$0.diagnostics.isEmpty } ?? false
       rare =
-        troubled || failure != nil || fixNote != nil
-        ? Rare(configuration: troubled ? configuration : nil, failure: failure, fixNote: fixNote) : nil
+        troubled || failure != nil || fixNote != nil || diff != nil
+        ? Rare(
+          configuration: troubled ? configuration : nil, failure: failure, fixNote: fixNote, diff: diff) : nil
     }
 
     /// The file's configuration, when it has diagnostics.
     var configuration: Configuration? { rare?.configuration }
     var failure: String? { rare?.failure }
     var fixNote: String? { rare?.fixNote }
+    /// What `--fix` would change, as a unified diff (`--diff`).
+    var diff: [UInt8]? { rare?.diff }
   }
 
   func run() -> Result {
     let isStdin = path == "-"
     if !isStdin && (path == ".outline.json" || path.hasSuffix("/.outline.json")) { return runConfiguration() }
     if DocumentCheck.isJSONForm(isStdin ? stdinFilename ?? "" : path) { return runJSON() }
-    if !isStdin && !fix {
+    if !isStdin && !fix && !diff {
       // A small file read whole, a large one validated as it streams by; read back only the lines reported.
       do {
         let (check, lines) = try DocumentCheck.file(
@@ -380,14 +414,19 @@ struct LintJob {
     var source = SourceText(bytes: bytes)
     var check = DocumentCheck.run(
       source, path: isStdin ? stdinFilename : path, modelOverride: modelOverride,
-      configurations: configurations, models: models, buildTree: fix)
+      configurations: configurations, models: models, buildTree: fix || diff)
     check.checkVersion(histories: histories, source: source)
     var note: String?
-    if fix, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
+    if fix || diff, let configuration = check.configuration, !configuration.diagnostics.isEmpty {
       // Orders depend on the model, which a broken configuration may have chosen: write nothing.
       note = "not fixed \(path): its configuration \(DisplayPath.of(configuration.path)) has errors"
-    } else if fix, check.parsed, let tree = check.tree, let model = check.model {
+    } else if fix || diff, check.parsed, let tree = check.tree, let model = check.model {
       let edits = Renumbering.fixAll(tree: tree, source: source, model: model, reported: check.diagnostics)
+      if diff {
+        guard !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) else { return Result() }
+        let name = isStdin ? stdinFilename ?? "<stdin>" : TextFormat.displayedPath(path)
+        return Result(diff: LineDiff.unified(bytes, fixed, oldName: name, newName: name))
+      }
       if !edits.isEmpty, let fixed = TextEdit.apply(edits, to: bytes) {
         do {
           try AtomicFile.write(fixed, to: path, unchangedSince: snapshot?.holding(bytes), activity: "fixed")

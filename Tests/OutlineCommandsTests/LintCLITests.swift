@@ -256,6 +256,42 @@ let brokenOrders = """
     #expect(run.stdout.contains("<stdin>:6:33: error[OL401]"))
   }
 
+  /// `--diff` shows what `--fix` would renumber as a unified diff on standard output (files
+  /// and standard input), writes nothing, exits 1 when there is something to fix and 0 when
+  /// not; `patch -p0` makes of it what `--fix` makes.
+  @Test func diffShowsTheFixesAndWritesNothing() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      ["list.outline": brokenOrders, "ok.outline": "<outline><Item order=\"0\"/></outline>\n"], in: folder)
+    let run = try CLI.run("outline-lint", ["--diff"], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("--- list.outline\n+++ list.outline\n@@ "), "\(run.stdout)")
+    #expect(
+      run.stdout.contains("-  <Item title=\"Work\" order=\"3\"/>\n+  <Item title=\"Work\" order=\"1\"/>\n"))
+    #expect(!run.stdout.contains("ok.outline") && !run.stdout.contains("error["), "\(run.stdout)")
+    #expect(run.stderr == "1 file would be fixed\n")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("list.outline"), encoding: .utf8) == brokenOrders)
+    let piped = try CLI.run("outline-lint", ["--diff", "-"], input: brokenOrders)
+    #expect(piped.status == 1 && piped.stdout.hasPrefix("--- <stdin>\n+++ <stdin>\n"), "\(piped.stdout)")
+    let clean = try CLI.run("outline-lint", ["--diff", "ok.outline"], in: folder)
+    #expect(clean.status == 0 && clean.stdout.isEmpty && clean.stderr == "nothing to fix\n")
+    let json = try CLI.run("outline-lint", ["--diff", "--format", "json", "."], in: folder)
+    #expect(json.status == 2 && json.stderr.contains("--diff prints the fixes as a diff, not json"))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") {
+      try CLI.write(["fixes.diff": run.stdout], in: folder)
+      let patch = try CLI.program("/usr/bin/patch", ["-p0", "--silent", "-i", "fixes.diff"], in: folder)
+      #expect(patch.status == 0, "\(patch.stdout)\(patch.stderr)")
+      let patched = try String(contentsOf: folder.appendingPathComponent("list.outline"), encoding: .utf8)
+      try CLI.write(["list.outline": brokenOrders], in: folder)
+      #expect(try CLI.run("outline-lint", ["--fix", "list.outline"], in: folder).status == 0)
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("list.outline"), encoding: .utf8) == patched)
+    } else {
+      print("patch is not installed: the diff is not applied")
+    }
+  }
+
   @Test func fixRenumbersOnlyOrderValuesAtomically() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(

@@ -21,6 +21,8 @@ import Testing
     #expect(settings.paths == ["a.outline", "-", "--fix"])
     let flags = try #require(LintSettings.parse(["--fix", "--follow", "--verbose", "--statistics", "x"]))
     #expect(flags.fix && flags.follow && flags.verbose && flags.statistics)
+    let named = try #require(LintSettings.parse(["--diff", "--stdin-filename", "notes/a.outline"]))
+    #expect(named.diff && named.stdinFilename == "notes/a.outline" && named.paths == ["-"])
     // No path: the current folder.
     #expect(LintSettings.parse([])?.paths == ["."])
     #expect(LintSettings.parse(["--quiet"])?.paths == ["."])
