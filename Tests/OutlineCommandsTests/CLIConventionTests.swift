@@ -64,7 +64,9 @@ import Testing
       let run = try CLI.run("outline-lint", arguments)
       #expect(run.status == 2, "\(arguments): \(run.stderr)")
     }
-    #expect(try CLI.run("outline", ["fmt"]).status == 2)
+    // fmt with no path formats the current folder, as lint lints it: its usage errors are others.
+    #expect(try CLI.run("outline", ["fmt", "-", "-"]).status == 2)
+    #expect(try CLI.run("outline", ["fmt", "--stdin-filename", "a.outline", "b.outline"]).status == 2)
     #expect(try CLI.run("outline", ["convert"]).status == 2)
     #expect(try CLI.run("outline", ["no-such-command"]).status == 2)
   }
