@@ -130,6 +130,18 @@ public enum ModelRename {
         range: TextRange(at: end.start), newText: entries.map { "    \($0)\n\(indent)" }.joined())
     }
     guard let end = entity.endTagRange else {
+      // `<entity .../>`, as Xcode writes an entity with no properties of its own: opened up, the
+      // annotation inside, and closed, indented as the entity is.
+      if let tag = entity.startTagRange, tag.length >= 2, bytes[tag.end - 2] == UInt8(ascii: "/"),
+        bytes[tag.end - 1] == UInt8(ascii: ">"), let indent = indentation(before: tag.start)
+      {
+        var close = tag.end - 2
+        while close > tag.start && XMLName.isSpace(bytes[close - 1]) { close -= 1 }
+        let lines = ["    <userInfo>"] + entries.map { "        \($0)" } + ["    </userInfo>"]
+        return TextEdit(
+          range: TextRange(start: close, end: tag.end),
+          newText: ">\n" + lines.map { "\(indent)\($0)\n" }.joined() + "\(indent)</entity>")
+      }
       throw Refusal(
         description:
           "'\(entity.name)' is written as <entity .../>, so it cannot be given the userInfo entry that keeps '\(keys[0])' naming the renamed attribute; add \(keys.map { "\($0) = \(name)" }.joined(separator: " and ")) to it in Xcode"

@@ -122,6 +122,8 @@ public struct Entity: Sendable {
   public var uniquenessConstraints: [UniquenessConstraint] = []
   /// The properties its own fetch indexes and compound indexes name.
   public var indexReferences: [IndexReference] = []
+  /// The range of its start tag (`<entity ...>` or `<entity .../>`).
+  public var startTagRange: TextRange?
   /// The range of its end tag (`</entity>`), or nil for `<entity .../>`.
   public var endTagRange: TextRange?
   /// The range of the end tag of its own `userInfo`, when it has one with an end tag.

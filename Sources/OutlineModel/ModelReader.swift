@@ -55,6 +55,8 @@ final class ModelReader: XMLEventHandler {
           name: entityName, isAbstract: ModelValues.boolean(values["isAbstract"]) == true,
           parentName: values["parentEntity"], userInfo: [],
           nameRange: ranges["name"]!, ranges: ranges))
+      entities[entities.count - 1].startTagRange = TextRange(
+        start: tag.offset, end: tag.offset + tag.bytes.count)
       userInfoTarget = .entity(entities.count - 1)
     case ("entity", "attribute"):
       guard !entities.isEmpty, let propertyName = required("attribute", values, tag) else { return }

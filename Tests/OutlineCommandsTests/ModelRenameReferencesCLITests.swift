@@ -59,6 +59,37 @@ import Testing
     #expect(duplicate.status == 1 && duplicate.stdout.contains("OL401"), "\(duplicate.stdout)")
   }
 
+  /// A sub-entity Xcode wrote as `<entity .../>` (no properties of its own) is opened up to
+  /// take the annotation that keeps the inherited order; before, the rename was refused.
+  @Test func aSelfClosingSubEntityIsOpenedUpForItsAnnotation() throws {
+    let folder = try CLI.temporaryFolder()
+    let model = Self.model.replacingOccurrences(
+      of: "    </entity>\n</model>",
+      with: "    </entity>\n    <entity name=\"Task\" parentEntity=\"Item\" syncable=\"YES\"/>\n</model>")
+    #expect(model.contains("<entity name=\"Task\" parentEntity=\"Item\" syncable=\"YES\"/>"))
+    let document = Self.document.replacingOccurrences(
+      of: #"<Item order="1" title="c"/>"#, with: #"<Task order="1" title="c"/>"#)
+    try CLI.write(["M.xcdatamodel/contents": model, "list.outline": document], in: folder)
+    let run = try CLI.run(
+      "outline", ["model", "rename", "M.xcdatamodel", "Item.order", "position", "."], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let renamed = try String(
+      contentsOf: folder.appendingPathComponent("M.xcdatamodel/contents"), encoding: .utf8)
+    #expect(
+      renamed.contains(
+        """
+            <entity name="Task" parentEntity="Item" syncable="YES">
+                <userInfo>
+                    <entry key="outline.order" value="position"/>
+                </userInfo>
+            </entity>
+        """), "\(renamed)")
+    #expect(try CLI.run("outline", ["model", "check", "M.xcdatamodel"], in: folder).status == 0)
+    #expect(try CLI.run("outline-lint", ["list.outline"], in: folder).status == 0)
+    let list = try String(contentsOf: folder.appendingPathComponent("list.outline"), encoding: .utf8)
+    #expect(list.contains(#"<Task position="1" title="c"/>"#), "\(list)")
+  }
+
   @Test func indexesAndAnnotationsFollowAndAnIndexNamingNothingIsAnError() throws {
     let folder = try CLI.temporaryFolder()
     let annotated = Self.model.replacingOccurrences(

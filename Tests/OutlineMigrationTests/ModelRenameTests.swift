@@ -124,15 +124,31 @@ import Testing
     #expect(item.titleAttribute.map { item.attributes[$0].name } == "heading")
   }
 
-  @Test func aSelfClosingEntityThatWouldNeedAnAnnotationIsRefused() {
-    let text = Self.annotated.replacingOccurrences(
-      of: """
-        <entity name="Sub" parentEntity="Item">
-                <attribute name="extra" optional="YES" attributeType="String"/>
-            </entity>
-        """, with: #"<entity name="Sub" parentEntity="Item"/>"#)
-    #expect(text.contains(#"<entity name="Sub" parentEntity="Item"/>"#))
-    #expect(throws: ModelRename.Refusal.self) { try Self.renamed(in: text, "Item", "order", "position") }
+  /// `<entity .../>`, as Xcode writes an entity with no properties of its own (a sub-entity
+  /// that only inherits), is opened up to take the annotation, indented as the file is.
+  @Test func aSelfClosingEntityThatNeedsAnAnnotationIsOpenedUp() throws {
+    for closing in ["/>", " />"] {
+      let text = Self.annotated.replacingOccurrences(
+        of: """
+          <entity name="Sub" parentEntity="Item">
+                  <attribute name="extra" optional="YES" attributeType="String"/>
+              </entity>
+          """, with: #"<entity name="Sub" parentEntity="Item""# + closing)
+      #expect(text.contains(#"<entity name="Sub" parentEntity="Item""# + closing))
+      let model = try Self.renamed(in: text, "Item", "order", "position")
+      #expect(model.diagnostics.isEmpty, "\(model.diagnostics)")
+      let sub = model.entities[try #require(model.entity(named: "Sub"))]
+      #expect(sub.orderAttribute.map { sub.attributes[$0].name } == "position")
+      #expect(
+        model.source.string.contains(
+          """
+              <entity name="Sub" parentEntity="Item">
+                  <userInfo>
+                      <entry key="outline.order" value="position"/>
+                  </userInfo>
+              </entity>
+          """), "\(model.source.string)")
+    }
   }
 
   @Test func anIndexNamingNothingIsAModelError() {
