@@ -34,6 +34,15 @@ struct FmtCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Order attributes by this model, whatever the files say.", valueName: "path"))
   var model: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Use this configuration file for every document instead of the .outline.json found for it.",
+      valueName: "path"))
+  var config: String?
+
+  @Flag(help: "Use no configuration file at all.")
+  var isolated = false
+
   @Flag(
     help:
       "Follow symbolic links to folders (and to files outside a searched folder); each folder is searched once."
@@ -58,6 +67,7 @@ struct FmtCommand: ParsableCommand {
     if paths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Standard input (-) can be named once.")
     }
+    if config != nil && isolated { throw ValidationError("--config and --isolated cannot both be given.") }
     if let stdinFilename {
       if !paths.isEmpty && !paths.contains("-") {
         throw ValidationError("--stdin-filename names standard input, but - is not among the paths.")
@@ -67,7 +77,9 @@ struct FmtCommand: ParsableCommand {
   }
 
   func run() throws {
-    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let configurations = ConfigurationFinder(
+      limit: maxSize?.bytes ?? InputFile.defaultLimit,
+      choice: ConfigurationFinder.Choice(config, isolated: isolated))
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var troubled = false
     var refused = false

@@ -34,18 +34,19 @@ extension LintSettings {
       guard !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "fix", "diff", "quiet", "statistics", "follow", "verbose":
+      case "fix", "diff", "isolated", "quiet", "statistics", "follow", "verbose":
         guard given == nil else { return nil }
         switch name {
         case "fix": settings.fix = true
         case "diff": settings.diff = true
+        case "isolated": settings.isolated = true
         case "quiet": settings.quiet = true
         case "statistics": settings.statistics = true
         case "follow": settings.follow = true
         default: settings.verbose = true
         }
         continue
-      case "model", "format", "color", "jobs", "max-size", "stdin-filename":
+      case "model", "format", "config", "color", "jobs", "max-size", "stdin-filename":
         break
       default:
         return nil
@@ -65,6 +66,8 @@ extension LintSettings {
         settings.jobs = jobs
       case "stdin-filename":
         settings.stdinFilename = value
+      case "config":
+        settings.config = value
       default:
         guard let size = InputSize(argument: value) else { return nil }
         settings.maxSize = size

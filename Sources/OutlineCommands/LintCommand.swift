@@ -54,6 +54,15 @@ struct LintOptions: ParsableArguments {
   @Option(help: "Output format: text, json, sarif or github.")
   var format: OutputFormat = .text
 
+  @Option(
+    help: ArgumentHelp(
+      "Use this configuration file for every document instead of the .outline.json found for it.",
+      valueName: "path"))
+  var config: String?
+
+  @Flag(help: "Use no configuration file at all: the default model and every code at its own severity.")
+  var isolated = false
+
   @Flag(help: "Renumber broken sibling orders in place (atomic writes; unparsable files are never touched).")
   var fix = false
 
@@ -105,7 +114,8 @@ struct LintOptions: ParsableArguments {
   /// What the options say, as plain values.
   var settings: LintSettings {
     LintSettings(
-      model: model, format: format, fix: fix, diff: diff, quiet: quiet, statistics: statistics, color: color,
+      model: model, format: format, config: config, isolated: isolated, fix: fix, diff: diff, quiet: quiet,
+      statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
       paths: paths.isEmpty ? LintSettings.defaultPaths(stdinFilename: stdinFilename) : paths)
@@ -125,6 +135,10 @@ struct LintOptions: ParsableArguments {
 struct LintSettings: Sendable {
   var model: String?
   var format: OutputFormat = .text
+  /// The configuration every document is given (`--config`), instead of the one found for it.
+  var config: String?
+  /// No configuration at all (`--isolated`).
+  var isolated = false
   var fix = false
   /// What `--fix` would change is printed as a unified diff, and nothing is written.
   var diff = false
@@ -147,6 +161,7 @@ struct LintSettings: Sendable {
   var usageProblem: String? {
     if let jobs, jobs < 1 { return Self.jobsProblem(String(jobs)) }
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input (--diff shows its fixes)." }
+    if config != nil && isolated { return "--config and --isolated cannot both be given." }
     if diff && (statistics || format != .text) {
       return "--diff prints the fixes as a diff, not \(statistics ? "statistics" : format.rawValue)."
     }
@@ -178,7 +193,9 @@ struct LintSettings: Sendable {
   }
 
   func run() throws {
-    let configurations = ConfigurationFinder(limit: maxSize?.bytes ?? InputFile.defaultLimit)
+    let configurations = ConfigurationFinder(
+      limit: maxSize?.bytes ?? InputFile.defaultLimit,
+      choice: ConfigurationFinder.Choice(config, isolated: isolated))
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     let histories = ModelHistoryCache(limit: models.limit)
     let modelOverride = model
@@ -317,6 +334,19 @@ struct LintSettings: Sendable {
     }
     if troubled { throw ExitCode(2) }
     if all.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
+  }
+}
+
+extension ConfigurationFinder.Choice {
+  /// The choice `--config PATH` or `--isolated` makes, or nil for neither (each document's own).
+  init?(_ config: String?, isolated: Bool) {
+    if let config {
+      self = .file(config)
+    } else if isolated {
+      self = .isolated
+    } else {
+      return nil
+    }
   }
 }
 

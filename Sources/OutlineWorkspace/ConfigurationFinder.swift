@@ -24,9 +24,34 @@ public final class ConfigurationFinder: @unchecked Sendable {
   private static let serials = NSLock()
   nonisolated(unsafe) private static var lastSerial = 0
 
-  /// An empty finder (it caches what it reads) that reads files of at most `limit` bytes.
-  public init(limit: Int = InputFile.defaultLimit) {
+  /// What every document is given instead of the configuration found for it.
+  public enum Choice: Sendable, Equatable {
+    /// The one named (`--config PATH`), whatever its name: its paths and globs are relative to its folder.
+    case file(String)
+    /// None at all (`--isolated`): the default model and every code at its own severity.
+    case isolated
+  }
+
+  /// The configuration every document is given, when a `Choice` was made: nil inside for `.isolated`.
+  private let chosen: Configuration??
+
+  /// An empty finder (it caches what it reads) that reads files of at most `limit` bytes; with
+  /// `choice`, it searches for none and gives every document the one chosen.
+  public init(limit: Int = InputFile.defaultLimit, choice: Choice? = nil) {
     self.limit = limit
+    switch choice {
+    case nil: chosen = nil
+    case .isolated: chosen = .some(nil)
+    case .file(let path):
+      // Read once, as a found one is: one that cannot be read is an error (OC100), never skipped.
+      let absolute = Self.standardized(path)
+      do {
+        chosen = Configuration(
+          path: absolute, source: SourceText(bytes: try InputFile.read(absolute, limit: limit)))
+      } catch {
+        chosen = Configuration(path: absolute, unreadable: error)
+      }
+    }
     Self.serials.lock()
     Self.lastSerial += 1
     serial = Self.lastSerial
@@ -64,6 +89,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
 
   /// The configuration that applies to `documentPath`.
   public func configuration(for documentPath: String) -> Configuration? {
+    if let chosen { return chosen }
     // Read before anything is looked up: an answer found after an invalidation is kept as this generation's.
     let current = generation.current
     let kept = Self.keptAnswer

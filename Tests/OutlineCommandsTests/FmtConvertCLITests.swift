@@ -110,6 +110,41 @@ import Testing
     #expect(broken.stderr.contains("cannot format notes/b.outline:1:"), "\(broken.stderr)")
   }
 
+  /// `--config PATH` gives every document that configuration instead of the one found for it,
+  /// and `--isolated` none, in lint and fmt (ruff's options of those names); both at once is a
+  /// usage error, and a chosen file that cannot be read is the run's trouble (exit 2).
+  @Test func aChosenConfigurationOrNoneReplacesTheOneFound() throws {
+    let folder = try CLI.temporaryFolder()
+    let document = "<outline>\n  <Item title=\"a\" order=\"1\"/>\n</outline>\n"
+    try CLI.write(
+      [
+        "notes/.outline.json": #"{"rules": {"OL402": "warning"}}"#, "notes/a.outline": document,
+        "strict.json": #"{"rules": {"OL402": "off"}, "exclude": ["notes/skipped.outline"]}"#,
+        "notes/skipped.outline": "<outline>",
+      ], in: folder)
+    let found = try CLI.run("outline-lint", ["notes/a.outline"], in: folder)
+    #expect(found.status == 0 && found.stdout.contains("warning[OL402]"), "\(found.stdout)")
+    for tool in [["outline-lint"], ["outline", "lint"]] {
+      let chosen = try CLI.run(
+        tool[0], Array(tool.dropFirst()) + ["--config", "strict.json", "notes"], in: folder)
+      #expect(chosen.status == 0, "\(tool): \(chosen.stdout)\(chosen.stderr)")
+      #expect(chosen.stdout == "0 errors, 0 warnings in 1 file\n", "\(tool): \(chosen.stdout)")
+      let isolated = try CLI.run(
+        tool[0], Array(tool.dropFirst()) + ["--isolated", "notes/a.outline"], in: folder)
+      #expect(isolated.status == 1 && isolated.stdout.contains("error[OL402]"), "\(tool): \(isolated.stdout)")
+    }
+    let both = try CLI.run("outline-lint", ["--config", "strict.json", "--isolated", "notes"], in: folder)
+    #expect(both.status == 2 && both.stderr.contains("--config and --isolated cannot both be given"))
+    let missing = try CLI.run("outline-lint", ["--config", "ci/nope.json", "notes/a.outline"], in: folder)
+    #expect(missing.status == 2 && missing.stdout.contains("error[OC100]"), "\(missing.stdout)")
+    // fmt: the chosen configuration's exclude passes over the broken file in the folder search.
+    let fmt = try CLI.run("outline", ["fmt", "--check", "--config", "strict.json", "notes"], in: folder)
+    #expect(fmt.status == 1 && fmt.stdout == "notes/a.outline\n", "\(fmt.stdout)\(fmt.stderr)")
+    let fmtBoth = try CLI.run(
+      "outline", ["fmt", "--config", "strict.json", "--isolated", "notes"], in: folder)
+    #expect(fmtBoth.status == 2)
+  }
+
   @Test func refusesFilesWithSyntaxErrorsAndLeavesThemUntouched() throws {
     let folder = try CLI.temporaryFolder()
     let broken = "<outline>\n  <Item order=\"0\">\n</outline>\n"

@@ -33,6 +33,27 @@ import Testing
     #expect(finder.configuration(for: "\(root)/c/z.outline")?.maxSize == 3 << 20)
   }
 
+  /// `--config PATH` and `--isolated`: every document gets the one file chosen, whatever its
+  /// name and wherever the documents are, or none; a chosen file that cannot be read is OC100.
+  @Test func aChosenConfigurationOrNoneIsEveryDocuments() throws {
+    let folder = try InputFileTests.folder()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
+    try Data(#"{"maxSize": "1M"}"#.utf8).write(to: folder.appendingPathComponent("a/.outline.json"))
+    try Data(#"{"maxSize": "2M"}"#.utf8).write(to: folder.appendingPathComponent("ci.json"))
+    let chosen = ConfigurationFinder(choice: .file(folder.appendingPathComponent("ci.json").path))
+    for document in ["a/x.outline", "b/y.outline", "/z.outline"] {
+      let path = document.hasPrefix("/") ? document : folder.appendingPathComponent(document).path
+      #expect(chosen.configuration(for: path)?.maxSize == 2 << 20, "\(document)")
+      #expect(chosen.configuration(for: path)?.path == folder.appendingPathComponent("ci.json").path)
+    }
+    let isolated = ConfigurationFinder(choice: .isolated)
+    #expect(isolated.configuration(for: folder.appendingPathComponent("a/x.outline").path) == nil)
+    let missing = ConfigurationFinder(choice: .file(folder.appendingPathComponent("nope.json").path))
+    let unread = try #require(missing.configuration(for: folder.appendingPathComponent("a/x.outline").path))
+    #expect(unread.diagnostics.map(\.code) == [.configuration])
+  }
+
   @Test func filesAreReadWholeWhateverTheirSizeAgainstTheChunks() throws {
     let folder = try InputFileTests.folder()
     for size in [0, 1, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, (3 << 20) + 7] {
