@@ -122,6 +122,25 @@ struct ConvertCommand: ParsableCommand {
 extension OutputTarget: ConversionOutput {}
 
 extension Conversion {
+  /// `errors` with a note on the first when the input was read as XML but starts, after white
+  /// space, with `{` or `[`, as the JSON form does: libxml2 says only that a start tag was
+  /// expected.
+  static func notingJSONForm(_ errors: [Diagnostic], lines: any DocumentLines) -> [Diagnostic] {
+    guard var first = errors.first, first.code == .notWellFormed else { return errors }
+    let start = first.range.start
+    let byte = lines.bytes(in: start..<(start + 1)).first
+    guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+      lines.bytes(in: 0..<start).allSatisfy({ XMLName.isSpace($0) || [0xEF, 0xBB, 0xBF].contains($0) })
+    else { return errors }
+    first.related.append(
+      RelatedLocation(
+        range: TextRange(start: start, end: start + 1),
+        message:
+          "the input starts with '\(Character(Unicode.Scalar(byte!)))', as JSON does, but was read as XML: convert reads the JSON form when it converts to XML, with --to xml, with an output ending in .outline or .xml, or, with neither, with an input ending in .json"
+      ))
+    return [first] + errors.dropFirst()
+  }
+
   /// Runs the conversion for a command: the output opened at `path` (`-` or
   /// nil for standard output; `spooled` holds standard output back until the
   /// end), each failure reported on standard error as the command's exit
@@ -150,7 +169,7 @@ extension Conversion {
         report(errors, lines)
         throw fail("nothing was written", 2)
       case .documentErrors(let errors, let lines, let brokenConfiguration):
-        report(errors, lines)
+        report(target == .json ? Self.notingJSONForm(errors, lines: lines) : errors, lines)
         throw fail("\(errorsName ?? name) has errors; nothing was written", brokenConfiguration ? 2 : 1)
       case .notJSONForm(let error, let bytes):
         var report = ""

@@ -31,7 +31,7 @@ public enum OutlineTemplate {
   }
 
   /// The root element's own attributes, which no property of the root entity can be written as.
-  static let rootFormatNames: Set<String> = ["version", "model", "entity", "modelVersion"]
+  static let rootFormatNames = Set(RootFormat.attributeNames)
 
   /// The placeholder written for `attribute`: its default when the validator
   /// accepts it, else the first candidate of its type that passes its type,
@@ -170,7 +170,20 @@ private struct Builder {
       for attribute in entity.attributes
       where OutlineTemplate.rootFormatNames.contains(attribute.name) && attribute.isRequired {
         problems.append(
-          "\(Excerpt.quoted(entity.name)) needs \(Excerpt.quoted(attribute.name)), a name the root element keeps for the format, so no root can have it"
+          "\(Excerpt.quoted(entity.name)) needs \(Excerpt.quoted(attribute.name)), a name the root element keeps for the format, so no root can have it (OM217)"
+        )
+      }
+      // A relationship so named is set from the other side where it has an inverse the
+      // destination writes (`link`); the root is never nested in a containment.
+      for relationship in entity.relationships
+      where OutlineTemplate.rootFormatNames.contains(relationship.name) && mustWrite(relationship, of: 0) {
+        if let destination = relationship.destination, let inverse = relationship.inverse,
+          !model.entities[destination].relationships[inverse].isContainment
+        {
+          continue
+        }
+        problems.append(
+          "\(Excerpt.quoted(entity.name)) needs \(Excerpt.quoted(relationship.name)), a name the root element keeps for the format, and no inverse the other side writes sets it (OM217)"
         )
       }
     }
@@ -325,7 +338,10 @@ private struct Builder {
     objects[object].references[relationship.name, default: []].append(target)
     guard let (name, declaration) = inverse(of: relationship, on: target) else { return }
     let written = objects[target].references[name, default: []]
-    if !written.isEmpty || mustWrite(declaration, of: target), !written.contains(object) {
+    // The root cannot write a relationship named like a format attribute: the inverse says it.
+    let unwritable =
+      object == 0 && OutlineTemplate.rootFormatNames.contains(relationship.name) && !declaration.isContainment
+    if unwritable || !written.isEmpty || mustWrite(declaration, of: target), !written.contains(object) {
       objects[target].references[name, default: []].append(object)
     }
   }

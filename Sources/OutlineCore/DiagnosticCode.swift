@@ -75,6 +75,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let unknownComposite = Self(rawValue: "OM214")
   public static let sharedRenamingIdentifier = Self(rawValue: "OM215")
   public static let badIndex = Self(rawValue: "OM216")
+  public static let rootNameClash = Self(rawValue: "OM217")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -281,6 +282,11 @@ public enum DiagnosticCatalog {
       code: .badIndex, severity: .error, title: "Index names no attribute or to-one",
       help:
         "A fetch index element's `property`, or a compound index's `index`, must name an attribute or a to-one relationship of the entity (its own or inherited): Xcode does not compile an index on a property the entity lacks."
+    ),
+    Entry(
+      code: .rootNameClash, severity: .warning, title: "Root entity property named like a root attribute",
+      help:
+        "On the `<outline>` root element, `version`, `model`, `modelVersion` and `entity` belong to the format (the format's version, the model's path, the model version, the root's entity), so an attribute or relationship of that name of the default root entity can never be written on the root object. One that is required makes every outline whose root is that entity fail (OL204 or OL503), and `outline new` cannot write one that lints clean. The entity's nested objects may still write it. Rename the property (`outline model rename`)."
     ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",

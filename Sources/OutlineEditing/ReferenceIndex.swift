@@ -42,7 +42,9 @@ public struct ReferenceIndex: Sendable {
       let entity = model.entities[Int(item.entity)]
       TagScanner.withStartTag(in: source.bytes, range: item.startTag) { tag in
         for attribute in 0..<tag.attributes.count {
-          guard let relationship = entity.relationshipIndex[XMLName.string(tag.name(of: attribute))],
+          let name = XMLName.string(tag.name(of: attribute))
+          guard !(index == 0 && RootFormat.isAttribute(name)),
+            let relationship = entity.relationshipIndex[name],
             !entity.relationships[relationship].isContainment
           else { continue }
           let value = tag.valueRange(of: attribute)

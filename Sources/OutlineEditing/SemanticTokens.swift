@@ -132,7 +132,8 @@ public enum SemanticTokens {
       case .startTag(let tag):
         let name = bytes[tag.name.start..<tag.name.end]
         let entity: Int?
-        if rootName == nil {
+        let isRoot = rootName == nil
+        if isRoot {
           entity = rootEntity
           rootName = name
         } else {
@@ -142,7 +143,7 @@ public enum SemanticTokens {
         // Skip the attributes of tags that end before the range.
         guard tag.range.end > limit.start else { return true }
         for attribute in tag.attributes {
-          classes.emit(attribute, entity: entity, emit: emit)
+          classes.emit(attribute, entity: entity, isRoot: isRoot, emit: emit)
         }
       case .endTag(_, let range):
         // Colored as its start tag is.
@@ -217,16 +218,18 @@ private struct AttributeClasses {
 
   /// Emits the tokens of `attribute` of an element of `entity`.
   mutating func emit(
-    _ attribute: ScannedAttribute, entity: Int?,
+    _ attribute: ScannedAttribute, entity: Int?, isRoot: Bool = false,
     emit: (TextRange, SemanticTokens.TokenType, UInt32) -> Void
   ) {
     let name = source.bytes[attribute.name.start..<attribute.name.end]
-    let key = entity ?? -1
+    // The root's own cache: its format attributes are no properties of its entity.
+    let key = isRoot ? -2 : entity ?? -1
     let found: Class
     if let cached = known[key]?[name] {
       found = cached
     } else {
-      found = Self.classify(String(decoding: name, as: UTF8.self), entity: entity, model: model)
+      found = Self.classify(
+        String(decoding: name, as: UTF8.self), entity: entity, isRoot: isRoot, model: model)
       known[key, default: [:]][name] = found
     }
     emit(attribute.name, found.type, found.modifiers)
@@ -249,8 +252,9 @@ private struct AttributeClasses {
     }
   }
 
-  static func classify(_ name: String, entity: Int?, model: Model?) -> Class {
+  static func classify(_ name: String, entity: Int?, isRoot: Bool = false, model: Model?) -> Class {
     if name == "xml:id" { return Class(type: .namespace, modifiers: 0, value: .idDeclaration) }
+    if isRoot && RootFormat.isAttribute(name) { return Class(type: .property, modifiers: 0, value: .string) }
     if name == "xmlns" || name.hasPrefix("xmlns:") || name.hasPrefix("xml:") {
       return Class(type: .namespace, modifiers: 0, value: .string)
     }

@@ -42,7 +42,8 @@ public enum ValueCompletion {
         Candidate(value: $0.name, detail: "entity", kind: .entity)
       }
     }
-    guard let entity else { return [] }
+    // The root's other format attributes are no properties of its entity, whatever their names.
+    guard let entity, !(isRoot && RootFormat.isAttribute(name)) else { return [] }
     let definition = model.entities[entity]
     if let index = definition.attributeIndex[name] {
       let attribute = definition.attributes[index]

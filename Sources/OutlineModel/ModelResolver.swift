@@ -484,6 +484,41 @@ struct ModelResolver {
       }
     }
     checkAmbiguousContainment()
+    checkRootNames()
+  }
+
+  /// A property of the default root entity named like one of the root element's format
+  /// attributes (OM217): the root object can never write it.
+  private mutating func checkRootNames() {
+    guard
+      let root = entities.indices.first(where: {
+        !entities[$0].containments.isEmpty && !entities[$0].isAbstract
+      })
+    else { return }
+    let entity = entities[root]
+    let required =
+      "and it is required, so no outline whose root is \(Excerpt.quoted(entity.name)) can lint clean"
+    let never = "so the root object never has it"
+    var clashes: [(name: String, range: TextRange, consequence: String)] = entity.attributes.map {
+      ($0.name, $0.nameRange, $0.isRequired ? required : never)
+    }
+    for relationship in entity.relationships where !relationship.isContainment {
+      // The other side can set it, unless it is a containment, which the root is never nested in.
+      var consequence = relationship.isRequired ? required : never
+      if let destination = relationship.destination, let inverse = relationship.inverse,
+        !entities[destination].relationships[inverse].isContainment
+      {
+        let other = entities[destination].name + "." + entities[destination].relationships[inverse].name
+        consequence = "so only its inverse \(Excerpt.quoted(other)) can set it"
+      }
+      clashes.append((relationship.name, relationship.nameRange, consequence))
+    }
+    for clash in clashes where RootFormat.isAttribute(clash.name) {
+      report(
+        .rootNameClash,
+        "\(Excerpt.quoted(entity.name + "." + clash.name)) cannot be written on the root element, where \(Excerpt.quoted(clash.name)) is \(RootFormat.meaning(of: clash.name)), \(clash.consequence); rename it",
+        at: clash.range)
+    }
   }
 
   private mutating func checkAmbiguousContainment() {

@@ -45,9 +45,12 @@ extension OutlineValidator {
 
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
-      guard let attribute = keyLookup.attribute(name, of: entity, in: schema) else {
-        // An id, a relationship, or something unknown: out of the loop that every attribute
-        // of every tag runs, so the loop keeps its registers.
+      // The root's format attributes are never the root entity's properties, whatever their names.
+      guard !(isRoot && Self.isRootFormatName(name)),
+        let attribute = keyLookup.attribute(name, of: entity, in: schema)
+      else {
+        // An id, a relationship, a format attribute or something unknown: out of the loop that
+        // every attribute of every tag runs, so the loop keeps its registers.
         otherAttribute(
           tag, index: index, entity: entity, isRoot: isRoot, implied: implied, schema: schema,
           findings: &findings, idIndex: &idIndex)
@@ -104,7 +107,7 @@ extension OutlineValidator {
     }
     reportMissing(
       definition, present: { wide ? self.present[$0] : presentBits & (1 << UInt64($0)) != 0 },
-      written: written, tag: tag, implied: implied,
+      written: written, tag: tag, isRoot: isRoot, implied: implied,
       counted: findings.firstCounter >= 0 ? schema.trackedSlot[entity] : nil)
     return findings
   }
@@ -156,15 +159,12 @@ extension OutlineValidator {
     if XMLName.equals(name, "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       idIndex = index
+    } else if isRoot && Self.isRootFormatName(name) {
+      return
     } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
       checkRelationshipAttribute(
         tag, index: index, entity: entity, relationship: relationship, implied: implied, model: schema)
       written.append((relationship, index))
-    } else if isRoot
-      && (XMLName.equals(name, "version") || XMLName.equals(name, "model")
-        || XMLName.equals(name, "entity") || XMLName.equals(name, "modelVersion"))
-    {
-      return
     } else if XMLName.declaredPrefix(name) != nil {
       noteNamespace(tag, index: index, isRoot: isRoot)
       return
@@ -183,6 +183,13 @@ extension OutlineValidator {
         "\(Excerpt.quoted(text)) is not an attribute or relationship of \(Excerpt.quoted(entityName))",
         at: tag.nameRange(of: index))
     }
+  }
+
+  /// Whether `name` is one of the root element's format attributes (``RootFormat``), which belong
+  /// to the format there even where the root entity has a property of that name.
+  static func isRootFormatName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")
+      || XMLName.equals(name, "modelVersion")
   }
 
   /// An order's value as ``ModelValues/integer(_:)`` reads it; one to four
@@ -266,7 +273,7 @@ extension OutlineValidator {
   /// are checked when the file is read, since other objects can set them.
   private func reportMissing(
     _ definition: Entity, present: (Int) -> Bool, written: [(relationship: Int, index: Int)],
-    tag: StartTag, implied: Int, counted: [Int]?
+    tag: StartTag, isRoot: Bool, implied: Int, counted: [Int]?
   ) {
     for (index, attribute) in definition.attributes.enumerated() where !present(index) {
       // A missing order is OL400 where siblings are numbered; the root has none.
@@ -274,7 +281,8 @@ extension OutlineValidator {
       if !attribute.isRequired { continue }
       report(
         .requiredAttributeMissing,
-        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(attribute.name)) (\(Excerpt.escaped(attribute.typeName)), not optional, no default)",
+        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(attribute.name)) (\(Excerpt.escaped(attribute.typeName)), not optional, no default)"
+          + (isRoot ? Self.formatNameNote(attribute.name) : ""),
         at: tag.nameRange)
     }
     for (index, relationship) in definition.relationships.enumerated()
@@ -283,8 +291,17 @@ extension OutlineValidator {
     {
       report(
         .cardinality,
-        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(relationship.name)) (not optional)",
+        "\(Excerpt.quoted(definition.name)) needs \(Excerpt.quoted(relationship.name)) (not optional)"
+          + (isRoot ? Self.formatNameNote(relationship.name) : ""),
         at: tag.nameRange)
     }
+  }
+
+  /// Why a required property of the root entity named like a format attribute cannot be
+  /// written on the root element; empty for any other name.
+  private static func formatNameNote(_ name: String) -> String {
+    guard RootFormat.isAttribute(name) else { return "" }
+    return
+      ", which the root element cannot hold: its \(Excerpt.quoted(name)) is \(RootFormat.meaning(of: name)) (OM217; rename the property in the model)"
   }
 }

@@ -710,7 +710,53 @@ public final class XMLEventParser {
     // Names and values it quotes are shortened as every message quotes them (``Excerpt``).
     let message = Excerpt.shorteningWords(
       MessageText.singleLine(error.message.map { String(cString: $0) } ?? "XML error \(error.code)"))
-    report(message: message, range: TextRange(at: offset), fatal: fatal)
+    report(
+      message: message, range: referenceRange(code: error.code, at: offset) ?? TextRange(at: offset),
+      fatal: fatal)
+  }
+
+  /// libxml2's errors about one entity or character reference (`&nbsp;`, `&#xD800;`, `&#1;`).
+  private static let referenceErrors: Set<Int32> = [
+    Int32(XML_ERR_UNDECLARED_ENTITY.rawValue), Int32(XML_WAR_UNDECLARED_ENTITY.rawValue),
+    Int32(XML_ERR_INVALID_CHAR.rawValue), Int32(XML_ERR_INVALID_CHARREF.rawValue),
+    Int32(XML_ERR_INVALID_DEC_CHARREF.rawValue), Int32(XML_ERR_INVALID_HEX_CHARREF.rawValue),
+  ]
+
+  /// The whole reference, `&` to `;`, that an error about one is about: libxml2 reports it
+  /// standing just past the `;`, at `offset`. The reference is whole in libxml2's buffer (the
+  /// push parser waits for its `;`, at any chunk size); nil for any other error, or when
+  /// no `&` stands within ``referenceLimit`` bytes before.
+  private func referenceRange(code: Int32, at offset: Int) -> TextRange? {
+    guard Self.referenceErrors.contains(code), let input,
+      input.baseOffset + input.base.distance(to: input.cur) == offset
+    else { return nil }
+    let available = input.base.distance(to: input.cur)
+    guard let length = Self.referenceLength(endingAt: input.cur, available: available) else { return nil }
+    return TextRange(start: offset - length, end: offset)
+  }
+
+  /// The longest reference whose range is found (a longer one keeps libxml2's position): the
+  /// scan back is bounded, so an error on a long line costs no more than a short one.
+  static let referenceLimit = 256
+
+  /// The length of the reference `&name;`, `&#digits;` or `&#xhex;` that ends just before
+  /// `end`, looking back at most `available` bytes (and ``referenceLimit``); nil when the
+  /// bytes before `end` are not one.
+  static func referenceLength(endingAt end: UnsafePointer<UInt8>, available: Int) -> Int? {
+    guard available >= 3, (end - 1).pointee == UInt8(ascii: ";") else { return nil }
+    var length = 2
+    while length <= min(available, referenceLimit) {
+      let byte = (end - length).pointee
+      if byte == UInt8(ascii: "&") { return length > 2 ? length : nil }
+      // Name characters, `#` and hex digits: no markup, quote or white space inside a reference.
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: ";")
+        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || XMLName.isSpace(byte)
+      {
+        return nil
+      }
+      length += 1
+    }
+    return nil
   }
 
   /// Notes the first byte of `chunk` (fed at offset `fed`) that is not white space, nor part of

@@ -73,6 +73,59 @@ import Testing
     #expect(missing.status == 2 && missing.stderr.contains("nowhere.xcdatamodel"))
   }
 
+  /// A root entity with a required `model` and `version`, names the root element keeps for the
+  /// format: `new`, lint, `convert` and `model check` agree that no outline can satisfy it; a
+  /// required to-one `entity` is set through its inverse, so that model gets a clean outline.
+  @Test func rootPropertiesNamedLikeFormatAttributesAgreeEverywhere() throws {
+    let folder = try CLI.temporaryFolder()
+    let entities = """
+      <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
+      <relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items"/></entity>
+      """
+    try CLI.write(
+      [
+        "Clash.xcdatamodel/contents": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <model><entity name="Doc"><attribute name="model" attributeType="String"/>
+        <attribute name="version" attributeType="Integer 32"/>
+        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc"/></entity>
+        \(entities)</model>
+        """,
+        "Inverse.xcdatamodel/contents": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <model><entity name="Doc"><relationship name="entity" maxCount="1" destinationEntity="Tag" inverseName="doc"/>
+        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc"/></entity>
+        <entity name="Tag"><relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="entity"/></entity>
+        \(entities)</model>
+        """,
+      ], in: folder)
+    let made = try CLI.run(
+      "outline", ["new", "--model", "Clash.xcdatamodel", "-o", "clash.outline"], in: folder)
+    #expect(made.status == 1)
+    #expect(made.stderr.contains("clash.outline will not lint clean: 'Doc' needs 'model'"), "\(made.stderr)")
+    let lint = try CLI.run("outline-lint", ["clash.outline"], in: folder)
+    #expect(lint.status == 1, "\(lint.stdout)")
+    #expect(
+      lint.stdout.contains(
+        "clash.outline:2:2: error[OL204]: 'Doc' needs 'model' (String, not optional, no default), which the root element cannot hold: its 'model' is the path of the model (OM217; rename the property in the model)"
+      ), "\(lint.stdout)")
+    #expect(lint.stdout.contains("error[OL204]: 'Doc' needs 'version'"), "\(lint.stdout)")
+    let converted = try CLI.run("outline", ["convert", "clash.outline", "--to", "json"], in: folder)
+    #expect(converted.status == 1 && converted.stdout.isEmpty, "\(converted.stdout)")
+    let check = try CLI.run("outline", ["model", "check", "Clash.xcdatamodel"], in: folder)
+    #expect(check.status == 0, "warnings only")
+    #expect(
+      check.stdout.contains(
+        "Clash.xcdatamodel/contents:2:44: warning[OM217]: 'Doc.model' cannot be written on the root element, where 'model' is the path of the model, and it is required, so no outline whose root is 'Doc' can lint clean; rename it"
+      ), "\(check.stdout)")
+
+    let inverse = try CLI.run(
+      "outline", ["new", "--model", "Inverse.xcdatamodel", "-o", "inverse.outline"], in: folder)
+    #expect(inverse.status == 0, "\(inverse.stderr)")
+    let clean = try CLI.run("outline-lint", ["inverse.outline"], in: folder)
+    #expect(clean.status == 0, "\(clean.stdout)")
+  }
+
   /// Models for which no outline can lint clean, and why (the command says so and exits 1).
   static let unsatisfiable = [
     // Status.reblogFrom and Status.replyFrom are required to-many containments

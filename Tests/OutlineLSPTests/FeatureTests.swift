@@ -80,6 +80,16 @@ import Testing
     #expect(folds.contains { $0.startLine == 1 })
   }
 
+  /// An undefined entity is published over the whole reference, as `outline-lint` reports it.
+  @Test func anUndefinedEntityIsTheWholeReference() {
+    let (snapshot, markers) = session.open(
+      "<outline>\n  <Item order=\"0\" title=\"a1️⃣&nbsp;2️⃣b\"/>\n</outline>\n")
+    let diagnostics = DiagnosticsFeature.render(snapshot, mapper: session.mapper)
+    #expect(diagnostics.map(\.code) == ["OL100"])
+    #expect(diagnostics.first?.range.start == session.position(markers[0], in: snapshot))
+    #expect(diagnostics.first?.range.end == session.position(markers[1], in: snapshot))
+  }
+
   @Test func pullDiagnosticsReportTheOrderInvariant() throws {
     let (snapshot, _) = session.open(
       weekend.replacingOccurrences(of: "\"Eggs\" order=\"1\"", with: "\"Eggs\" order=\"0\""))

@@ -119,6 +119,14 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
         <entity name="B"><relationship name="xa" optional="YES" maxCount="1" destinationEntity="A" inverseName="x"/>
         <relationship name="ya" optional="YES" maxCount="1" destinationEntity="A" inverseName="y"/></entity>
         """),
+    // The default root entity's `version`: the root element's `version` is the format's.
+    ModelCase(
+      code: "OM217", severity: .warning,
+      entities: """
+        <entity name="A"><attribute name="1️⃣version" attributeType="String"/>
+        <relationship name="x" optional="YES" toMany="YES" destinationEntity="B" inverseName="a"/></entity>
+        <entity name="B"><relationship name="a" optional="YES" maxCount="1" destinationEntity="A" inverseName="x"/></entity>
+        """),
   ]
 
   @Test(arguments: cases)

@@ -44,6 +44,10 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
       valid: document("<Item order=\"0\"/>")),
     CodeCase(
       code: "OL204", broken: document("<1️⃣Tag/>"), valid: document("<Tag name=\"t\"/>")),
+    // The root entity's required `model` is not the format's `model="..."` (RootFormatNameTests).
+    CodeCase(
+      code: "OL204", broken: "<1️⃣outline version=\"1\" model=\"Doc.xcdatamodel\"/>",
+      valid: "<outline version=\"1\" model=\"Doc.xcdatamodel\" entity=\"Plain\"/>", model: rootNamesModel),
     CodeCase(
       code: "OL205", broken: document("<Item order=\"0\" 1️⃣cache=\"x\"/>"),
       valid: document("<Item order=\"0\"/>")),

@@ -4,6 +4,8 @@ import OutlineXML
 /// Records events as readable lines: `start Item @3..<40 name 4..<8 [title=4..10]`.
 final class Recorder: XMLEventHandler {
   var lines: [String] = []
+  /// The ranges of the syntax errors, in order.
+  var errorRanges: [TextRange] = []
   let source: [UInt8]
   init(_ source: [UInt8]) { self.source = source }
 
@@ -30,6 +32,7 @@ final class Recorder: XMLEventHandler {
   func doctype(range: TextRange) { lines.append("doctype \(text(range))") }
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {
     lines.append("error@\(range.start) \(message)")
+    errorRanges.append(range)
   }
 }
 

@@ -110,7 +110,9 @@ struct CompletionFeature {
       guard
         let entity = entity(ofTagAt: tagStart, source: source, model: model, tree: tree, analysis: analysis)
       else { break }
-      let present = Set(Self.attributeNames(from: tagStart, to: offset, in: source.bytes))
+      var present = Set(Self.attributeNames(from: tagStart, to: offset, in: source.bytes))
+      // The root cannot write a property named like one of its format attributes.
+      if tree.items.first?.startTag.start == tagStart { present.formUnion(RootFormat.attributeNames) }
       let definition = model.entities[entity]
       // Right after a value's closing quote an attribute needs a space before it.
       let previous = offset > 0 ? source.bytes[offset - 1] : 0

@@ -44,6 +44,12 @@ struct DocumentQueries {
     return (item, hit)
   }
 
+  /// Whether attribute `name` of `item` is one of the root element's format attributes, which
+  /// are no properties of the root's entity whatever their names (``RootFormat``).
+  static func isFormatAttribute(_ name: String, of item: Int) -> Bool {
+    item == 0 && RootFormat.isAttribute(name)
+  }
+
   /// How messages and symbols name an item: its title, else its element name.
   func label(_ item: Int) -> String {
     guard let tree else { return "" }
@@ -67,7 +73,9 @@ struct DocumentQueries {
     else { return nil }
     if hit.name == "xml:id" { return (hit.value, hit.valueRange) }
     let entityIndex = tree.items[item].entity
-    guard entityIndex >= 0, model.entities[Int(entityIndex)].relationshipIndex[hit.name] != nil else {
+    guard entityIndex >= 0, model.entities[Int(entityIndex)].relationshipIndex[hit.name] != nil,
+      !Self.isFormatAttribute(hit.name, of: item)
+    else {
       return nil
     }
     var start = offset

@@ -16,7 +16,9 @@ struct HoverFeature {
     let model = queries.model
     let entityIndex = Int(tree.items[item].entity)
     let entity = entityIndex >= 0 ? model?.entities[entityIndex] : nil
-    if let (_, hit) = queries.startTag(at: offset), let hit, let entity {
+    if let (_, hit) = queries.startTag(at: offset), let hit, let entity,
+      !DocumentQueries.isFormatAttribute(hit.name, of: item)
+    {
       if let index = entity.attributeIndex[hit.name] {
         return reply(
           Self.describe(entity.attributes[index])

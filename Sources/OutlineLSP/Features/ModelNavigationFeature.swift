@@ -31,7 +31,9 @@ struct ModelNavigationFeature {
     guard entityIndex >= 0 else { return nil }
     let name = tree.items[item].nameRange
     if offset >= name.start && offset <= name.end { return .entity(entityIndex) }
-    guard let hit, offset >= hit.nameRange.start, offset <= hit.nameRange.end else { return nil }
+    guard let hit, offset >= hit.nameRange.start, offset <= hit.nameRange.end,
+      !DocumentQueries.isFormatAttribute(hit.name, of: item)
+    else { return nil }
     let entity = model.entities[entityIndex]
     if let index = entity.attributeIndex[hit.name] { return .attribute(entity: entityIndex, index: index) }
     if let index = entity.relationshipIndex[hit.name] {

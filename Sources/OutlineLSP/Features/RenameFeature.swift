@@ -107,7 +107,11 @@ struct RenameFeature {
     }
     let entity = model.entities[entityIndex]
     let declaring: String
-    if let index = entity.attributeIndex[hit.name] {
+    if DocumentQueries.isFormatAttribute(hit.name, of: item) {
+      throw Self.failure(
+        "\(Excerpt.quoted(hit.name)) on the root element is \(RootFormat.meaning(of: hit.name)), not a property of the model (format attributes cannot be renamed)"
+      )
+    } else if let index = entity.attributeIndex[hit.name] {
       declaring = entity.attributes[index].declaringEntity
     } else if let index = entity.relationshipIndex[hit.name] {
       declaring = entity.relationships[index].declaringEntity
