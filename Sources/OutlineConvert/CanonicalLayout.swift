@@ -35,7 +35,7 @@ public enum CanonicalLayout {
   /// declarations, `xml:id`, the entity's attributes then relationships in
   /// model order, then anything else. Equal keys keep source order.
   public static func attributeRank(_ name: String, isRoot: Bool, entity: Entity?) -> (group: Int, rank: Int) {
-    if isRoot, let format = ["version", "model", "modelVersion", "entity"].firstIndex(of: name) {
+    if isRoot, let format = RootFormat.attributeNames.firstIndex(of: name) {
       return (0, format)
     }
     if name == "xmlns" || name.hasPrefix("xmlns:") { return (1, 0) }

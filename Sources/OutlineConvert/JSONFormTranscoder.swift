@@ -341,9 +341,7 @@ struct Transcoder {
     // The root element's `version`, `model`, `modelVersion` and `entity` belong to the format:
     // a model attribute of that name cannot be written there.
     if object.isRoot
-      && (["version", "model", "modelVersion", "entity"] as [StaticString]).contains(where: {
-        XMLName.equals(name, $0)
-      })
+      && RootFormat.attributeNames.contains(where: { XMLName.equals(name, Array($0.utf8)) })
     {
       note(
         .unknownAttribute,

@@ -116,7 +116,7 @@ extension Transcoder {
   mutating func appendAttributeName(rank: Int, entity: Int) {
     let index = rank & 0xFFFF_FFFF
     switch rank >> 32 {
-    case 0: output.append(contentsOf: ["version", "model", "modelVersion", "entity"][index].utf8)
+    case 0: output.append(contentsOf: RootFormat.attributeNames[index].utf8)
     case 1: output.append(contentsOf: namespaceNames[index])
     case 2: output.append(contentsOf: "xml:id".utf8)
     case 3: output.append(contentsOf: tables.keys[entity][index])

@@ -392,7 +392,7 @@ public final class Migrator: XMLEventHandler {
   }
 
   /// The root's own attributes, which name no property.
-  private static let rootNames: Set<String> = ["version", "model", "entity", "modelVersion"]
+  private static let rootNames = Set(RootFormat.attributeNames)
 
   /// Removes, from the relationship attribute `index` of `tag`, the ids of dropped objects (as
   /// Core Data nullifies a relationship to a deleted object), each listed as dropped; the whole
