@@ -180,9 +180,10 @@ extension Conversion {
             "\(name):\(position.line + 1):\(position.column + 1): error[\(problem.code)]: \(problem.message) (at \(problem.path))\n"
         }
         Terminal.write(report, to: 2)
-        // A document in the JSON form whose meaning is wrong (orders, ids, values) has errors,
-        // as an outline does; only what the reader refused is not the JSON form.
-        let what = error.all.allSatisfy(\.fromValidator) ? "has errors" : "is not the JSON form"
+        // A document in the JSON form whose meaning is wrong (orders, ids, values, names the
+        // model does not have) has errors, as an outline does; only what is not JSON, or not
+        // shaped and typed as the JSON form, is not the JSON form (JSONFormError.isFormProblem).
+        let what = error.all.contains(where: \.isFormProblem) ? "is not the JSON form" : "has errors"
         throw fail("\(name) \(what); nothing was written", 1)
       case .unreadableModel(let reason):
         throw fail("\(name): the model cannot be read: \(reason)", 2)

@@ -24,6 +24,11 @@ public struct JSONFormError: Error, Sendable, Equatable {
   /// Whether the validator found it in the XML the input stands for (what
   /// the document means: orders, ids, values), rather than the reader.
   public var fromValidator = false
+  /// Whether it says the input is not the JSON form (not JSON, not shaped as the form, OL100,
+  /// or a value of another JSON type than the form gives it, OL300 from the reader), rather
+  /// than what a document in the form means (a name the model does not have, an order, an
+  /// id, a value's meaning: what an outline has as errors).
+  public var isFormProblem: Bool { !fromValidator && (code == .notWellFormed || code == .valueType) }
   /// The further errors of a refused input, in document order.
   public var others: [JSONFormError] = []
 

@@ -73,8 +73,9 @@ extension Transcoder {
       }
       if let (code, message) = problem {
         note(code, message)
-        // An object without a usable entity has no element: nothing in it can be checked.
-        if object.isRoot { throw fail(message) }
+        // An object without a usable entity has no element: nothing in it can be checked. The
+        // root's problem, just noted under its own code, is what stops the pass (said once).
+        if object.isRoot { throw .form(problems.removeLast()) }
         return try abandon(value: nil)
       }
       let entity = found!

@@ -236,6 +236,29 @@ import Testing
       ])
   }
 
+  /// A name the model does not have (an entity, a key) is an error of the document, as in an
+  /// outline: convert says the input has errors (each said once), not that it is not the JSON form.
+  @Test func namesTheModelLacksAreErrorsOfTheDocument() throws {
+    let folder = try CLI.temporaryFolder()
+    try CLI.write(
+      [
+        "root.json": #"{"@outline":1,"@entity":"Doc","children":[]}"#,
+        "key.json": #"{"@outline":1,"children":[{"@entity":"Item","order":0,"title":"x","zzz":1}]}"#,
+      ], in: folder)
+    let root = try CLI.run("outline", ["convert", "root.json", "-o", "root.outline"], in: folder)
+    #expect(root.status == 1)
+    #expect(
+      root.stderr == """
+        root.json:1:25: error[OL200]: 'Doc' is not an entity of the model (at $.@entity)
+        outline: root.json has errors; nothing was written
+
+        """, "\(root.stderr)")
+    let key = try CLI.run("outline", ["convert", "key.json", "-o", "key.outline"], in: folder)
+    #expect(key.status == 1 && key.stderr.hasSuffix("outline: key.json has errors; nothing was written\n"))
+    let lint = try CLI.run("outline-lint", ["root.json"], in: folder)
+    #expect(lint.stdout.components(separatedBy: "is not an entity").count == 2, "\(lint.stdout)")
+  }
+
   /// Found by FuzzJSON: JSON whose types are right but whose meaning is not
   /// (two children with order 0, a reference to no id) used to become an
   /// outline that failed lint. The written XML is validated as it is written. The input is said

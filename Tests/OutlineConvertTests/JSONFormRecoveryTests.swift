@@ -17,6 +17,22 @@ import Testing
     }
   }
 
+  /// A root whose `@entity` the model does not have stops the reading, said once under its own
+  /// code (OL200); it was said twice, as OL200 and again as OL100. It is what the document
+  /// means, not a break of the form: `isFormProblem` is false, as for an unknown key, while bad
+  /// JSON and a value of the wrong JSON type are problems of the form.
+  @Test func anUnknownRootEntityIsSaidOnceAndIsNoProblemOfTheForm() {
+    let root = Self.problems(#"{"@outline":1,"@entity":"Nope","children":[]}"#)
+    #expect(root.map(\.code.rawValue) == ["OL200"], "\(root.map { "\($0.code) \($0.message)" })")
+    #expect(root.allSatisfy { !$0.isFormProblem })
+    let key = Self.problems(#"{"children":[{"@entity":"Item","order":0,"zzz":1}]}"#)
+    #expect(key.map(\.code.rawValue) == ["OL203"] && !key[0].isFormProblem)
+    let type = Self.problems(#"{"children":[{"@entity":"Item","order":"zero"}]}"#)
+    #expect(type.map(\.code.rawValue) == ["OL300"] && type[0].isFormProblem)
+    let syntax = Self.problems(#"{"children":["#)
+    #expect(syntax.contains { $0.code == .notWellFormed && $0.isFormProblem })
+  }
+
   @Test func everyProblemIsReportedAtItsPath() {
     let json = """
       {"children":[
