@@ -34,14 +34,7 @@ struct FmtCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Order attributes by this model, whatever the files say.", valueName: "path"))
   var model: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "Use this configuration file for every document instead of the .outline.json found for it.",
-      valueName: "path"))
-  var config: String?
-
-  @Flag(help: "Use no configuration file at all.")
-  var isolated = false
+  @OptionGroup var configuration: ConfigurationOptions
 
   @Flag(
     help:
@@ -67,7 +60,6 @@ struct FmtCommand: ParsableCommand {
     if paths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Standard input (-) can be named once.")
     }
-    if config != nil && isolated { throw ValidationError("--config and --isolated cannot both be given.") }
     if let stdinFilename {
       if !paths.isEmpty && !paths.contains("-") {
         throw ValidationError("--stdin-filename names standard input, but - is not among the paths.")
@@ -79,7 +71,7 @@ struct FmtCommand: ParsableCommand {
   func run() throws {
     let configurations = ConfigurationFinder(
       limit: maxSize?.bytes ?? InputFile.defaultLimit,
-      choice: ConfigurationFinder.Choice(config, isolated: isolated))
+      choice: ConfigurationFinder.Choice(configuration.config, isolated: configuration.isolated))
     let models = ModelCache(limit: maxSize?.bytes ?? InputFile.defaultLimit)
     var troubled = false
     var refused = false

@@ -54,14 +54,7 @@ struct LintOptions: ParsableArguments {
   @Option(help: "Output format: text, json, sarif or github.")
   var format: OutputFormat = .text
 
-  @Option(
-    help: ArgumentHelp(
-      "Use this configuration file for every document instead of the .outline.json found for it.",
-      valueName: "path"))
-  var config: String?
-
-  @Flag(help: "Use no configuration file at all: the default model and every code at its own severity.")
-  var isolated = false
+  @OptionGroup var configuration: ConfigurationOptions
 
   @Flag(help: "Renumber broken sibling orders in place (atomic writes; unparsable files are never touched).")
   var fix = false
@@ -114,7 +107,8 @@ struct LintOptions: ParsableArguments {
   /// What the options say, as plain values.
   var settings: LintSettings {
     LintSettings(
-      model: model, format: format, config: config, isolated: isolated, fix: fix, diff: diff, quiet: quiet,
+      model: model, format: format, config: configuration.config, isolated: configuration.isolated, fix: fix,
+      diff: diff, quiet: quiet,
       statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
@@ -334,6 +328,24 @@ struct LintSettings: Sendable {
     }
     if troubled { throw ExitCode(2) }
     if all.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
+  }
+}
+
+/// `--config PATH` and `--isolated`: which configuration the documents get, shared by lint and fmt.
+struct ConfigurationOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Use this configuration file for every document instead of the .outline.json found for it.",
+      valueName: "path"))
+  var config: String?
+
+  @Flag(help: "Use no configuration file at all: the default model and every code at its own severity.")
+  var isolated = false
+
+  init() {}
+
+  func validate() throws {
+    if config != nil && isolated { throw ValidationError("--config and --isolated cannot both be given.") }
   }
 }
 
