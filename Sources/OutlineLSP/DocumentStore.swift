@@ -27,6 +27,17 @@ final class Snapshot: @unchecked Sendable {
     let fileExtension = (name as NSString).pathExtension
     return fileExtension == "outline" || fileExtension == "json" || fileExtension.isEmpty
   }
+  /// Whether the document is a configuration file, `.outline.json`.
+  var isConfiguration: Bool {
+    path.map { ($0 as NSString).lastPathComponent == Configuration.fileName } ?? false
+  }
+
+  /// For a configuration file, the configuration its text says (its problems in this text).
+  var ownConfiguration: Configuration? {
+    guard isConfiguration, let path else { return nil }
+    return Configuration(path: path, source: source)
+  }
+
   /// Unique among the snapshots of this process: a new text or a new
   /// analysis of the same text (a model changed) has a new one.
   let serial = Snapshot.serials.next()

@@ -37,6 +37,10 @@ public final class LanguageServer: @unchecked Sendable {
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
   private let stamps = DependencyStamps()
+  /// The configurations with problems an open outline's analysis read, by URI, with the
+  /// store's generation they were read in: their OC100 diagnostics are published for the
+  /// `.outline.json` (from disk while it is not open) until a change of the files fixes them.
+  private var shownConfigurations: [String: (generation: Int, configuration: Configuration)] = [:]
   /// The workspace folders' paths (from `initialize`, kept current by
   /// `workspace/didChangeWorkspaceFolders`): what `workspace/diagnostic`,
   /// model references and renames search.
@@ -378,8 +382,12 @@ public final class LanguageServer: @unchecked Sendable {
   func didClose(_ params: LSP.DidCloseTextDocumentParams) {
     let uri = params.textDocument.uri
     store.close(uri: uri)
-    sendNotification(
-      "textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: uri, diagnostics: []))
+    // A configuration with problems an outline reads: its problems as it is on disk, else none.
+    let diagnostics = shownConfigurations[uri].map {
+      ConfigurationDiagnostics.json($0.configuration, mapper: mapper)
+    }
+    connection.notify(
+      "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": diagnostics ?? []])
   }
 
   func didSave(_ params: LSP.DidSaveTextDocumentParams) {
@@ -419,7 +427,7 @@ public final class LanguageServer: @unchecked Sendable {
     // text and tree in place (a reference left here, on a thread the machine
     // has not run again yet, would have it copy them).
     workers.async { [weak snapshot] in
-      let rendered: (serial: Int, version: Int, diagnostics: JSONValue)? = {
+      let rendered: (serial: Int, version: Int, diagnostics: JSONValue, configuration: Configuration?)? = {
         // Skip work for a version that is already stale.
         guard let snapshot, self.state.sync(execute: { self.store[uri] === snapshot }) else { return nil }
         // An analysis over 200 ms shows progress, on a token the server creates.
@@ -430,7 +438,9 @@ public final class LanguageServer: @unchecked Sendable {
         // 200,000 problems is 75 MB of it.
         let diagnostics = DiagnosticsFeature.json(snapshot, mapper: mapper)
         progress?.finish()
-        return (snapshot.serial, snapshot.version, diagnostics)
+        // The configuration the analysis read (made already, for the diagnostics).
+        let configuration = snapshot.isOutlineDocument ? snapshot.analysis.configuration : nil
+        return (snapshot.serial, snapshot.version, diagnostics, configuration)
       }()
       guard let rendered else { return }
       self.state.async {
@@ -440,6 +450,40 @@ public final class LanguageServer: @unchecked Sendable {
         self.connection.notify(
           "textDocument/publishDiagnostics",
           ["uri": .string(uri), "version": .int(rendered.version), "diagnostics": rendered.diagnostics])
+        self.showConfiguration(rendered.configuration)
+      }
+    }
+  }
+
+  /// Publishes the problems of `configuration`, which an open outline's analysis read, for the
+  /// `.outline.json` itself, once per generation of the store, unless the editor has it open (its
+  /// own diagnostics then come from its text).
+  private func showConfiguration(_ configuration: Configuration?) {
+    guard let configuration, !configuration.diagnostics.isEmpty else { return }
+    let uri = ConfigurationDiagnostics.uri(of: configuration)
+    guard shownConfigurations[uri]?.generation != store.generation else { return }
+    shownConfigurations[uri] = (store.generation, configuration)
+    guard store[uri] == nil else { return }
+    connection.notify(
+      "textDocument/publishDiagnostics",
+      ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(configuration, mapper: mapper)])
+  }
+
+  /// After the files changed: each configuration shown is read again, and its problems are
+  /// published anew, or an empty list once it has none (or is gone).
+  private func refreshShownConfigurations() {
+    for (uri, shown) in shownConfigurations {
+      let now = store.configurations.configuration(for: shown.configuration.folder + "/-")
+      if let now, now.path == shown.configuration.path, !now.diagnostics.isEmpty {
+        shownConfigurations[uri] = (store.generation, now)
+        guard store[uri] == nil else { continue }
+        connection.notify(
+          "textDocument/publishDiagnostics",
+          ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(now, mapper: mapper)])
+      } else {
+        shownConfigurations[uri] = nil
+        guard store[uri] == nil else { continue }
+        connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
       }
     }
   }
@@ -477,6 +521,7 @@ public final class LanguageServer: @unchecked Sendable {
   /// every open document and publish, and ask a pull client to pull again.
   private func dependenciesChanged() {
     store.dependenciesChanged()
+    refreshShownConfigurations()
     for uri in store.documents.keys { publishDiagnostics(uri) }
     refreshPulledDiagnostics()
   }
