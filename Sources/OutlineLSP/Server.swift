@@ -157,6 +157,13 @@ public final class LanguageServer: @unchecked Sendable {
           code: ErrorCode.methodNotFound, message: "Unknown method \(Excerpt.quoted(method))"))
     }
     checkFilesOnDisk()
+    // A document whose text the server lost: its answers would be about another text (pulled
+    // diagnostics, which are empty for it, excepted).
+    if method != "textDocument/diagnostic", let uri = params["textDocument"]?["uri"]?.stringValue,
+      let snapshot = store[uri], !snapshot.inSync
+    {
+      return connection.reply(to: id, error: Self.lostText(uri))
+    }
     let work: @Sendable (RequestContext) throws -> JSONValue
     do {
       work = try prepare(self, params)
@@ -367,16 +374,56 @@ public final class LanguageServer: @unchecked Sendable {
     publishDiagnostics(item.uri)
   }
 
+  /// `didChange`: every change that can be read is applied (a reversed range as the range
+  /// between its positions, noted in the client's log); one that cannot be read leaves the server
+  /// without the editor's text, which the user is told: its diagnostics are withdrawn and requests
+  /// about it refused until a change gives the whole text (or it is opened again).
   func didChange(_ params: LSP.DidChangeTextDocumentParams) {
     let uri = params.textDocument.uri
-    guard store[uri] != nil else { return log("didChange for a document that is not open") }
+    guard let before = store[uri] else { return log("didChange for a document that is not open") }
+    let wasInSync = before.inSync
     guard
-      store.change(
-        uri: uri, version: params.textDocument.version, changes: params.contentChanges, mapper: mapper) != nil
-    else {
-      return log("didChange with a change that is not a text change; ignored")
+      let outcome = store.change(
+        uri: uri, version: params.textDocument.version, read: params.contentChanges, mapper: mapper)
+    else { return }
+    let name = URL(string: uri)?.lastPathComponent ?? uri
+    let version = outcome.snapshot.version
+    if outcome.reversedRanges > 0 {
+      sendMessage(
+        "window/logMessage", .warning,
+        "\(name) version \(version): \(outcome.reversedRanges) change(s) with a range ending before its start, "
+          + "applied as the range between the two positions")
+    }
+    if let lost = outcome.lost {
+      log(
+        "didChange of \(uri) version \(version) could not be applied (\(lost)); the document is out of sync")
+      sendMessage(
+        "window/showMessage", .warning,
+        "outline lost the text of \(name) at version \(version): a change could not be applied (\(lost)). "
+          + "Its diagnostics are withdrawn and requests about it refused until it is closed and opened again."
+      )
+    } else if outcome.snapshot.inSync && !wasInSync {
+      sendMessage("window/logMessage", .info, "\(name) version \(version): the whole text came; back in sync")
     }
     publishDiagnostics(uri)
+  }
+
+  /// The error for a request about a document whose text the server lost.
+  static func lostText(_ uri: String) -> ResponseError {
+    ResponseError(
+      code: ErrorCode.contentModified,
+      message: "The server lost the text of \(uri) (a change could not be applied): close and open it again")
+  }
+
+  /// Refuses work over every open document (renames, references from a model) while the server
+  /// lost the text of one: its edits or locations would be for another text.
+  func requireDocumentsInSync() throws {
+    if let lost = store.documents.values.first(where: { !$0.inSync }) { throw Self.lostText(lost.uri) }
+  }
+
+  /// Sends `window/showMessage` or `window/logMessage`.
+  private func sendMessage(_ method: String, _ type: LSP.MessageType, _ message: String) {
+    sendNotification(method, LSP.MessageParams(type: type, message: message))
   }
 
   func didClose(_ params: LSP.DidCloseTextDocumentParams) {
@@ -439,7 +486,8 @@ public final class LanguageServer: @unchecked Sendable {
         let diagnostics = DiagnosticsFeature.json(snapshot, mapper: mapper)
         progress?.finish()
         // The configuration the analysis read (made already, for the diagnostics).
-        let configuration = snapshot.isOutlineDocument ? snapshot.analysis.configuration : nil
+        let configuration =
+          snapshot.isOutlineDocument && snapshot.inSync ? snapshot.analysis.configuration : nil
         return (snapshot.serial, snapshot.version, diagnostics, configuration)
       }()
       guard let rendered else { return }

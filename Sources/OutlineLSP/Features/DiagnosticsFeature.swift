@@ -35,6 +35,8 @@ struct DiagnosticsFeature {
 
   /// The diagnostics as values, for tests: the server writes them with ``json(_:mapper:)``.
   static func render(_ snapshot: Snapshot, mapper: PositionMapper, open: Bool = true) -> [LSP.Diagnostic] {
+    // A text the server is not sure of is the editor's no longer: nothing is said about it.
+    guard snapshot.inSync else { return [] }
     if let configuration = snapshot.ownConfiguration {
       return ConfigurationDiagnostics.render(configuration, mapper: mapper)
     }
@@ -78,6 +80,8 @@ struct DiagnosticsFeature {
   /// is false for a closed file of a workspace report, which gets no pointer to its configuration
   /// (the configuration's own report says it once, as `outline-lint` does).
   static func json(_ snapshot: Snapshot, mapper: PositionMapper, open: Bool = true) -> JSONValue {
+    // A text the server is not sure of is the editor's no longer: nothing is said about it.
+    guard snapshot.inSync else { return [] }
     // The configuration open in the editor: its own problems, in the editor's text.
     if let configuration = snapshot.ownConfiguration {
       return ConfigurationDiagnostics.json(configuration, mapper: mapper)
