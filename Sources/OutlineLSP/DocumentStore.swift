@@ -27,6 +27,17 @@ final class Snapshot: @unchecked Sendable {
     let fileExtension = (name as NSString).pathExtension
     return fileExtension == "outline" || fileExtension == "json" || fileExtension.isEmpty
   }
+  /// Whether the document is a configuration file, `.outline.json`.
+  var isConfiguration: Bool {
+    path.map { ($0 as NSString).lastPathComponent == Configuration.fileName } ?? false
+  }
+
+  /// For a configuration file, the configuration its text says (its problems in this text).
+  var ownConfiguration: Configuration? {
+    guard isConfiguration, let path else { return nil }
+    return Configuration(path: path, source: source)
+  }
+
   /// Unique among the snapshots of this process: a new text or a new
   /// analysis of the same text (a model changed) has a new one.
   let serial = Snapshot.serials.next()
@@ -44,13 +55,18 @@ final class Snapshot: @unchecked Sendable {
   let settings: EditorSettings
   /// The model histories `analyze` reads (nil: none read).
   let histories: ModelHistoryCache?
+  /// Whether `source` is the editor's text: false once a change could not be applied (the text is
+  /// then the last one the server was sure of), until a change gives the whole text again.
+  let inSync: Bool
 
   init(
     uri: String, version: Int, source: SourceText, settings: EditorSettings,
-    histories: ModelHistoryCache? = nil, analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
+    histories: ModelHistoryCache? = nil, inSync: Bool = true,
+    analyze: @escaping @Sendable (SourceText, String?) -> DocumentCheck
   ) {
     self.uri = uri
     self.version = version
+    self.inSync = inSync
     self.source = source
     self.path = Snapshot.path(of: uri)
     self.settings = settings
@@ -92,11 +108,12 @@ final class Snapshot: @unchecked Sendable {
   /// A new version with `text`, sharing nothing but the identity; with
   /// `change` and `previous`, the analysis of the version it was edited from.
   func replacing(
-    version: Int, source: SourceText, change: AppliedChange? = nil,
+    version: Int, source: SourceText, inSync: Bool = true, change: AppliedChange? = nil,
     previous: (DocumentCheck, IDDirectory?)? = nil
   ) -> Snapshot {
     let snapshot = Snapshot(
-      uri: uri, version: version, source: source, settings: settings, histories: histories, analyze: analyze)
+      uri: uri, version: version, source: source, settings: settings, histories: histories, inSync: inSync,
+      analyze: analyze)
     snapshot.change = change
     snapshot.carried = change == nil ? nil : previous?.0
     snapshot.carriedIDs = change == nil ? nil : previous?.1
@@ -168,32 +185,56 @@ final class DocumentStore: @unchecked Sendable {
     open(uri: uri, version: version, text: Array(text.utf8))
   }
 
-  /// Applies content changes to an open document; nil when it is not open
-  /// or a change is not a text change (the document then stays as it was).
+  /// What a `didChange` did to its document.
+  struct ChangeOutcome {
+    /// The document's new version.
+    let snapshot: Snapshot
+    /// How many ranges ended before they started (applied as the range between their positions).
+    var reversedRanges = 0
+    /// Why the server lost the editor's text with this change (nil: it did not lose it now).
+    var lost: String?
+  }
+
+  /// Applies content changes to an open document; nil when it is not open.
   func change(
     uri: String, version: Int?, changes: [LSP.TextDocumentContentChangeEvent], mapper: PositionMapper
   )
     -> Snapshot?
   {
+    change(uri: uri, version: version, read: changes.map { .event($0) }, mapper: mapper)?.snapshot
+  }
+
+  /// Applies content changes as read from `didChange` to an open document; nil when it is not open.
+  /// Every range that decodes is applied (``PositionMapper/changeRange(_:in:)``); a change that
+  /// could not be read leaves the document out of sync (``Snapshot/inSync``): its text stays the
+  /// last one known, later ranged changes are skipped, and a change with the whole text puts it
+  /// back in sync.
+  func change(
+    uri: String, version: Int?, read changes: [LSP.ContentChange], mapper: PositionMapper
+  ) -> ChangeOutcome? {
     guard var document = documents.removeValue(forKey: uri) else { return nil }
     // The store's is the only reference once no request or analysis reads
     // the old version: its bytes are then edited in place, not copied.
     let alone = isKnownUniquelyReferenced(&document)
     var source = alone ? document.surrenderSource() : document.source
-    guard let applied = ContentChanges.apply(changes, to: &source, mapper: mapper) else {
-      documents[uri] = alone ? document.replacing(version: document.version, source: source) : document
-      return nil
+    var inSync = document.inSync
+    let applied = ContentChanges.apply(changes, to: &source, inSync: &inSync, mapper: mapper)
+    // One range changed in a text known before and after: the previous analysis may carry over
+    // (its tree moved, not copied). It is taken even while a request or a publication still
+    // holds the old version (as right after the open's diagnostics): such a reader keeps what it
+    // already read, and one that asks again analyzes anew.
+    var change: AppliedChange?
+    if document.inSync, inSync, changes.count == 1, applied.changes.count == 1,
+      case .event(let event) = changes[0], event.range != nil
+    {
+      change = applied.changes.first
     }
-    // One range changed: the previous analysis may carry over (its tree moved,
-    // not copied). It is taken even while a request or a publication still
-    // holds the old version (as right after the open's diagnostics): such a
-    // reader keeps what it already read, and one that asks again analyzes anew.
-    let change = applied.count == 1 && changes.first?.range != nil ? applied.first : nil
     let snapshot = document.replacing(
-      version: version ?? document.version + 1, source: source, change: change,
+      version: version ?? document.version + 1, source: source, inSync: inSync, change: change,
       previous: change != nil ? document.surrenderAnalysis() : nil)
     documents[uri] = snapshot
-    return snapshot
+    return ChangeOutcome(
+      snapshot: snapshot, reversedRanges: applied.reversed, lost: applied.lost)
   }
 
   /// Forgets `uri`.
@@ -211,8 +252,7 @@ final class DocumentStore: @unchecked Sendable {
     for (uri, snapshot) in documents {
       documents[uri] = Snapshot(
         uri: uri, version: snapshot.version, source: snapshot.source, settings: settings,
-        histories: histories,
-        analyze: analyzer())
+        histories: histories, inSync: snapshot.inSync, analyze: analyzer())
     }
   }
 
@@ -250,32 +290,41 @@ final class DocumentStore: @unchecked Sendable {
 
 /// Applies `textDocument/didChange` content changes in order.
 enum ContentChanges {
-  /// Applies `changes` (incremental ranges or whole texts) to `source` in
-  /// place and returns each range replaced; nil, with `source` as it was, when a range is invalid.
+  /// Applies `changes` (incremental ranges or whole texts) to `source` in place and returns each
+  /// range replaced, how many ranges were reversed, and why the text was lost (the first change
+  /// that could not be read while `inSync`). Out of sync, ranged changes are skipped: their text
+  /// is not known.
   static func apply(
-    _ changes: [LSP.TextDocumentContentChangeEvent], to source: inout SourceText, mapper: PositionMapper
-  ) -> [AppliedChange]? {
-    // What each change replaced, to undo them when a later one is invalid.
+    _ changes: [LSP.ContentChange], to source: inout SourceText, inSync: inout Bool, mapper: PositionMapper
+  ) -> (changes: [AppliedChange], reversed: Int, lost: String?) {
     var applied: [AppliedChange] = []
-    for change in changes {
-      guard let rangeValue = change.range else {
+    var reversed = 0
+    var lost: String?
+    for (index, change) in changes.enumerated() {
+      switch change {
+      case .unreadable(let reason):
+        if inSync, lost == nil { lost = "change \(index + 1) of \(changes.count): \(reason)" }
+        inSync = false
+      case .event(let event):
+        guard let rangeValue = event.range else {
+          applied.append(
+            AppliedChange(range: TextRange(start: 0, end: event.text.bytes.count), removed: source.bytes))
+          source = SourceText(bytes: event.text.bytes)
+          inSync = true
+          continue
+        }
+        guard inSync else { continue }
+        let (range, wasReversed) = mapper.changeRange(rangeValue, in: source)
+        if wasReversed { reversed += 1 }
+        let removed = Array(source.bytes[range.start..<range.end])
+        source.replace(range, with: event.text.bytes)
         applied.append(
-          AppliedChange(range: TextRange(start: 0, end: change.text.bytes.count), removed: source.bytes))
-        source = SourceText(bytes: change.text.bytes)
-        continue
+          AppliedChange(
+            range: TextRange(start: range.start, end: range.start + event.text.bytes.count), removed: removed)
+        )
       }
-      guard let found = mapper.textRange(rangeValue, in: source) else {
-        for undo in applied.reversed() { source.replace(undo.range, with: undo.removed) }
-        return nil
-      }
-      let range = source.clamp(found)
-      let removed = Array(source.bytes[range.start..<range.end])
-      source.replace(range, with: change.text.bytes)
-      applied.append(
-        AppliedChange(
-          range: TextRange(start: range.start, end: range.start + change.text.bytes.count), removed: removed))
     }
-    return applied
+    return (applied, reversed, lost)
   }
 }
 

@@ -230,6 +230,7 @@ enum MethodTable {
       guard let path = Snapshot.path(of: uri), ModelReferences.isModelFile(path) else {
         throw ResponseError.invalidParams("\(uri) is not open")
       }
+      try server.requireDocumentsInSync()
       let references = server.modelReferences()
       return { context in
         try references.references(
@@ -254,6 +255,7 @@ enum MethodTable {
       "textDocument/prepareRename",
       advertise: { $0.renameProvider = LSP.RenameOptions(prepareProvider: true) }
     ) { (server, params: LSP.TextDocumentPositionParams) in
+      try server.requireDocumentsInSync()
       let feature = server.renames()
       return { _ in try feature.prepare(uri: params.textDocument.uri, position: params.position) }
     },
@@ -263,6 +265,7 @@ enum MethodTable {
         $0.renameProvider = LSP.RenameOptions(prepareProvider: $0.renameProvider?.prepareProvider ?? false)
       }
     ) { (server, params: LSP.RenameParams) in
+      try server.requireDocumentsInSync()
       let feature = server.renames()
       return { context in try feature.rename(params, context: context) }
     },

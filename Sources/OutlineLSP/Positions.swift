@@ -27,6 +27,25 @@ struct PositionMapper {
     return TextRange(start: start, end: end)
   }
 
+  /// The offsets a `didChange` range names, never refused (as `vscode-languageserver-textdocument`
+  /// reads them): a range whose end comes before its start stands for the range between the two
+  /// positions (`reversed`); then each position is clamped into the text: a character past its
+  /// line's end to the line's end, a line past the last to the text's end, a negative line to the
+  /// text's start and a negative character to its line's start.
+  func changeRange(_ range: LSP.Range, in source: SourceText) -> (range: TextRange, reversed: Bool) {
+    let reversed =
+      range.end.line < range.start.line
+      || (range.end.line == range.start.line && range.end.character < range.start.character)
+    let (first, last) = reversed ? (range.end, range.start) : (range.start, range.end)
+    func clamped(_ position: LSP.Position) -> Int {
+      guard position.line >= 0 else { return 0 }
+      return source.offset(
+        of: SourcePosition(line: position.line, column: max(0, position.character)), unit: unit)
+    }
+    let start = clamped(first)
+    return (TextRange(start: start, end: max(start, clamped(last))), reversed)
+  }
+
   /// Appends `{"start":{...},"end":{...}}` without building values;
   /// `lineHint` is a line the range starts on or after. Returns the start line.
   @discardableResult

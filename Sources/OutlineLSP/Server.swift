@@ -37,6 +37,10 @@ public final class LanguageServer: @unchecked Sendable {
   private var watchersRegistered = false
   /// Otherwise, their stamps, compared on each request.
   private let stamps = DependencyStamps()
+  /// The configurations with problems an open outline's analysis read, by URI, with the
+  /// store's generation they were read in: their OC100 diagnostics are published for the
+  /// `.outline.json` (from disk while it is not open) until a change of the files fixes them.
+  private var shownConfigurations: [String: (generation: Int, configuration: Configuration)] = [:]
   /// The workspace folders' paths (from `initialize`, kept current by
   /// `workspace/didChangeWorkspaceFolders`): what `workspace/diagnostic`,
   /// model references and renames search.
@@ -153,6 +157,13 @@ public final class LanguageServer: @unchecked Sendable {
           code: ErrorCode.methodNotFound, message: "Unknown method \(Excerpt.quoted(method))"))
     }
     checkFilesOnDisk()
+    // A document whose text the server lost: its answers would be about another text (pulled
+    // diagnostics, which are empty for it, excepted).
+    if method != "textDocument/diagnostic", let uri = params["textDocument"]?["uri"]?.stringValue,
+      let snapshot = store[uri], !snapshot.inSync
+    {
+      return connection.reply(to: id, error: Self.lostText(uri))
+    }
     let work: @Sendable (RequestContext) throws -> JSONValue
     do {
       work = try prepare(self, params)
@@ -363,23 +374,67 @@ public final class LanguageServer: @unchecked Sendable {
     publishDiagnostics(item.uri)
   }
 
+  /// `didChange`: every change that can be read is applied (a reversed range as the range
+  /// between its positions, noted in the client's log); one that cannot be read leaves the server
+  /// without the editor's text, which the user is told: its diagnostics are withdrawn and requests
+  /// about it refused until a change gives the whole text (or it is opened again).
   func didChange(_ params: LSP.DidChangeTextDocumentParams) {
     let uri = params.textDocument.uri
-    guard store[uri] != nil else { return log("didChange for a document that is not open") }
+    guard let before = store[uri] else { return log("didChange for a document that is not open") }
+    let wasInSync = before.inSync
     guard
-      store.change(
-        uri: uri, version: params.textDocument.version, changes: params.contentChanges, mapper: mapper) != nil
-    else {
-      return log("didChange with a change that is not a text change; ignored")
+      let outcome = store.change(
+        uri: uri, version: params.textDocument.version, read: params.contentChanges, mapper: mapper)
+    else { return }
+    let name = URL(string: uri)?.lastPathComponent ?? uri
+    let version = outcome.snapshot.version
+    if outcome.reversedRanges > 0 {
+      sendMessage(
+        "window/logMessage", .warning,
+        "\(name) version \(version): \(outcome.reversedRanges) change(s) with a range ending before its start, "
+          + "applied as the range between the two positions")
+    }
+    if let lost = outcome.lost {
+      log(
+        "didChange of \(uri) version \(version) could not be applied (\(lost)); the document is out of sync")
+      sendMessage(
+        "window/showMessage", .warning,
+        "outline lost the text of \(name) at version \(version): a change could not be applied (\(lost)). "
+          + "Its diagnostics are withdrawn and requests about it refused until it is closed and opened again."
+      )
+    } else if outcome.snapshot.inSync && !wasInSync {
+      sendMessage("window/logMessage", .info, "\(name) version \(version): the whole text came; back in sync")
     }
     publishDiagnostics(uri)
+  }
+
+  /// The error for a request about a document whose text the server lost.
+  static func lostText(_ uri: String) -> ResponseError {
+    ResponseError(
+      code: ErrorCode.contentModified,
+      message: "The server lost the text of \(uri) (a change could not be applied): close and open it again")
+  }
+
+  /// Refuses work over every open document (renames, references from a model) while the server
+  /// lost the text of one: its edits or locations would be for another text.
+  func requireDocumentsInSync() throws {
+    if let lost = store.documents.values.first(where: { !$0.inSync }) { throw Self.lostText(lost.uri) }
+  }
+
+  /// Sends `window/showMessage` or `window/logMessage`.
+  private func sendMessage(_ method: String, _ type: LSP.MessageType, _ message: String) {
+    sendNotification(method, LSP.MessageParams(type: type, message: message))
   }
 
   func didClose(_ params: LSP.DidCloseTextDocumentParams) {
     let uri = params.textDocument.uri
     store.close(uri: uri)
-    sendNotification(
-      "textDocument/publishDiagnostics", LSP.PublishDiagnosticsParams(uri: uri, diagnostics: []))
+    // A configuration with problems an outline reads: its problems as it is on disk, else none.
+    let diagnostics = shownConfigurations[uri].map {
+      ConfigurationDiagnostics.json($0.configuration, mapper: mapper)
+    }
+    connection.notify(
+      "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": diagnostics ?? []])
   }
 
   func didSave(_ params: LSP.DidSaveTextDocumentParams) {
@@ -419,7 +474,7 @@ public final class LanguageServer: @unchecked Sendable {
     // text and tree in place (a reference left here, on a thread the machine
     // has not run again yet, would have it copy them).
     workers.async { [weak snapshot] in
-      let rendered: (serial: Int, version: Int, diagnostics: JSONValue)? = {
+      let rendered: (serial: Int, version: Int, diagnostics: JSONValue, configuration: Configuration?)? = {
         // Skip work for a version that is already stale.
         guard let snapshot, self.state.sync(execute: { self.store[uri] === snapshot }) else { return nil }
         // An analysis over 200 ms shows progress, on a token the server creates.
@@ -430,7 +485,10 @@ public final class LanguageServer: @unchecked Sendable {
         // 200,000 problems is 75 MB of it.
         let diagnostics = DiagnosticsFeature.json(snapshot, mapper: mapper)
         progress?.finish()
-        return (snapshot.serial, snapshot.version, diagnostics)
+        // The configuration the analysis read (made already, for the diagnostics).
+        let configuration =
+          snapshot.isOutlineDocument && snapshot.inSync ? snapshot.analysis.configuration : nil
+        return (snapshot.serial, snapshot.version, diagnostics, configuration)
       }()
       guard let rendered else { return }
       self.state.async {
@@ -440,6 +498,40 @@ public final class LanguageServer: @unchecked Sendable {
         self.connection.notify(
           "textDocument/publishDiagnostics",
           ["uri": .string(uri), "version": .int(rendered.version), "diagnostics": rendered.diagnostics])
+        self.showConfiguration(rendered.configuration)
+      }
+    }
+  }
+
+  /// Publishes the problems of `configuration`, which an open outline's analysis read, for the
+  /// `.outline.json` itself, once per generation of the store, unless the editor has it open (its
+  /// own diagnostics then come from its text).
+  private func showConfiguration(_ configuration: Configuration?) {
+    guard let configuration, !configuration.diagnostics.isEmpty else { return }
+    let uri = ConfigurationDiagnostics.uri(of: configuration)
+    guard shownConfigurations[uri]?.generation != store.generation else { return }
+    shownConfigurations[uri] = (store.generation, configuration)
+    guard store[uri] == nil else { return }
+    connection.notify(
+      "textDocument/publishDiagnostics",
+      ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(configuration, mapper: mapper)])
+  }
+
+  /// After the files changed: each configuration shown is read again, and its problems are
+  /// published anew, or an empty list once it has none (or is gone).
+  private func refreshShownConfigurations() {
+    for (uri, shown) in shownConfigurations {
+      let now = store.configurations.configuration(for: shown.configuration.folder + "/-")
+      if let now, now.path == shown.configuration.path, !now.diagnostics.isEmpty {
+        shownConfigurations[uri] = (store.generation, now)
+        guard store[uri] == nil else { continue }
+        connection.notify(
+          "textDocument/publishDiagnostics",
+          ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(now, mapper: mapper)])
+      } else {
+        shownConfigurations[uri] = nil
+        guard store[uri] == nil else { continue }
+        connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
       }
     }
   }
@@ -477,6 +569,7 @@ public final class LanguageServer: @unchecked Sendable {
   /// every open document and publish, and ask a pull client to pull again.
   private func dependenciesChanged() {
     store.dependenciesChanged()
+    refreshShownConfigurations()
     for uri in store.documents.keys { publishDiagnostics(uri) }
     refreshPulledDiagnostics()
   }

@@ -59,27 +59,88 @@ import Testing
     }
   }
 
-  /// A change whose range is invalid leaves the document as it was, even
-  /// after earlier changes of the same notification were applied.
-  @Test func invalidChangeLeavesTheTextAsItWas() {
+  /// No range is refused (LSP's rule for positions, and `vscode-languageserver-textdocument`'s for
+  /// the rest): a character past its line's end is the line's end, a line past the last the text's
+  /// end, negative values the start, and a range ending before its start is the range between
+  /// them. Valid and invalid ranges mixed in one notification all apply, in order, and the
+  /// analysis is the one the resulting text gets afresh.
+  @Test func everyRangeApplies() throws {
     let store = DocumentStore()
     let mapper = PositionMapper(unit: .utf16)
-    store.open(uri: "untitled:a", version: 3, text: "one\ntwo\nthree\n")
+    let uri = "file:///tmp/outline-lsp-tests/ranges.outline"
+    let text = "<outline version=\"1\">\n  <Item title=\"é😀\" order=\"0\"/>\n</outline>\n"
+    _ = store.open(uri: uri, version: 3, text: text).analysis
+    func change(_ start: (Int, Int), _ end: (Int, Int), _ text: String) -> LSP.TextDocumentContentChangeEvent
+    {
+      LSP.TextDocumentContentChangeEvent(
+        range: LSP.Range(
+          start: .init(line: start.0, character: start.1), end: .init(line: end.0, character: end.1)),
+        text: DocumentText(text))
+    }
     let changes = [
-      LSP.TextDocumentContentChangeEvent(
-        range: LSP.Range(start: .init(line: 1, character: 0), end: .init(line: 1, character: 3)),
-        text: DocumentText("TWO\nand a half")),
-      LSP.TextDocumentContentChangeEvent(range: nil, text: DocumentText("whole")),
-      LSP.TextDocumentContentChangeEvent(
-        range: LSP.Range(start: .init(line: 0, character: 2), end: .init(line: 0, character: 1)),
-        text: DocumentText("x")),
+      // Valid: a second item after the first.
+      change((1, 31), (1, 31), "\n  <Item title=\"b\" order=\"0\"/>"),
+      // Reversed: the title's `é😀` (UTF-16 columns 15 to 18), given end first.
+      change((1, 18), (1, 15), "x"),
+      // Past the end of line 0: its line end, so the two lines join.
+      change((0, 99), (1, 0), ""),
+      // A start past the last line, an end before it: the range from the end to the text's end.
+      change((40, 0), (3, 0), "<!-- tail -->\n"),
+      // Negative values: the text's start, and the line's start.
+      change((-1, 0), (0, -7), "<?xml version=\"1.0\"?>\n"),
     ]
-    #expect(store.change(uri: "untitled:a", version: 4, changes: changes, mapper: mapper) == nil)
-    #expect(store["untitled:a"]?.source == SourceText("one\ntwo\nthree\n"))
-    #expect(store["untitled:a"]?.version == 3)
+    let outcome = try #require(
+      store.change(uri: uri, version: 4, read: changes.map { .event($0) }, mapper: mapper))
+    let expected =
+      "<?xml version=\"1.0\"?>\n<outline version=\"1\">  <Item title=\"x\" order=\"0\"/>\n"
+      + "  <Item title=\"b\" order=\"0\"/>\n</outline>\n<!-- tail -->\n"
+    #expect(outcome.snapshot.source.string == expected)
+    #expect(outcome.snapshot.source == SourceText(expected))
+    #expect(outcome.reversedRanges == 2)
+    #expect(outcome.lost == nil && outcome.snapshot.inSync)
+    #expect(outcome.snapshot.version == 4)
+    let fresh = DocumentStore().open(uri: uri, text: expected)
+    #expect(outcome.snapshot.analysis.diagnostics == fresh.analysis.diagnostics)
+    #expect(outcome.snapshot.analysis.diagnostics.map(\.code.rawValue) == ["OL401"])
+  }
+
+  /// A change that cannot be read (its range is no range) cannot be applied: the document is out
+  /// of sync, keeps the last text the server was sure of, says nothing about it and skips later
+  /// ranged changes, until a change gives the whole text again.
+  @Test func anUnreadableChangeLeavesTheDocumentOutOfSync() throws {
+    let store = DocumentStore()
+    let mapper = PositionMapper(unit: .utf16)
+    let uri = "file:///tmp/outline-lsp-tests/lost.outline"
+    store.open(uri: uri, version: 1, text: "<outline version=\"1\">\n</outline>\n")
+    let duplicate = "<outline version=\"1\">\n<Item order=\"0\"/><Item order=\"0\"/>\n</outline>\n"
+    let insert = LSP.ContentChange.event(
+      LSP.TextDocumentContentChangeEvent(
+        range: LSP.Range(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0)),
+        text: DocumentText("<Item order=\"0\"/>")))
+    let lost = try #require(
+      store.change(
+        uri: uri, version: 2, read: [insert, .unreadable("range.start.line is not a number"), insert],
+        mapper: mapper))
+    #expect(lost.lost == "change 2 of 3: range.start.line is not a number")
+    #expect(!lost.snapshot.inSync)
+    #expect(lost.snapshot.source.string == "<outline version=\"1\">\n<Item order=\"0\"/></outline>\n")
+    #expect(DiagnosticsFeature.render(lost.snapshot, mapper: mapper) == [])
+    // Still lost: a ranged change is skipped, and the loss is not told again.
+    let skipped = try #require(store.change(uri: uri, version: 3, read: [insert], mapper: mapper))
+    #expect(!skipped.snapshot.inSync && skipped.lost == nil)
+    #expect(skipped.snapshot.source == lost.snapshot.source)
+    // The models changing keeps it out of sync.
+    store.dependenciesChanged()
+    #expect(store[uri]?.inSync == false)
+    // The whole text: back in sync, analyzed as a fresh open of it.
+    let whole = LSP.ContentChange.event(
+      LSP.TextDocumentContentChangeEvent(range: nil, text: DocumentText(duplicate)))
+    let back = try #require(store.change(uri: uri, version: 4, read: [whole], mapper: mapper))
+    #expect(back.snapshot.inSync && back.lost == nil)
     #expect(
-      store.change(uri: "untitled:a", version: 5, changes: Array(changes.prefix(1)), mapper: mapper) != nil)
-    #expect(store["untitled:a"]?.source == SourceText("one\nTWO\nand a half\nthree\n"))
+      DiagnosticsFeature.render(back.snapshot, mapper: mapper)
+        == DiagnosticsFeature.render(DocumentStore().open(uri: uri, text: duplicate), mapper: mapper))
+    #expect(!DiagnosticsFeature.render(back.snapshot, mapper: mapper).isEmpty)
   }
 
   /// A UTF-8 client's change at a column inside a character is made at the character's start:

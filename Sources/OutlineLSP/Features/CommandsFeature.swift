@@ -41,6 +41,7 @@ struct CommandsFeature {
       throw ResponseError.invalidParams("\(params.command) needs the document's uri as its first argument")
     }
     guard let snapshot = store[uri] else { throw ResponseError.invalidParams("\(uri) is not open") }
+    guard snapshot.inSync else { throw LanguageServer.lostText(uri) }
     return snapshot
   }
 

@@ -5,7 +5,10 @@ import OutlineJSON
 import OutlineWorkspace
 
 /// Push (`textDocument/publishDiagnostics`) and pull (`textDocument/diagnostic`)
-/// diagnostics: the same engine, codes and ranges as `outline-lint`.
+/// diagnostics: the same engine, codes and ranges as `outline-lint`; for an open
+/// `.outline.json`, its own problems (OC100) in the editor's text; for an open outline whose
+/// configuration has problems, one more at its start pointing at them
+/// (``ConfigurationDiagnostics/Pointer``).
 struct DiagnosticsFeature {
   let mapper: PositionMapper
 
@@ -31,28 +34,36 @@ struct DiagnosticsFeature {
   }
 
   /// The diagnostics as values, for tests: the server writes them with ``json(_:mapper:)``.
-  static func render(_ snapshot: Snapshot, mapper: PositionMapper) -> [LSP.Diagnostic] {
+  static func render(_ snapshot: Snapshot, mapper: PositionMapper, open: Bool = true) -> [LSP.Diagnostic] {
+    // A text the server is not sure of is the editor's no longer: nothing is said about it.
+    guard snapshot.inSync else { return [] }
+    if let configuration = snapshot.ownConfiguration {
+      return ConfigurationDiagnostics.render(configuration, mapper: mapper)
+    }
     guard snapshot.isOutlineDocument else { return [] }
     let analysis = snapshot.analysis
     let modelSource = analysis.model?.source
     let modelURI = modelURI(analysis)
-    return analysis.diagnostics.map { diagnostic in
-      let related = diagnostic.related.compactMap { related -> LSP.DiagnosticRelatedInformation? in
-        let inModel = related.file != nil
-        guard let source = inModel ? modelSource : snapshot.source,
-          let uri = inModel ? modelURI : snapshot.uri
-        else { return nil }
-        return LSP.DiagnosticRelatedInformation(
-          location: LSP.Location(uri: uri, range: mapper.range(related.range, in: source)),
-          message: related.message)
+    let pointer =
+      open ? ConfigurationDiagnostics.Pointer(analysis.configuration, documentPath: snapshot.path) : nil
+    return (pointer.map { [$0.diagnostic(mapper: mapper)] } ?? [])
+      + analysis.diagnostics.map { diagnostic in
+        let related = diagnostic.related.compactMap { related -> LSP.DiagnosticRelatedInformation? in
+          let inModel = related.file != nil
+          guard let source = inModel ? modelSource : snapshot.source,
+            let uri = inModel ? modelURI : snapshot.uri
+          else { return nil }
+          return LSP.DiagnosticRelatedInformation(
+            location: LSP.Location(uri: uri, range: mapper.range(related.range, in: source)),
+            message: related.message)
+        }
+        return LSP.Diagnostic(
+          range: mapper.range(diagnostic.range, in: snapshot.source),
+          severity: lspSeverity(diagnostic.severity),
+          code: diagnostic.code.rawValue, source: "outline", message: diagnostic.message,
+          relatedInformation: diagnostic.related.isEmpty ? nil : related,
+          tags: diagnostic.code == .orderNotDocumentOrder ? [] : nil)
       }
-      return LSP.Diagnostic(
-        range: mapper.range(diagnostic.range, in: snapshot.source),
-        severity: lspSeverity(diagnostic.severity),
-        code: diagnostic.code.rawValue, source: "outline", message: diagnostic.message,
-        relatedInformation: diagnostic.related.isEmpty ? nil : related,
-        tags: diagnostic.code == .orderNotDocumentOrder ? [] : nil)
-    }
   }
 
   /// The model file's URI, for related locations in the model.
@@ -65,9 +76,17 @@ struct DiagnosticsFeature {
   /// encoder nodes and values on the `Codable` path, and their memory grew
   /// the cost faster than the count (issue 19, item 4). The bytes are the
   /// ones `JSONValueCoding` writes for `render`'s values (a test holds them
-  /// equal). Pushed and pulled diagnostics (document and workspace reports) are these.
-  static func json(_ snapshot: Snapshot, mapper: PositionMapper) -> JSONValue {
-    // A model file or a configuration open in the editor is not an outline: no outline problems.
+  /// equal). Pushed and pulled diagnostics (document and workspace reports) are these; `open`
+  /// is false for a closed file of a workspace report, which gets no pointer to its configuration
+  /// (the configuration's own report says it once, as `outline-lint` does).
+  static func json(_ snapshot: Snapshot, mapper: PositionMapper, open: Bool = true) -> JSONValue {
+    // A text the server is not sure of is the editor's no longer: nothing is said about it.
+    guard snapshot.inSync else { return [] }
+    // The configuration open in the editor: its own problems, in the editor's text.
+    if let configuration = snapshot.ownConfiguration {
+      return ConfigurationDiagnostics.json(configuration, mapper: mapper)
+    }
+    // A model file open in the editor is not an outline: no outline problems.
     guard snapshot.isOutlineDocument else { return [] }
     let analysis = snapshot.analysis
     let source = snapshot.source
@@ -75,8 +94,11 @@ struct DiagnosticsFeature {
     let modelURI = modelURI(analysis)
     var json = JSONBytes()
     json.raw("[")
+    let pointer =
+      open ? ConfigurationDiagnostics.Pointer(analysis.configuration, documentPath: snapshot.path) : nil
+    pointer?.append(mapper: mapper, to: &json)
     for (index, diagnostic) in analysis.diagnostics.enumerated() {
-      if index > 0 { json.raw(",") }
+      if index > 0 || pointer != nil { json.raw(",") }
       json.checkpoint()
       json.raw("{\"range\":")
       mapper.append(diagnostic.range, in: source, to: &json)

@@ -9,7 +9,8 @@ public typealias OutlineSearch =
 
 /// `workspace/diagnostic`: every outline in the workspace folders, open or
 /// not, with the diagnostics `outline-lint` reports for that folder; an
-/// open document as the editor has it, a closed one as it is on disk.
+/// open document as the editor has it, a closed one as it is on disk; and
+/// each `.outline.json` with problems (OC100) that governs one of them, once.
 /// Streamed as partial results when the client gives a token, with
 /// work-done progress after 200 ms, and cancellable between files.
 struct WorkspaceDiagnosticsFeature: Sendable {
@@ -57,10 +58,14 @@ struct WorkspaceDiagnosticsFeature: Sendable {
       items.removeAll()
     }
     let total = paths.count + outside.count
+    // Each configuration with problems, reported once before the first outline it governs (as
+    // `outline-lint` prints it); an open one is reported among the open documents, as the editor has it.
+    var configurations = ConfigurationReports(open: Set(open.map(\.uri)))
     for (index, path) in paths.enumerated() {
       try context.cancellation.check()
       progress.report(
         index, of: total, message: "\(index)/\(total) \(URL(fileURLWithPath: path).lastPathComponent)")
+      if let item = configurationReport(for: path, &configurations, previous: previous) { items.append(item) }
       if let snapshot = openByPath[Self.standardized(path)] {
         items.append(report(snapshot, previous: previous))
       } else if let item = closedReport(path, previous: previous) {
@@ -70,6 +75,11 @@ struct WorkspaceDiagnosticsFeature: Sendable {
     }
     for snapshot in outside {
       try context.cancellation.check()
+      if snapshot.isOutlineDocument,
+        let item = configurationReport(for: snapshot.path, &configurations, previous: previous)
+      {
+        items.append(item)
+      }
       items.append(report(snapshot, previous: previous))
     }
     flush(force: true)
@@ -101,14 +111,42 @@ struct WorkspaceDiagnosticsFeature: Sendable {
   /// `resultId` (its stamp and the models' generation); nil when it cannot be read.
   private func closedReport(_ path: String, previous: [String: String]) -> JSONValue? {
     let uri = URL(fileURLWithPath: path).absoluteString
-    let stamp = FileStamp(path)
-    let resultId = "disk:\(generation):\(stamp.seconds).\(stamp.nanoseconds):\(stamp.size):\(stamp.inode)"
+    let resultId = Self.diskResultId(path, generation: generation)
     if previous[uri] == resultId {
       return Self.report(resultId: resultId, uri: uri, version: nil, items: nil)
     }
     guard let snapshot = try? store.closedFile(path) else { return nil }
     return Self.report(
-      resultId: resultId, uri: uri, version: nil, items: DiagnosticsFeature.json(snapshot, mapper: mapper))
+      resultId: resultId, uri: uri, version: nil,
+      items: DiagnosticsFeature.json(snapshot, mapper: mapper, open: false))
+  }
+
+  /// The configurations reported so far, and the open documents' URIs.
+  struct ConfigurationReports {
+    let open: Set<String>
+    var reported: Set<String> = []
+  }
+
+  /// The report of the configuration governing the document at `path` (nil: an unsaved buffer),
+  /// when it has problems, was not reported yet and is not open; `unchanged` when the client has
+  /// this one (its file's stamp and the models' generation).
+  private func configurationReport(
+    for path: String?, _ reports: inout ConfigurationReports, previous: [String: String]
+  ) -> JSONValue? {
+    guard let configuration = store.configurations.configuration(for: path ?? "./-"),
+      !configuration.diagnostics.isEmpty, reports.reported.insert(configuration.path).inserted
+    else { return nil }
+    let uri = ConfigurationDiagnostics.uri(of: configuration)
+    guard !reports.open.contains(uri) else { return nil }
+    let resultId = Self.diskResultId(configuration.path, generation: generation)
+    let items = previous[uri] == resultId ? nil : ConfigurationDiagnostics.json(configuration, mapper: mapper)
+    return Self.report(resultId: resultId, uri: uri, version: nil, items: items)
+  }
+
+  /// The `resultId` of a file as it is on disk: its stamp and the models' generation.
+  static func diskResultId(_ path: String, generation: Int) -> String {
+    let stamp = FileStamp(path)
+    return "disk:\(generation):\(stamp.seconds).\(stamp.nanoseconds):\(stamp.size):\(stamp.inode)"
   }
 
   static func standardized(_ path: String) -> String {

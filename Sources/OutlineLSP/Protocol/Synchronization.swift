@@ -9,9 +9,49 @@ extension LSP {
     var text: DocumentText
   }
 
-  struct DidChangeTextDocumentParams: Codable, Sendable {
+  /// A change as read from `didChange`: the event, or why it could not be read (a range that
+  /// is not a range, no text); the server cannot apply such a change and says so.
+  enum ContentChange: Decodable, Sendable {
+    case event(TextDocumentContentChangeEvent)
+    case unreadable(String)
+
+    init(from decoder: Decoder) {
+      do {
+        self = .event(try TextDocumentContentChangeEvent(from: decoder))
+      } catch let error as DecodingError {
+        self = .unreadable(JSONValueCoding.describe(error))
+      } catch {
+        self = .unreadable("\(error)")
+      }
+    }
+  }
+
+  /// `didChange`'s params, read change by change: only a document identifier that does not decode
+  /// makes the whole notification unreadable.
+  struct DidChangeTextDocumentParams: Decodable, Sendable {
     var textDocument: VersionedTextDocumentIdentifier
-    var contentChanges: [TextDocumentContentChangeEvent]
+    var contentChanges: [ContentChange]
+
+    enum CodingKeys: String, CodingKey {
+      case textDocument, contentChanges
+    }
+
+    init(textDocument: VersionedTextDocumentIdentifier, contentChanges: [ContentChange]) {
+      self.textDocument = textDocument
+      self.contentChanges = contentChanges
+    }
+
+    init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      textDocument = try container.decode(VersionedTextDocumentIdentifier.self, forKey: .textDocument)
+      do {
+        contentChanges =
+          try container.decodeIfPresent([ContentChange].self, forKey: .contentChanges)
+          ?? [.unreadable("contentChanges is missing")]
+      } catch let error as DecodingError {
+        contentChanges = [.unreadable(JSONValueCoding.describe(error))]
+      }
+    }
   }
 
   struct DidCloseTextDocumentParams: Codable, Sendable {
