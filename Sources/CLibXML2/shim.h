@@ -12,6 +12,7 @@
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlIO.h>
+#include <libxml/uri.h>
 
 /* The last `byte` in the `count` bytes at `start`, or NULL: the parser finds
  * a tag's `<` from the `>` libxml2 stands on. glibc's memrchr is vectorized;

@@ -269,7 +269,7 @@ extension Transcoder {
 
   /// Why `uri` cannot be the namespace name of `prefix` (as libxml2 would say of the XML): a
   /// prefix cannot be bound to nothing, the XML and XMLNS namespaces have prefixes of their own,
-  /// and a namespace name is a URI (no white space).
+  /// and a namespace name is a URI (no white space; one libxml2 reads, ``NamespaceName/isURI(_:)``).
   static func namespaceNameProblem(_ uri: String, prefix: String) -> String? {
     if uri.isEmpty && !prefix.isEmpty {
       return "The prefix \(Excerpt.quoted(prefix)) cannot be bound to an empty namespace name"
@@ -278,6 +278,10 @@ extension Transcoder {
       return "\(Excerpt.quoted(uri)) is reserved for the prefix \(uri.hasSuffix("xmlns/") ? "xmlns" : "xml")"
     }
     if uri.utf8.contains(where: { XMLName.isSpace($0) }) { return "\(Excerpt.quoted(uri)) is not a URI" }
+    // A character XML cannot hold is said where it stands, as the value is written.
+    if !uri.isEmpty && !uri.utf8.contains(where: { $0 < 0x20 }) && !NamespaceName.isURI(uri) {
+      return "\(Excerpt.quoted(uri)) is not a valid URI"
+    }
     return nil
   }
 

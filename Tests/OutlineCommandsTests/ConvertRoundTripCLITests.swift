@@ -112,6 +112,8 @@ import Testing
         #"{"@outline":1,"@model":"V.xcdatamodel","items":[{"@entity":"Item","@xmlns":{"a":"u"}}]}"#,
         "'@xmlns' belongs to the root object only"
       ),
+      // Found by FuzzJSON: a name libxml2 does not read as a URI made an outline lint refused.
+      (#"{"@outline":1,"@model":"V.xcdatamodel","@xmlns":{"rg":"u{n:rg"}}"#, "'u{n:rg' is not a valid URI"),
     ]
     for (index, (json, message)) in cases.enumerated() {
       try CLI.write(["c\(index).json": json], in: folder)

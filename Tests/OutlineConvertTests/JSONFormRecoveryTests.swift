@@ -87,6 +87,22 @@ import Testing
       ])
   }
 
+  /// Found by FuzzJSON (Fuzz/Regressions/FuzzJSON/namespace-name-libxml2-refuses.json): a
+  /// namespace name libxml2 does not read as a URI (`u{n:rg`) was written, and the outline
+  /// written then failed lint with OL100 ("is not a valid URI"). The JSON form refuses it at its
+  /// value as the XML would be refused, and takes the URIs libxml2 reads, relative ones too.
+  @Test func aNamespaceNameLibxml2DoesNotReadIsRefused() {
+    for refused in ["u{n:rg", "http://a b", "x:%zz", "[bad"] {
+      let found = Self.problems(#"{"@xmlns":{"rg":"\#(refused)"}}"#)
+      #expect(
+        found.map(\.code.rawValue) == ["OL100"] && found.map(\.path) == ["$.@xmlns.rg"],
+        "\(refused): \(found)")
+    }
+    for taken in ["urn:x", "http://example.com/ns", "relative/ns", "x-y"] {
+      #expect(Self.problems(#"{"@xmlns":{"p":"\#(taken)"}}"#).isEmpty, "\(taken)")
+    }
+  }
+
   @Test func aRefusedValueIsReportedOnceNotAgainByTheValidator() {
     let found = Self.problems(
       #"{"children":[{"@entity":"Item","order":"zero"},{"@entity":"Item","order":1}]}"#)
