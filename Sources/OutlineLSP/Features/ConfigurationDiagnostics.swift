@@ -92,13 +92,10 @@ enum ConfigurationDiagnostics {
       json.string(DiagnosticCode.configuration.rawValue)
       json.raw(",\"source\":\"outline\",\"message\":")
       json.string(message)
-      json.raw(",\"relatedInformation\":[{\"location\":{\"uri\":")
-      json.string(uri)
-      json.raw(",\"range\":")
-      mapper.append(first.range, in: source, to: &json)
-      json.raw("},\"message\":")
-      json.string(first.message)
-      json.raw("}]}")
+      json.raw(",\"relatedInformation\":[")
+      DiagnosticsFeature.appendRelated(
+        uri: uri, range: first.range, in: source, message: first.message, mapper: mapper, to: &json)
+      json.raw("]}")
     }
 
     /// The configuration's path relative to the document's folder (`.outline.json`,

@@ -66,6 +66,20 @@ struct DiagnosticsFeature {
       }
   }
 
+  /// One `DiagnosticRelatedInformation` as JSON text: `range` of `source` at `uri`, and its message.
+  static func appendRelated(
+    uri: String, range: TextRange, in source: SourceText, message: String, mapper: PositionMapper,
+    to json: inout JSONBytes
+  ) {
+    json.raw("{\"location\":{\"uri\":")
+    json.string(uri)
+    json.raw(",\"range\":")
+    mapper.append(range, in: source, to: &json)
+    json.raw("},\"message\":")
+    json.string(message)
+    json.raw("}")
+  }
+
   /// The model file's URI, for related locations in the model.
   private static func modelURI(_ analysis: DocumentCheck) -> String? {
     analysis.model.flatMap(ModelNavigationFeature.file(of:)).map { URL(fileURLWithPath: $0).absoluteString }
@@ -118,13 +132,9 @@ struct DiagnosticsFeature {
           else { continue }
           if !first { json.raw(",") }
           first = false
-          json.raw("{\"location\":{\"uri\":")
-          json.string(uri)
-          json.raw(",\"range\":")
-          mapper.append(related.range, in: relatedSource, to: &json)
-          json.raw("},\"message\":")
-          json.string(related.message)
-          json.raw("}")
+          Self.appendRelated(
+            uri: uri, range: related.range, in: relatedSource, message: related.message, mapper: mapper,
+            to: &json)
         }
         json.raw("]")
       }
