@@ -311,13 +311,25 @@ struct LintSettings: Sendable {
     for index in problems.indices { problems[index].position? += configurationReports.count }
     let run = LintRun(reports: all, problems: problems)
     if diff {
-      // Only the diffs on standard output, as ruff's --diff; what could not be read is on standard error.
+      // Only the diffs on standard output, as ruff's --diff; what could not be read is on standard
+      // error, and so is a file that does not parse: --fix cannot touch it, and "nothing to fix"
+      // alone would pass it as clean.
+      let unparsed = all.compactMap { report -> FileReport? in
+        var broken = report
+        broken.diagnostics = report.diagnostics.filter { $0.code == .notWellFormed }
+        return broken.diagnostics.isEmpty ? nil : broken
+      }
+      if !unparsed.isEmpty {
+        Terminal.write(TextFormat.renderBytes(unparsed, style: .plain), to: 2)
+      }
       if !quiet {
-        Terminal.write(
-          diffs == 0 ? "nothing to fix\n" : "\(counted(diffs, "file")) would be fixed\n", to: 2)
+        let fixed = diffs == 0 ? "nothing to fix" : "\(counted(diffs, "file")) would be fixed"
+        let refused =
+          unparsed.isEmpty ? "" : "; \(counted(unparsed.count, "file")) cannot be fixed: not well-formed"
+        Terminal.write(fixed + refused + "\n", to: 2)
       }
       if troubled { throw ExitCode(2) }
-      if diffs > 0 { throw ExitCode(1) }
+      if diffs > 0 || !unparsed.isEmpty { throw ExitCode(1) }
       return
     }
     if statistics {

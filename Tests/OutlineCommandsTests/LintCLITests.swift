@@ -276,6 +276,15 @@ let brokenOrders = """
     #expect(piped.status == 1 && piped.stdout.hasPrefix("--- <stdin>\n+++ <stdin>\n"), "\(piped.stdout)")
     let clean = try CLI.run("outline-lint", ["--diff", "ok.outline"], in: folder)
     #expect(clean.status == 0 && clean.stdout.isEmpty && clean.stderr == "nothing to fix\n")
+    // A file that does not parse cannot be fixed: said on standard error, and the run exits 1.
+    try CLI.write(["bad.outline": "<outline>\n  <Item order=\"0\">\n</outline>\n"], in: folder)
+    let broken = try CLI.run("outline-lint", ["--diff", "bad.outline"], in: folder)
+    #expect(broken.status == 1 && broken.stdout.isEmpty, "\(broken.stdout)")
+    #expect(broken.stderr.hasPrefix("bad.outline:3:11: error[OL100]"), "\(broken.stderr)")
+    #expect(
+      broken.stderr.hasSuffix("nothing to fix; 1 file cannot be fixed: not well-formed\n"), "\(broken.stderr)"
+    )
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("bad.outline"))
     let json = try CLI.run("outline-lint", ["--diff", "--format", "json", "."], in: folder)
     #expect(json.status == 2 && json.stderr.contains("--diff prints the fixes as a diff, not json"))
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") {
