@@ -19,8 +19,19 @@ public enum LineDiff {
     guard script.contains(where: { $0 != .same }) else { return [] }
     var out: [UInt8] = []
     out.append(contentsOf: "--- \(oldName)\n+++ \(newName)\n".utf8)
+    // The lines of each text before the next hunk, counted once across the script: each hunk
+    // takes them from where the one before ended.
+    var counted = 0
+    var oldLine = 0
+    var newLine = 0
     for hunk in hunks(script) {
-      writeHunk(hunk, script: script, before: before, after: after, into: &out)
+      for step in script[counted..<hunk.lowerBound] {
+        if step != .insert { oldLine += 1 }
+        if step != .delete { newLine += 1 }
+      }
+      writeHunk(
+        hunk, script: script, before: before, after: after, oldLine: &oldLine, newLine: &newLine, into: &out)
+      counted = hunk.upperBound
     }
     return out
   }
@@ -202,16 +213,12 @@ public enum LineDiff {
     return hunks
   }
 
+  /// Writes `hunk`, whose first lines are `oldLine` and `newLine` (0-based), and moves both
+  /// past it.
   private static func writeHunk(
-    _ hunk: Range<Int>, script: [Edit], before: Lines, after: Lines, into out: inout [UInt8]
+    _ hunk: Range<Int>, script: [Edit], before: Lines, after: Lines, oldLine: inout Int, newLine: inout Int,
+    into out: inout [UInt8]
   ) {
-    // Lines of each text before the hunk.
-    var oldLine = 0
-    var newLine = 0
-    for step in script[..<hunk.lowerBound] {
-      if step != .insert { oldLine += 1 }
-      if step != .delete { newLine += 1 }
-    }
     let oldCount = script[hunk].filter { $0 != .insert }.count
     let newCount = script[hunk].filter { $0 != .delete }.count
     func span(_ first: Int, _ count: Int) -> String {

@@ -46,6 +46,22 @@ struct LineDiffTests {
     #expect(text.contains("@@ -23,7 +23,7 @@\n"), "\(text)")
   }
 
+  /// A hunk's line numbers are where the lines stand, for every hunk of many (the lines before
+  /// each counted once, from the hunk before it): one line in ten changed, a hunk each.
+  @Test func everyHunkOfManyNamesItsLines() {
+    let old = (1...1000).map { "\($0)\n" }
+    let new = old.enumerated().map { $0.offset % 10 == 9 ? "changed \($0.offset + 1)\n" : $0.element }
+    let text = diff(old.joined(), new.joined())
+    let headers = text.split(separator: "\n").filter { $0.hasPrefix("@@ ") }.map(String.init)
+    // Three lines of context on each side; the last change is the last line, with none after it.
+    let expected = (1...100).map { hunk -> String in
+      let first = 10 * hunk - 3
+      let count = hunk == 100 ? 4 : 7
+      return "@@ -\(first),\(count) +\(first),\(count) @@"
+    }
+    #expect(headers == expected)
+  }
+
   @Test func insertionsDeletionsAndTheEdgesOfTheText() {
     #expect(diff("", "a\n") == "--- a\n+++ b\n@@ -0,0 +1 @@\n+a\n")
     #expect(diff("a\n", "") == "--- a\n+++ b\n@@ -1 +0,0 @@\n-a\n")
