@@ -173,13 +173,8 @@ struct CompletionFeature {
   static func isInsideUnparsedSection(_ offset: Int, in bytes: [UInt8], tree: ItemTree?) -> Bool {
     var from = 0
     if let items = tree?.items {
-      var low = 0
-      var high = items.count
-      while low < high {
-        let middle = (low + high) / 2
-        if items[middle].startTag.start < offset { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { from = items[low - 1].startTag.start }
+      let before = Partition.point(items.count) { items[$0].startTag.start < offset }
+      if before > 0 { from = items[before - 1].startTag.start }
     }
     var inside = false
     MarkupScanner.scan(bytes, from: from, upTo: offset) { token in
