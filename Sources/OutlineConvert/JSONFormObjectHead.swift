@@ -170,7 +170,7 @@ struct ObjectHead {
         if id == nil && XMLName.equals(name, "xml:id") { id = attribute }
         // On the root, `version`, `model`, `entity` and `modelVersion` are the format's, even
         // where the root entity has a property of that name.
-        if isRoot && Self.isRootFormatName(name) { continue }
+        if isRoot && RootFormat.isAttribute(name) { continue }
         guard let key = table.key(named: name) else { continue }
         // Insertion in rank order; documents written by fmt are already in it.
         var slot = used
@@ -197,12 +197,6 @@ struct ObjectHead {
         }
       }
     }
-  }
-
-  /// Whether `name` is one of the root's format attributes.
-  static func isRootFormatName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")
-      || XMLName.equals(name, "modelVersion")
   }
 
   /// Whether a reference value holds no id (empty, or white space only).

@@ -340,9 +340,7 @@ struct Transcoder {
     }
     // The root element's `version`, `model`, `modelVersion` and `entity` belong to the format:
     // a model attribute of that name cannot be written there.
-    if object.isRoot
-      && RootFormat.attributeNames.contains(where: { XMLName.equals(name, Array($0.utf8)) })
-    {
+    if object.isRoot && RootFormat.isAttribute(name) {
       note(
         .unknownAttribute,
         "\(Excerpt.quoted(text)) names a format attribute of the root element; the root cannot hold a model attribute of that name",

@@ -30,9 +30,6 @@ public enum OutlineTemplate {
     return (builder.write(modelPath: modelPath, modelVersion: modelVersion), builder.problems)
   }
 
-  /// The root element's own attributes, which no property of the root entity can be written as.
-  static let rootFormatNames = Set(RootFormat.attributeNames)
-
   /// The placeholder written for `attribute`: its default when the validator
   /// accepts it, else the first candidate of its type that passes its type,
   /// bounds and regular expression; nil when none does.
@@ -168,7 +165,7 @@ private struct Builder {
     if root >= 0 {
       let entity = model.entities[root]
       for attribute in entity.attributes
-      where OutlineTemplate.rootFormatNames.contains(attribute.name) && attribute.isRequired {
+      where RootFormat.isAttribute(attribute.name) && attribute.isRequired {
         problems.append(
           "\(Excerpt.quoted(entity.name)) needs \(Excerpt.quoted(attribute.name)), a name the root element keeps for the format, so no root can have it (OM217)"
         )
@@ -176,7 +173,7 @@ private struct Builder {
       // A relationship so named is set from the other side where it has an inverse the
       // destination writes (`link`); the root is never nested in a containment.
       for relationship in entity.relationships
-      where OutlineTemplate.rootFormatNames.contains(relationship.name) && mustWrite(relationship, of: 0) {
+      where RootFormat.isAttribute(relationship.name) && mustWrite(relationship, of: 0) {
         if let destination = relationship.destination, let inverse = relationship.inverse,
           !model.entities[destination].relationships[inverse].isContainment
         {
@@ -340,7 +337,7 @@ private struct Builder {
     let written = objects[target].references[name, default: []]
     // The root cannot write a relationship named like a format attribute: the inverse says it.
     let unwritable =
-      object == 0 && OutlineTemplate.rootFormatNames.contains(relationship.name) && !declaration.isContainment
+      object == 0 && RootFormat.isAttribute(relationship.name) && !declaration.isContainment
     if unwritable || !written.isEmpty || mustWrite(declaration, of: target), !written.contains(object) {
       objects[target].references[name, default: []].append(object)
     }
@@ -405,7 +402,7 @@ private struct Builder {
     for (name, value) in attributes(of: 0) {
       // The root's own names are the format's: a property of the root entity so named cannot
       // be written (a problem when it is required, said by `build`).
-      if OutlineTemplate.rootFormatNames.contains(name) { continue }
+      if RootFormat.isAttribute(name) { continue }
       text += " \(name)=\"\(XMLEscaping.escapeAttribute(value))\""
     }
     if objects[0].children.isEmpty { return text + "/>\n" }

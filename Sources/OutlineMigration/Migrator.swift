@@ -318,7 +318,7 @@ public final class Migrator: XMLEventHandler {
     for index in 0..<tag.attributes.count {
       let name = XMLName.string(tag.name(of: index))
       let action = entityPlan.actions[name]
-      if action != .drop, !droppedIDs.isEmpty, !(isRoot && Self.rootNames.contains(name)),
+      if action != .drop, !droppedIDs.isEmpty, !(isRoot && RootFormat.isAttribute(name)),
         dropsReferences(tag, index: index, name: name, plan: entityPlan)
       {
         continue
@@ -327,7 +327,7 @@ public final class Migrator: XMLEventHandler {
         if needsPresent { present.append(name) }
         continue
       }
-      if isRoot && Self.rootNames.contains(name) { continue }
+      if isRoot && RootFormat.isAttribute(name) { continue }
       switch action {
       case .rename(let newer):
         if needsPresent { present.append(newer) }
@@ -390,9 +390,6 @@ public final class Migrator: XMLEventHandler {
       )
     }
   }
-
-  /// The root's own attributes, which name no property.
-  private static let rootNames = Set(RootFormat.attributeNames)
 
   /// Removes, from the relationship attribute `index` of `tag`, the ids of dropped objects (as
   /// Core Data nullifies a relationship to a deleted object), each listed as dropped; the whole

@@ -9,6 +9,11 @@ public enum RootFormat {
     attributeNames.contains(name)
   }
 
+  /// Whether the attribute name spelled by `bytes` is one of them, with no `String` made.
+  public static func isAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    attributeNames.contains { $0.utf8.elementsEqual(bytes) }
+  }
+
   /// What the root element's attribute `name` says instead, for messages.
   public static func meaning(of name: String) -> String {
     switch name {

@@ -46,7 +46,7 @@ extension OutlineValidator {
     for index in 0..<tag.attributes.count {
       let name = tag.name(of: index)
       // The root's format attributes are never the root entity's properties, whatever their names.
-      guard !(isRoot && Self.isRootFormatName(name)),
+      guard !(isRoot && RootFormat.isAttribute(name)),
         let attribute = keyLookup.attribute(name, of: entity, in: schema)
       else {
         // An id, a relationship, a format attribute or something unknown: out of the loop that
@@ -159,7 +159,7 @@ extension OutlineValidator {
     if XMLName.equals(name, "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       idIndex = index
-    } else if isRoot && Self.isRootFormatName(name) {
+    } else if isRoot && RootFormat.isAttribute(name) {
       return
     } else if let relationship = keyLookup.relationship(name, of: entity, in: schema) {
       checkRelationshipAttribute(
@@ -183,13 +183,6 @@ extension OutlineValidator {
         "\(Excerpt.quoted(text)) is not an attribute or relationship of \(Excerpt.quoted(entityName))",
         at: tag.nameRange(of: index))
     }
-  }
-
-  /// Whether `name` is one of the root element's format attributes (``RootFormat``), which belong
-  /// to the format there even where the root entity has a property of that name.
-  static func isRootFormatName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    XMLName.equals(name, "version") || XMLName.equals(name, "model") || XMLName.equals(name, "entity")
-      || XMLName.equals(name, "modelVersion")
   }
 
   /// An order's value as ``ModelValues/integer(_:)`` reads it; one to four
