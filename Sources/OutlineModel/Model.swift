@@ -238,7 +238,11 @@ public final class Model: Sendable {
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
   /// The default root entity: the first, in model order, with a containment relationship.
-  public var defaultRootEntity: Int? {
+  public var defaultRootEntity: Int? { Self.defaultRootEntity(of: entities) }
+
+  /// The default root entity of resolved `entities`: the first, in model order, that is not
+  /// abstract and has a containment relationship.
+  static func defaultRootEntity(of entities: [Entity]) -> Int? {
     entities.indices.first { !entities[$0].containments.isEmpty && !entities[$0].isAbstract }
   }
 

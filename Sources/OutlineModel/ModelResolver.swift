@@ -490,11 +490,7 @@ struct ModelResolver {
   /// A property of the default root entity named like one of the root element's format
   /// attributes (OM217): the root object can never write it.
   private mutating func checkRootNames() {
-    guard
-      let root = entities.indices.first(where: {
-        !entities[$0].containments.isEmpty && !entities[$0].isAbstract
-      })
-    else { return }
+    guard let root = Model.defaultRootEntity(of: entities) else { return }
     let entity = entities[root]
     let required =
       "and it is required, so no outline whose root is \(Excerpt.quoted(entity.name)) can lint clean"
