@@ -29,14 +29,10 @@ enum ConfigurationDiagnostics {
     json.raw("[")
     for (index, diagnostic) in configuration.diagnostics.enumerated() {
       if index > 0 { json.raw(",") }
-      json.raw("{\"range\":")
-      mapper.append(diagnostic.range, in: configuration.source, to: &json)
-      json.raw(",\"severity\":")
-      json.int(DiagnosticsFeature.lspSeverity(diagnostic.severity).rawValue)
-      json.raw(",\"code\":")
-      json.string(diagnostic.code.rawValue)
-      json.raw(",\"source\":\"outline\",\"message\":")
-      json.string(diagnostic.message)
+      DiagnosticsFeature.appendHead(
+        range: diagnostic.range, in: configuration.source, severity: diagnostic.severity,
+        code: diagnostic.code,
+        message: diagnostic.message, mapper: mapper, to: &json)
       json.raw("}")
     }
     json.raw("]")
@@ -82,16 +78,11 @@ enum ConfigurationDiagnostics {
         ])
     }
 
-    /// Appends ``diagnostic(mapper:)`` as JSON text (the members in `Diagnostic`'s order).
-    func append(mapper: PositionMapper, to json: inout JSONBytes) {
-      json.raw(
-        "{\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,\"character\":0}},\"severity\":"
-      )
-      json.int(LSP.DiagnosticSeverity.error.rawValue)
-      json.raw(",\"code\":")
-      json.string(DiagnosticCode.configuration.rawValue)
-      json.raw(",\"source\":\"outline\",\"message\":")
-      json.string(message)
+    /// Appends ``diagnostic(mapper:)`` as JSON text, at the start of `document` (the outline's text).
+    func append(mapper: PositionMapper, document: SourceText, to json: inout JSONBytes) {
+      DiagnosticsFeature.appendHead(
+        range: TextRange(at: 0), in: document, severity: .error, code: .configuration, message: message,
+        mapper: mapper, to: &json)
       json.raw(",\"relatedInformation\":[")
       DiagnosticsFeature.appendRelated(
         uri: uri, range: first.range, in: source, message: first.message, mapper: mapper, to: &json)

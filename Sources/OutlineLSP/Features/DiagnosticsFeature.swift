@@ -66,6 +66,23 @@ struct DiagnosticsFeature {
       }
   }
 
+  /// A `Diagnostic`'s members up to its message as JSON text, in the order `JSONValueCoding`
+  /// writes them (`range`, `severity`, `code`, `source`, `message`), the object left open for
+  /// what may follow.
+  static func appendHead(
+    range: TextRange, in source: SourceText, severity: Severity, code: DiagnosticCode, message: String,
+    mapper: PositionMapper, to json: inout JSONBytes
+  ) {
+    json.raw("{\"range\":")
+    mapper.append(range, in: source, to: &json)
+    json.raw(",\"severity\":")
+    json.int(lspSeverity(severity).rawValue)
+    json.raw(",\"code\":")
+    json.string(code.rawValue)
+    json.raw(",\"source\":\"outline\",\"message\":")
+    json.string(message)
+  }
+
   /// One `DiagnosticRelatedInformation` as JSON text: `range` of `source` at `uri`, and its message.
   static func appendRelated(
     uri: String, range: TextRange, in source: SourceText, message: String, mapper: PositionMapper,
@@ -110,18 +127,13 @@ struct DiagnosticsFeature {
     json.raw("[")
     let pointer =
       open ? ConfigurationDiagnostics.Pointer(analysis.configuration, documentPath: snapshot.path) : nil
-    pointer?.append(mapper: mapper, to: &json)
+    pointer?.append(mapper: mapper, document: source, to: &json)
     for (index, diagnostic) in analysis.diagnostics.enumerated() {
       if index > 0 || pointer != nil { json.raw(",") }
       json.checkpoint()
-      json.raw("{\"range\":")
-      mapper.append(diagnostic.range, in: source, to: &json)
-      json.raw(",\"severity\":")
-      json.int(lspSeverity(diagnostic.severity).rawValue)
-      json.raw(",\"code\":")
-      json.string(diagnostic.code.rawValue)
-      json.raw(",\"source\":\"outline\",\"message\":")
-      json.string(diagnostic.message)
+      Self.appendHead(
+        range: diagnostic.range, in: source, severity: diagnostic.severity, code: diagnostic.code,
+        message: diagnostic.message, mapper: mapper, to: &json)
       if !diagnostic.related.isEmpty {
         json.raw(",\"relatedInformation\":[")
         var first = true
