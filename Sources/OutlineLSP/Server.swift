@@ -431,11 +431,7 @@ public final class LanguageServer: @unchecked Sendable {
     let uri = params.textDocument.uri
     store.close(uri: uri)
     // A configuration with problems an outline reads: its problems as it is on disk, else none.
-    let diagnostics = shownConfigurations[uri].map {
-      ConfigurationDiagnostics.json($0.configuration, mapper: mapper)
-    }
-    connection.notify(
-      "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": diagnostics ?? []])
+    publishOnDisk(uri, shownConfigurations[uri]?.configuration)
   }
 
   func didSave(_ params: LSP.DidSaveTextDocumentParams) {
@@ -512,10 +508,19 @@ public final class LanguageServer: @unchecked Sendable {
     let uri = ConfigurationDiagnostics.uri(of: configuration)
     guard shownConfigurations[uri]?.generation != store.generation else { return }
     shownConfigurations[uri] = (store.generation, configuration)
+    publishOnDisk(uri, configuration)
+  }
+
+  /// Publishes, for the configuration file at `uri` while the editor does not have it open, the
+  /// problems of `configuration` as it is on disk, or none (an open one's come from its text).
+  private func publishOnDisk(_ uri: String, _ configuration: Configuration?) {
     guard store[uri] == nil else { return }
     connection.notify(
       "textDocument/publishDiagnostics",
-      ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(configuration, mapper: mapper)])
+      [
+        "uri": .string(uri),
+        "diagnostics": configuration.map { ConfigurationDiagnostics.json($0, mapper: mapper) } ?? [],
+      ])
   }
 
   /// After the files changed: each configuration shown is read again, and its problems are
@@ -525,14 +530,10 @@ public final class LanguageServer: @unchecked Sendable {
       let now = store.configurations.configuration(for: shown.configuration.folder + "/-")
       if let now, now.path == shown.configuration.path, !now.diagnostics.isEmpty {
         shownConfigurations[uri] = (store.generation, now)
-        guard store[uri] == nil else { continue }
-        connection.notify(
-          "textDocument/publishDiagnostics",
-          ["uri": .string(uri), "diagnostics": ConfigurationDiagnostics.json(now, mapper: mapper)])
+        publishOnDisk(uri, now)
       } else {
         shownConfigurations[uri] = nil
-        guard store[uri] == nil else { continue }
-        connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        publishOnDisk(uri, nil)
       }
     }
   }
