@@ -423,22 +423,15 @@ public final class XMLEventParser {
     let base = input.base
     let cursor = base.distance(to: input.cur)
     let floor = max(0, textFloor - input.baseOffset)
-    guard cursor > floor + 3, base[cursor - 1] == UInt8(ascii: ";") else { return }
-    // `&#` and at most a few digits: `&#x0000020;` is as long as one gets in practice.
-    var at = cursor - 2
-    while at > floor, cursor - at <= 32, Self.isCharacterNumberByte(base[at]) { at -= 1 }
-    guard at > floor, base[at] == UInt8(ascii: "#"), base[at - 1] == UInt8(ascii: "&") else { return }
-    let start = at - 1
+    // A character reference, `&#...;`, not an entity's: found as an error's reference is.
+    guard let length = Self.referenceLength(endingAt: input.cur, available: cursor - floor), length >= 4,
+      base[cursor - length + 1] == UInt8(ascii: "#")
+    else { return }
+    let start = cursor - length
     flushText(input)
     handler.markup(
       range: TextRange(start: input.baseOffset + start, end: input.baseOffset + cursor),
       bytes: UnsafeBufferPointer(start: base + start, count: cursor - start))
-  }
-
-  /// Whether `byte` may stand in a character number after `&#` (`x` and hexadecimal digits too).
-  private static func isCharacterNumberByte(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "x")
-      || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
   }
 
   /// Whether the `length` bytes at `chars` of character data are all below 0x21, eight at a
