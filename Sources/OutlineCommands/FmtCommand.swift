@@ -56,15 +56,8 @@ struct FmtCommand: ParsableCommand {
   var paths: [String] = []
 
   func validate() throws {
-    // Standard input is read once: named again it would be an empty document.
-    if paths.filter({ $0 == "-" }).count > 1 {
-      throw ValidationError("Standard input (-) can be named once.")
-    }
-    if let stdinFilename {
-      if !paths.isEmpty && !paths.contains("-") {
-        throw ValidationError("--stdin-filename names standard input, but - is not among the paths.")
-      }
-      if stdinFilename.isEmpty { throw ValidationError("--stdin-filename needs a path.") }
+    if let problem = StandardInput.usageProblem(paths: paths, stdinFilename: stdinFilename) {
+      throw ValidationError(problem)
     }
   }
 
@@ -80,7 +73,8 @@ struct FmtCommand: ParsableCommand {
     let versions = DocumentVersions(configurations: configurations, models: models, modelOverride: model)
     let reads = check || diff
     let files = FileCollector.collect(
-      paths.isEmpty ? [stdinFilename == nil ? "." : "-"] : paths, configurations: configurations,
+      paths.isEmpty ? StandardInput.defaultPaths(stdinFilename: stdinFilename) : paths,
+      configurations: configurations,
       follow: follow, oncePerFile: !reads
     ) { trouble in
       Terminal.error(trouble.message)
@@ -236,7 +230,7 @@ struct FmtRun {
           return .trouble
         }
       }
-      return Self.printDiff(old: old, new: kept, replacing: recording, name: TextFormat.displayedPath(path))
+      return Self.printDiff(old: old, new: kept, replacing: recording, name: shownPath)
     }
     if check {
       Terminal.write("\(TextFormat.displayedPath(path))\n")

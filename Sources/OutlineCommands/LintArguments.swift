@@ -74,7 +74,7 @@ extension LintSettings {
       }
     }
     if settings.paths.isEmpty {
-      settings.paths = LintSettings.defaultPaths(stdinFilename: settings.stdinFilename)
+      settings.paths = StandardInput.defaultPaths(stdinFilename: settings.stdinFilename)
     }
     return settings.usageProblem == nil ? settings : nil
   }

@@ -112,7 +112,7 @@ struct LintOptions: ParsableArguments {
       statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
-      paths: paths.isEmpty ? LintSettings.defaultPaths(stdinFilename: stdinFilename) : paths)
+      paths: paths.isEmpty ? StandardInput.defaultPaths(stdinFilename: stdinFilename) : paths)
   }
 
   func validate() throws {
@@ -147,10 +147,6 @@ struct LintSettings: Sendable {
   var stdinFilename: String?
   var paths: [String] = []
 
-  /// What is linted when no path is given: the current folder, as ruff and taplo do; standard
-  /// input when a name is given for it.
-  static func defaultPaths(stdinFilename: String?) -> [String] { stdinFilename == nil ? ["."] : ["-"] }
-
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
     if let jobs, jobs < 1 { return Self.jobsProblem(String(jobs)) }
@@ -159,14 +155,7 @@ struct LintSettings: Sendable {
     if diff && (statistics || format != .text) {
       return "--diff prints the fixes as a diff, not \(statistics ? "statistics" : format.rawValue)."
     }
-    // Standard input is read once: named again it would be an empty document.
-    if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
-    if let stdinFilename {
-      if !paths.contains("-") {
-        return "--stdin-filename names standard input, but - is not among the paths."
-      }
-      if stdinFilename.isEmpty { return "--stdin-filename needs a path." }
-    }
+    if let problem = StandardInput.usageProblem(paths: paths, stdinFilename: stdinFilename) { return problem }
     if statistics && format != .text && format != .json {
       return "--statistics prints text or json, not \(format.rawValue)."
     }
@@ -340,6 +329,24 @@ struct LintSettings: Sendable {
     }
     if troubled { throw ExitCode(2) }
     if all.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
+  }
+}
+
+/// Standard input's place among the paths, the same for lint and fmt.
+enum StandardInput {
+  /// What is read when no path is given: the current folder, as ruff and taplo do; standard
+  /// input when a name is given for it (`--stdin-filename`).
+  static func defaultPaths(stdinFilename: String?) -> [String] { stdinFilename == nil ? ["."] : ["-"] }
+
+  /// Why `paths` (as given; none for the default) and `--stdin-filename` cannot run, or nil.
+  static func usageProblem(paths: [String], stdinFilename: String?) -> String? {
+    // Standard input is read once: named again it would be an empty document.
+    if paths.filter({ $0 == "-" }).count > 1 { return "Standard input (-) can be named once." }
+    guard let stdinFilename else { return nil }
+    if !paths.isEmpty && !paths.contains("-") {
+      return "--stdin-filename names standard input, but - is not among the paths."
+    }
+    return stdinFilename.isEmpty ? "--stdin-filename needs a path." : nil
   }
 }
 
