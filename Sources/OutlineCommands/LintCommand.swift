@@ -151,7 +151,7 @@ struct LintSettings: Sendable {
   var usageProblem: String? {
     if let jobs, jobs < 1 { return Self.jobsProblem(String(jobs)) }
     if fix && paths.contains("-") { return "--fix cannot rewrite standard input (--diff shows its fixes)." }
-    if config != nil && isolated { return "--config and --isolated cannot both be given." }
+    if let problem = ConfigurationOptions.usageProblem(config: config, isolated: isolated) { return problem }
     if diff && (statistics || format != .text) {
       return "--diff prints the fixes as a diff, not \(statistics ? "statistics" : format.rawValue)."
     }
@@ -364,7 +364,12 @@ struct ConfigurationOptions: ParsableArguments {
   init() {}
 
   func validate() throws {
-    if config != nil && isolated { throw ValidationError("--config and --isolated cannot both be given.") }
+    if let problem = Self.usageProblem(config: config, isolated: isolated) { throw ValidationError(problem) }
+  }
+
+  /// Why `--config` and `--isolated` as given cannot run, or nil.
+  static func usageProblem(config: String?, isolated: Bool) -> String? {
+    config != nil && isolated ? "--config and --isolated cannot both be given." : nil
   }
 }
 
