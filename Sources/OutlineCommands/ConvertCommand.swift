@@ -182,8 +182,8 @@ extension Conversion {
         Terminal.write(report, to: 2)
         // A document in the JSON form whose meaning is wrong (orders, ids, values, names the
         // model does not have) has errors, as an outline does; only what is not JSON, or not
-        // shaped and typed as the JSON form, is not the JSON form (JSONFormError.isFormProblem).
-        let what = error.all.contains(where: \.isFormProblem) ? "is not the JSON form" : "has errors"
+        // shaped and typed as the JSON form, is not the JSON form (JSONFormError.refusesTheForm).
+        let what = error.refusesTheForm ? "is not the JSON form" : "has errors"
         throw fail("\(name) \(what); nothing was written", 1)
       case .unreadableModel(let reason):
         throw fail("\(name): the model cannot be read: \(reason)", 2)

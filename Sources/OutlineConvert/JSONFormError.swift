@@ -29,6 +29,9 @@ public struct JSONFormError: Error, Sendable, Equatable {
   /// than what a document in the form means (a name the model does not have, an order, an
   /// id, a value's meaning: what an outline has as errors).
   public var isFormProblem: Bool { !fromValidator && (code == .notWellFormed || code == .valueType) }
+  /// Whether this error or one of the others is a problem of the form (``isFormProblem``): the
+  /// input is then not the JSON form; else it is a document in the form that has errors.
+  public var refusesTheForm: Bool { all.contains(where: \.isFormProblem) }
   /// The further errors of a refused input, in document order.
   public var others: [JSONFormError] = []
 

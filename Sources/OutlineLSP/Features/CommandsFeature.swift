@@ -208,7 +208,7 @@ struct CommandsFeature {
     case .brokenConfiguration: "The configuration that applies has problems"
     case .documentErrors(let errors, _, _):
       "The document has \(errors.count) error\(errors.count == 1 ? "" : "s"): \(errors.first.map { "\($0.code.rawValue) \($0.message)" } ?? "")"
-    case .notJSONForm(let error, _) where !error.all.contains(where: \.isFormProblem):
+    case .notJSONForm(let error, _) where !error.refusesTheForm:
       "The document has \(error.all.count) error\(error.all.count == 1 ? "" : "s"): \(error.code.rawValue) \(error.message)"
     case .notJSONForm(let error, _): "Not the JSON form: \(error)"
     case .unreadableModel(let reason), .refusedModel(let reason), .refusedNamedModel(let reason): reason
