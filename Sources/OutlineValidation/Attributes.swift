@@ -81,14 +81,7 @@ extension OutlineValidator {
       checkAttributeValue(tag, index: index, attribute: attribute, entity: entity, schema: schema)
     }
 
-    if let idIndex {
-      checkIDName(tag.rawValue(of: idIndex), range: findings.idRange!)
-      let before = references.definitions.count
-      defer { if references.definitions.count > before { findings.idIndex = before } }
-      findings.firstCounter = references.define(
-        raw: tag.rawValue(of: idIndex), entity: entity, range: findings.idRange!, validator: self,
-        trackedCount: schema.trackedCount[entity])
-    }
+    if let idIndex { defineID(tag, index: idIndex, entity: entity, schema: schema, findings: &findings) }
     if written.isEmpty && !schema.mayMissRequired[entity] { return findings }
     let id = idIndex.map { tag.value(of: $0) }
     let model = schema
@@ -112,6 +105,20 @@ extension OutlineValidator {
     return findings
   }
 
+  /// Checks the `xml:id` at attribute `index` (its range in `findings`) and defines it,
+  /// noting its number and counters in `findings`.
+  @inline(__always)
+  func defineID(
+    _ tag: StartTag, index: Int, entity: Int, schema: ModelIndex, findings: inout AttributeFindings
+  ) {
+    checkIDName(tag.rawValue(of: index), range: findings.idRange!)
+    let before = references.definitions.count
+    findings.firstCounter = references.define(
+      raw: tag.rawValue(of: index), entity: entity, range: findings.idRange!, validator: self,
+      trackedCount: schema.trackedCount[entity])
+    if references.definitions.count > before { findings.idIndex = before }
+  }
+
   /// The root carries the order attribute, which only children have (OL203).
   @inline(never)
   private func rootOrder(_ tag: StartTag, index: Int, attribute: Int, entity: Int, schema: ModelIndex) {
@@ -125,7 +132,7 @@ extension OutlineValidator {
   /// An attribute of the model that needs more than being read: a transient, derived or typed
   /// one, or a string with bounds (an order already read is not here).
   @inline(never)
-  private func checkAttributeValue(
+  func checkAttributeValue(
     _ tag: StartTag, index: Int, attribute: Int, entity: Int, schema: ModelIndex
   ) {
     let info = schema.attributes[entity][attribute]

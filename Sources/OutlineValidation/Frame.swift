@@ -22,15 +22,18 @@ struct OrderEntry {
   }
 }
 
-/// The children of one parent in one containment relationship.
-struct SiblingGroup {
-  /// The relationship's index in the parent entity.
-  var relationship: Int
-  /// How many of its children have no order entry; with `orders.count`, how many
-  /// children it holds (for minCount/maxCount).
-  var count = 0
-  /// Their orders, when the relationship is numbered by an order attribute.
-  var orders: [OrderEntry] = []
+/// A child of an open object, as its parent's checks need it when it closes: every child of
+/// every open object is one entry in the validator's `children`, an object's from its frame's
+/// `firstChild` on (a child's own children, above them, are removed when it closes, before its
+/// next sibling comes). One stack for all: an object costs no array of its own, and a child
+/// one append.
+struct ChildEntry {
+  /// Its order, when its relationship is numbered by an order attribute (`isNumbered`).
+  var order: OrderEntry
+  /// The parent's containment relationship that holds it.
+  var relationship: Int32
+  /// Whether its siblings in the relationship are numbered by their order attribute.
+  var isNumbered: Bool
 }
 
 /// An open element on the validator's stack.
@@ -46,10 +49,12 @@ struct Frame {
   /// Where its title's raw bytes are in the validator's title store (kept
   /// for elements that can have children: messages name them); empty when none.
   var title: Range<Int>
-  /// How many sibling groups (children per containment relationship) it
-  /// has; they live in the validator's groups for its depth, reused from
-  /// element to element so a parent costs no allocation.
-  var groupCount = 0
+  /// Where its children start in the validator's `children`.
+  var firstChild: Int32
+  /// The relationship of its last child, or -1.
+  var lastRelationship: Int32 = -1
+  /// Whether its children are in more than one relationship.
+  var isMixed = false
   /// Where its tracked-relationship counters start in the reference table, or -1.
   var firstCounter: Int32 = -1
   /// The number of its id in the reference table, or -1.

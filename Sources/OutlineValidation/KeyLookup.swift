@@ -40,8 +40,9 @@ struct KeyLookup {
     }
   }
 
+  /// The first eight bytes of `bytes`, little-endian, zero-padded.
   @inline(__always)
-  private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     guard let base = bytes.baseAddress else { return 0 }
     let count = bytes.count
     let raw = UnsafeRawPointer(base)

@@ -80,3 +80,17 @@ extension OrderEntry {
     return true
   }
 }
+
+extension ChildEntry {
+  /// Whether the numbered ones of `children` (one parent's, in one relationship) are numbered
+  /// 0, 1, 2... as they stand (nothing to report).
+  @inline(__always)
+  static func numberedInSequence(_ children: Slice<UnsafeBufferPointer<ChildEntry>>) -> Bool {
+    var position: Int64 = 0
+    for child in children where child.isNumbered {
+      guard child.order.value == position else { return false }
+      position += 1
+    }
+    return true
+  }
+}

@@ -53,9 +53,24 @@ public final class OutlineValidator: XMLEventHandler {
   /// The index `keyLookup` was built from (kept with it, so a reset validator given the same
   /// model again does not build it again).
   @exclusivity(unchecked) private var keyLookupIndex: ModelIndex?
+  /// The lane's tables for the model `keyLookup` was built from (``ItemLaneTable``).
+  @exclusivity(unchecked) var lane = ItemLaneTable()
+  /// The containment the lane found last: for `laneChild` under `laneParent`.
+  @exclusivity(unchecked) var laneParent = -1
+  @exclusivity(unchecked) var laneChild = -1
+  @exclusivity(unchecked) var laneRelationship = -1
+  @exclusivity(unchecked) var laneIsNumbered = false
+  @exclusivity(unchecked) var laneMissesRelationship = false
+  /// The model attribute of each of a tag's attributes whose value the lane leaves to be checked.
+  @exclusivity(unchecked) let laneAttributes = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+  /// Whether start tags may take the lane (``ItemLaneTable``): tests turn it off to compare
+  /// the two ways, which report the same.
+  @exclusivity(unchecked) public var usesLane = true
+  /// How many start tags took the lane.
+  @exclusivity(unchecked) public internal(set) var laneTags = 0
   /// The entity last found by name, tried first for the next element.
   @exclusivity(unchecked) private var lastEntity = -1
-  @exclusivity(unchecked) private var stack: [Frame] = []
+  @exclusivity(unchecked) private var stack = FlatStack<Frame>()
   @exclusivity(unchecked) private var itemCount = 0
   /// Scratch buffers reused for every element.
   @exclusivity(unchecked) var present: [Bool] = []
@@ -66,12 +81,11 @@ public final class OutlineValidator: XMLEventHandler {
   @exclusivity(unchecked) private var sawFatal = false
   @exclusivity(unchecked) var references = ReferenceTable()
   /// The raw title bytes of open elements, as a stack.
-  @exclusivity(unchecked) private var titles: [UInt8] = []
-  /// Per depth: the sibling groups of the open element there (the first
-  /// `groupCount` of them), kept with their capacity.
-  @exclusivity(unchecked) private var levels: [[SiblingGroup]] = []
+  @exclusivity(unchecked) private var titles = FlatStack<UInt8>(capacity: 1 << 10)
+  /// The children of the open elements (``ChildEntry``).
+  @exclusivity(unchecked) private var children = FlatStack<ChildEntry>()
   /// The suppression comments read so far (all of them once the parse is done).
-  @exclusivity(unchecked) public private(set) var suppression = Suppression()
+  @exclusivity(unchecked) public internal(set) var suppression = Suppression()
   @exclusivity(unchecked) private var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
@@ -79,6 +93,8 @@ public final class OutlineValidator: XMLEventHandler {
     self.modelProvider = modelProvider
     if buildTree { builder = ItemTreeBuilder() }
   }
+
+  deinit { laneAttributes.deallocate() }
 
   /// Makes this validator what `init(modelProvider:buildTree:)` makes, for the next document:
   /// everything the last one left (diagnostics, model, ids, references, suppression, open
@@ -97,22 +113,16 @@ public final class OutlineValidator: XMLEventHandler {
     rootEntity = nil
     inOrder = true
     lastEntity = -1
-    Self.empty(&stack, keepingUpTo: Self.keptEntries)
+    laneTags = 0
+    stack.removeAll(keepingUpTo: Self.keptEntries)
     itemCount = 0
     Self.empty(&present, keepingUpTo: Self.keptEntries)
     Self.empty(&written, keepingUpTo: Self.keptEntries)
     Self.empty(&attributeTag, keepingUpTo: Self.keptEntries)
     sawFatal = false
     references.removeAll()
-    Self.empty(&titles, keepingUpTo: Self.keptTitleBytes)
-    // A depth's sibling groups are reset as they are reused (`newGroup`); only large ones go.
-    if levels.count > Self.keptEntries { levels.removeSubrange(Self.keptEntries...) }
-    for depth in levels.indices
-    where levels[depth].count > Self.keptEntries
-      || levels[depth].contains(where: { $0.orders.capacity > Self.keptEntries })
-    {
-      levels[depth] = []
-    }
+    titles.removeAll(keepingUpTo: Self.keptTitleBytes)
+    children.removeAll(keepingUpTo: Self.keptEntries)
     suppression = Suppression()
     uniqueness = UniquenessTables(count: 0)
   }
@@ -192,6 +202,17 @@ public final class OutlineValidator: XMLEventHandler {
   // MARK: Events
 
   public func startElement(_ tag: StartTag) {
+    // Most tags: an object of the entity before it, under a parent that holds it.
+    if usesLane, lastEntity >= 0, let borrowedSchema, !stack.isEmpty {
+      let parentFrame = stack.count - 1
+      let parentEntity = stack[parentFrame].entity
+      let taken =
+        parentEntity >= 0
+        && borrowedSchema._withUnsafeGuaranteedRef {
+          takeLane(tag, parentFrame: parentFrame, parentEntity: parentEntity, entity: lastEntity, schema: $0)
+        }
+      if taken { return }
+    }
     suppression.elementStarted(tag.range)
     checkValueSizes(tag)
     if stack.isEmpty {
@@ -371,7 +392,7 @@ public final class OutlineValidator: XMLEventHandler {
   }
 
   /// Numbers the item, tells the tree builder and pushes its frame.
-  private func pushFrame(
+  func pushFrame(
     _ tag: StartTag, entity: Int, relationship: Int, isRoot: Bool, findings: AttributeFindings
   ) {
     let item = itemCount
@@ -393,7 +414,7 @@ public final class OutlineValidator: XMLEventHandler {
     stack.append(
       Frame(
         item: item, entity: entity, isRoot: isRoot, nameRange: tag.nameRange,
-        title: titleStart..<titles.count,
+        title: titleStart..<titles.count, firstChild: Int32(truncatingIfNeeded: children.count),
         firstCounter: Int32(truncatingIfNeeded: findings.firstCounter),
         idIndex: Int32(truncatingIfNeeded: findings.idIndex)))
   }
@@ -405,94 +426,124 @@ public final class OutlineValidator: XMLEventHandler {
       ? references.definitions.definition(at: Int(frame.idIndex)).id : "#\(frame.item)"
   }
 
-  /// The index of `frame`'s sibling group for `relationship` in `levels[frame]`, made when new.
-  @inline(__always)
-  private func group(for relationship: Int, frame: Int) -> Int {
-    let count = stack[frame].groupCount
-    // Siblings mostly come in the relationship of the one before.
-    if count > 0 && levels[frame][count - 1].relationship == relationship { return count - 1 }
-    return newGroup(for: relationship, frame: frame)
-  }
-
-  private func newGroup(for relationship: Int, frame: Int) -> Int {
-    let count = stack[frame].groupCount
-    if levels.count <= frame { levels.append(contentsOf: repeatElement([], count: frame + 1 - levels.count)) }
-    for index in 0..<count where levels[frame][index].relationship == relationship { return index }
-    if count < levels[frame].count {
-      levels[frame][count].relationship = relationship
-      levels[frame][count].count = 0
-      if !levels[frame][count].orders.isEmpty { levels[frame][count].orders.removeAll(keepingCapacity: true) }
-    } else {
-      // Room for 16 orders from the start (a slot is made once a depth and kept): growing
-      // one at a time from 1 was 21 reallocations a small file.
-      var group = SiblingGroup(relationship: relationship)
-      group.orders.reserveCapacity(16)
-      levels[frame].append(group)
-    }
-    stack[frame].groupCount = count + 1
-    return count
-  }
-
-  private func recordChild(
+  /// Records a child of `relationship` under the open element at `parentFrame`, with its order
+  /// when siblings there are numbered (reporting OL400 when it has none).
+  func recordChild(
     entity: Int, relationship: Int, parentFrame: Int, findings: AttributeFindings, nameRange: TextRange,
     schema: ModelIndex
   ) {
-    let group = group(for: relationship, frame: parentFrame)
-    if group != stack[parentFrame].groupCount - 1 { inOrder = false }
-    let orderAttribute = schema.orderAttribute[entity]
-    guard !schema.isOrdered[stack[parentFrame].entity][relationship], orderAttribute >= 0 else {
-      levels[parentFrame][group].count += 1
-      return
+    recordChild(
+      entity: entity, relationship: relationship, parentFrame: parentFrame, order: findings.order,
+      orderRange: findings.orderRange, nameRange: nameRange,
+      isNumbered: schema.orderAttribute[entity] >= 0
+        && !schema.isOrdered[stack[parentFrame].entity][relationship],
+      schema: schema)
+  }
+
+  /// Records a child as above, `isNumbered` saying whether its siblings are numbered.
+  @inline(__always)
+  func recordChild(
+    entity: Int, relationship: Int, parentFrame: Int, order: Int64?, orderRange: TextRange?,
+    nameRange: TextRange, isNumbered: Bool, schema: ModelIndex
+  ) {
+    let tagged = Int32(truncatingIfNeeded: relationship)
+    let last = stack[parentFrame].lastRelationship
+    if last != tagged {
+      if last >= 0 {
+        stack[parentFrame].isMixed = true
+        // Children come grouped by relationship until one comes back after another: looked for
+        // only while they still are, so the looking costs at most the parent's relationships
+        // times its children.
+        if inOrder && hasChild(in: tagged, from: Int(stack[parentFrame].firstChild)) { inOrder = false }
+      }
+      stack[parentFrame].lastRelationship = tagged
     }
-    if findings.orderRange == nil {
+    if isNumbered && orderRange == nil {
       let entityName = schema.entities[entity].name
-      let attributeName = schema.entities[entity].attributes[orderAttribute].name
+      let attributeName = schema.entities[entity].attributes[schema.orderAttribute[entity]].name
       report(
         .orderMissing,
         "\(Excerpt.quoted(entityName)) in \(label(stack[parentFrame])) has no \(Excerpt.quoted(attributeName))",
         at: nameRange)
     }
-    // A numbered child is counted by its order entry alone: one write per child.
-    levels[parentFrame][group].orders.append(
-      OrderEntry(value: findings.order, range: findings.orderRange ?? nameRange))
+    children.append(
+      ChildEntry(
+        order: OrderEntry(value: isNumbered ? order : nil, range: orderRange ?? nameRange),
+        relationship: tagged, isNumbered: isNumbered))
+  }
+
+  /// Whether a child from `first` on in `children` is in `relationship`.
+  private func hasChild(in relationship: Int32, from first: Int) -> Bool {
+    children.withUnsafeBufferPointer { entries in
+      entries[first...].contains { $0.relationship == relationship }
+    }
   }
 
   public func endElement(range: TextRange?) {
     guard let frame = stack.popLast() else { return }
     // Most elements are empty and kept no title: nothing to remove.
-    defer { if frame.title.lowerBound < titles.count { titles.removeSubrange(frame.title.lowerBound...) } }
+    defer { titles.truncate(to: frame.title.lowerBound) }
+    let first = Int(frame.firstChild)
+    // Its children go with it (there are none for most elements).
+    defer { children.truncate(to: first) }
     builder?.endElement(range: range)
     guard frame.entity >= 0, let borrowedSchema else { return }
     borrowedSchema._withUnsafeGuaranteedRef { schema in
-      if frame.groupCount == 0 && schema.containments[frame.entity].isEmpty { return }
-      let depth = stack.count
-      for group in 0..<frame.groupCount where !levels[depth][group].orders.isEmpty {
-        // The usual case, children numbered 0, 1, 2... as they stand, checked in place: no
-        // call, and neither the orders nor the validator retained and released for it.
-        if levels[depth][group].orders.withUnsafeBufferPointer(OrderEntry.numberedInSequence) { continue }
-        checkOrders(levels[depth][group].orders, parent: label(frame))
+      let hasChildren = children.count > first
+      if !hasChildren && schema.containments[frame.entity].isEmpty { return }
+      if hasChildren {
+        if frame.isMixed {
+          checkOrders(of: first, label: label(frame))
+        } else if !children.withUnsafeBufferPointer({ ChildEntry.numberedInSequence($0[first...]) }) {
+          // The usual case, children numbered 0, 1, 2... as they stand, was checked in place.
+          checkOrders(numberedOrders(from: first, in: nil), parent: label(frame))
+        }
       }
-      if schema.countsChildren[frame.entity] { checkContainmentCounts(frame, depth: depth, schema: schema) }
+      if schema.countsChildren[frame.entity] { checkContainmentCounts(frame, schema: schema) }
     }
   }
 
-  /// How many children `frame`, closed at `depth`, had in `relationship`.
-  private func childCount(_ frame: Frame, depth: Int, relationship: Int) -> Int {
-    guard levels.count > depth else { return 0 }
-    for group in 0..<frame.groupCount where levels[depth][group].relationship == relationship {
-      return levels[depth][group].count + levels[depth][group].orders.count
+  /// Checks the orders of the children from `first` on, relationship by relationship in the
+  /// order they first come, for a parent whose children are in several.
+  private func checkOrders(of first: Int, label: String) {
+    var relationships: [Int32] = []
+    for index in first..<children.count where !relationships.contains(children[index].relationship) {
+      relationships.append(children[index].relationship)
     }
-    return 0
+    for relationship in relationships {
+      checkOrders(numberedOrders(from: first, in: relationship), parent: label)
+    }
   }
 
-  private func checkContainmentCounts(_ frame: Frame, depth: Int, schema: ModelIndex) {
+  /// The orders of the numbered children from `first` on (in `relationship`, or all).
+  private func numberedOrders(from first: Int, in relationship: Int32?) -> [OrderEntry] {
+    var orders: [OrderEntry] = []
+    for index in first..<children.count
+    where children[index].isNumbered && (relationship == nil || children[index].relationship == relationship)
+    {
+      orders.append(children[index].order)
+    }
+    return orders
+  }
+
+  /// How many children the element whose frame is `frame`, closing, has in `relationship`.
+  private func childCount(_ frame: Frame, relationship: Int) -> Int {
+    let tagged = Int32(truncatingIfNeeded: relationship)
+    var count = 0
+    for index in Int(frame.firstChild)..<children.count where children[index].relationship == tagged {
+      count += 1
+    }
+    return count
+  }
+
+  private func checkContainmentCounts(_ frame: Frame, schema: ModelIndex) {
     // By index, not by iterating the array: no retain of it per element.
     for position in 0..<schema.containments[frame.entity].count {
       let index = schema.containments[frame.entity][position]
       let slot = schema.trackedSlot[frame.entity][index]
       if slot >= 0 && frame.firstCounter >= 0 {
         // Objects elsewhere may name it through the inverse: counted at the end.
-        let count = childCount(frame, depth: depth, relationship: index)
+        let count = childCount(frame, relationship: index)
         references.addNested(count, first: Int(frame.firstCounter), slot: slot)
         continue
       }
@@ -504,7 +555,7 @@ public final class OutlineValidator: XMLEventHandler {
         continue
       }
       let relationship = schema.entities[frame.entity].relationships[index]
-      let count = childCount(frame, depth: depth, relationship: index)
+      let count = childCount(frame, relationship: index)
       if count == 0 && !relationship.isOptional {
         report(
           .cardinality,
@@ -568,7 +619,7 @@ public final class OutlineValidator: XMLEventHandler {
   public func finish() {
     // Elements cut short by a syntax error keep the items they had.
     builder?.finish()
-    stack.removeAll(keepingCapacity: true)
+    stack.removeAll()
     if !sawFatal, let borrowedSchema {
       borrowedSchema._withUnsafeGuaranteedRef { schema in
         references.resolve(schema: schema, validator: self)
@@ -592,8 +643,10 @@ extension OutlineValidator {
     borrowedSchema = Unmanaged.passUnretained(loaded.index)
     if keyLookupIndex !== loaded.index {
       keyLookup = KeyLookup(loaded.index)
+      lane = ItemLaneTable(loaded.index)
       keyLookupIndex = loaded.index
     }
+    (laneParent, laneChild, laneRelationship) = (-1, -1, -1)
     uniqueness = UniquenessTables(count: loaded.index.uniqueness.tableCount)
   }
 }
