@@ -215,19 +215,31 @@ struct IDTable {
       hash ^= hash >> 31
     }
     guard let base = bytes.baseAddress else { return hash }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
     var at = 0
-    while at + 8 <= bytes.count {
-      mix(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+    while at + 8 <= count {
+      mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
       at += 8
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while at < bytes.count {
-      tail |= UInt64(base[at]) << shift
-      shift += 8
-      at += 1
+    // The last bytes in one or two loads, not one at a time: the eight before the end
+    // (overlapping the word before), or two overlapping four-byte loads. Every byte is in a
+    // word mixed, and the length is mixed in first.
+    if at < count {
+      if count >= 8 {
+        mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      } else if count >= 4 {
+        mix(
+          UInt64(raw.loadUnaligned(as: UInt32.self))
+            | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
+      } else {
+        var tail: UInt64 = 0
+        for index in 0..<count { tail |= UInt64(base[index]) << UInt64(8 * index) }
+        mix(tail)
+      }
+    } else {
+      mix(0)
     }
-    mix(tail)
     // A full avalanche (murmur3's finalizer): the slot comes from the low bits,
     // and keys that differ only in their high bytes (integers) must spread.
     hash ^= hash >> 33

@@ -66,7 +66,11 @@ extension XMLEventPipeline {
     var messages: [String] = []
     var rare: [Rare] = []
     /// The chunks of the document the batch's in-place start tags are read from, in order.
-    var chunks: [SourceChunk] = []
+    private(set) var chunks: [SourceChunk] = []
+    /// Per chunk, the address its document offset 0 would have (its base less its start): a
+    /// tag's bytes are found from its offset with one addition, with no reference to the
+    /// chunk retained and released on either thread.
+    private let origins = UnsafeMutablePointer<Int>.allocate(capacity: XMLEventPipeline.batchChunks + 1)
 
     init() { bytes = .allocate(capacity: byteCapacity) }
 
@@ -74,6 +78,21 @@ extension XMLEventPipeline {
     func free() {
       events.deallocate()
       bytes.deallocate()
+      origins.deallocate()
+    }
+
+    /// Keeps `chunk` for the batch's in-place tags; returns its index.
+    mutating func appendChunk(_ chunk: SourceChunk) -> Int {
+      precondition(chunks.count <= XMLEventPipeline.batchChunks, "a batch holds few chunks")
+      origins[chunks.count] = Int(bitPattern: chunk.base) &- chunk.start
+      chunks.append(chunk)
+      return chunks.count - 1
+    }
+
+    /// Where the document's byte at `offset` is in the batch's chunk `chunk`.
+    @inline(__always)
+    func address(inChunk chunk: Int, at offset: Int) -> UnsafePointer<UInt8> {
+      UnsafePointer(bitPattern: origins[chunk] &+ offset)!
     }
 
     /// Appends `event`; a batch holds at most `batchEvents` (the pipeline submits it then).
@@ -144,8 +163,8 @@ extension XMLEventPipeline {
     func bytes(of event: Event) -> UnsafeBufferPointer<UInt8> {
       switch event.kind {
       case .startInChunk, .emptyElementInChunk:
-        let chunk = chunks[Int(event.first)]
-        return UnsafeBufferPointer(start: chunk.base + (event.offset - chunk.start), count: Int(event.count))
+        return UnsafeBufferPointer(
+          start: address(inChunk: Int(event.first), at: event.offset), count: Int(event.count))
       default:
         return UnsafeBufferPointer(start: bytes + Int(event.first), count: Int(event.count))
       }

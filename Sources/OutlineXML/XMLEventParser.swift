@@ -57,6 +57,10 @@ public final class XMLEventParser {
   /// Where text may start: libxml2's position at the last markup (tag, comment,
   /// instruction). Text libxml2 hands over copied lies after it.
   @exclusivity(unchecked) private var textFloor = 0
+  /// Where the white space libxml2 handed over last, in place, ends (a global offset), when
+  /// nothing was reported since: the markup that ends it starts there, so the tag reported
+  /// next starts there too, found without a scan back for its `<`. -1 otherwise.
+  @exclusivity(unchecked) private var textEnd = -1
 
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
@@ -322,7 +326,7 @@ public final class XMLEventParser {
     // libxml2 calls startElementNs standing on the tag's `>` or `/>`.
     let cursor = input.cur
     guard cursor < input.end || cursor.pointee == UInt8(ascii: ">"),
-      let open = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base)
+      let open = tagStart(before: cursor, input: input)
     else { return }
     let isSelfClosing = cursor.pointee == UInt8(ascii: "/")
     let tagEnd = cursor + (isSelfClosing ? 2 : 1)
@@ -367,12 +371,27 @@ public final class XMLEventParser {
       reportEnd(nil)
       return
     }
-    guard let open = scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base) else {
+    guard let open = tagStart(before: cursor, input: input) else {
       reportEnd(nil)
       return
     }
     let start = input.baseOffset + input.base.distance(to: open)
     reportEnd(TextRange(start: start, end: start + open.distance(to: cursor)))
+  }
+
+  /// The `<` of the tag libxml2 just read, standing at `cursor`: where the white space before
+  /// it ended (``textEnd``), else the last `<` before `cursor`.
+  @inline(__always)
+  private func tagStart(
+    before cursor: UnsafePointer<UInt8>,
+    input: (base: UnsafePointer<UInt8>, cur: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, baseOffset: Int)
+  ) -> UnsafePointer<UInt8>? {
+    let known = textEnd - input.baseOffset
+    textEnd = -1
+    if known >= 0, known < input.base.distance(to: cursor), input.base[known] == UInt8(ascii: "<") {
+      return input.base + known
+    }
+    return scanBack(for: UInt8(ascii: "<"), from: cursor, base: input.base)
   }
 
   private func onCharacters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
@@ -383,11 +402,16 @@ public final class XMLEventParser {
     // space libxml2 copied may be a character reference's (`&#32;`, `&#xA;`): the user wrote
     // it, and it is no layout to drop (XML's white space `S` is never a reference).
     if Self.isWhiteSpace(chars, length) {
-      if pendingText == nil, let input, !(chars >= input.base && chars + length <= input.end) {
-        reportWhiteSpaceReference(input)
+      guard let input else { return }
+      if chars >= input.base && chars + length <= input.end {
+        textEnd = input.baseOffset + input.base.distance(to: chars) + length
+      } else {
+        textEnd = -1
+        if pendingText == nil { reportWhiteSpaceReference(input) }
       }
       return
     }
+    textEnd = -1
     var first = 0
     // Indentation, eight spaces at a time.
     let spaces: UInt64 = 0x2020_2020_2020_2020
@@ -443,8 +467,16 @@ public final class XMLEventParser {
       (((word | 0x8080_8080_8080_8080) &- 0x2121_2121_2121_2121) | word) & 0x8080_8080_8080_8080
     }
     guard length >= 8 else {
-      for index in 0..<length where chars[index] > 0x20 { return false }
-      return true
+      guard length >= 4 else {
+        for index in 0..<length where chars[index] > 0x20 { return false }
+        return true
+      }
+      // Two overlapping four-byte loads in one word.
+      let raw = UnsafeRawPointer(chars)
+      let word =
+        UInt64(raw.loadUnaligned(as: UInt32.self))
+        | UInt64(raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)) << 32
+      return noSpaces(word) == 0
     }
     var index = 0
     while index + 8 <= length {
@@ -541,6 +573,7 @@ public final class XMLEventParser {
   }
 
   private func onCDATA(_ length: Int) {
+    textEnd = -1
     guard !stopped, let input else { return }
     // libxml2 2.9 stands on the section's content, after `<![CDATA[`; other
     // versions stand past `]]>`. The section is `<![CDATA[` + content + `]]>`.
@@ -557,6 +590,7 @@ public final class XMLEventParser {
   }
 
   private func onComment(_ content: UnsafePointer<xmlChar>?) {
+    textEnd = -1
     guard !stopped, let content, let input else { return }
     flushText()
     let length = Int(strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self)))
@@ -586,6 +620,7 @@ public final class XMLEventParser {
   }
 
   private func onProcessingInstruction() {
+    textEnd = -1
     guard !stopped, let input else { return }
     let floor = textFloor
     flushText()
@@ -665,6 +700,7 @@ public final class XMLEventParser {
   }
 
   private func onDoctype() {
+    textEnd = -1
     guard !stopped, let input else { return }
     flushText()
     var start = input.baseOffset + input.base.distance(to: input.cur)
@@ -683,6 +719,7 @@ public final class XMLEventParser {
   }
 
   private func onError(_ error: xmlError) {
+    textEnd = -1
     if stopped || sawFatal { return }
     let level = error.level
     if level == XML_ERR_WARNING { return }

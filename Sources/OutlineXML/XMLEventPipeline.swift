@@ -52,7 +52,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// At most this many chunks a batch: the chunks alive are then at most 29 (the recent four,
   /// four for each of the six batches that can hold tags, one being read into), and the pool
   /// keeps eight more in reserve (``ChunkPool/reserve``): 9.25 MiB.
-  private static let batchChunks = 4
+  static let batchChunks = 4
+  /// How many events ahead ``scanAhead(_:)`` asks for a tag's bytes.
+  private static let scanDistance = 8
 
   /// A batch on its way to the consumer and back: a box, so the batch handed back keeps its
   /// arrays uniquely referenced (and their capacity), while the producer fills one stored in
@@ -67,7 +69,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     self.handler = handler
     // Unowned: the handoff's thread calls back only until `finish()` returns, and the
     // pipeline must not outlive its owner through it.
-    handoff = Handoff(name: "outline-events") { [unowned self] in self.replay($0) }
+    // The consumer is about twice as fast as the parser: woken for three batches at a time,
+    // it is woken a third as often.
+    handoff = Handoff(name: "outline-events", wakeAt: 3) { [unowned self] in self.replay($0) }
   }
 
   // MARK: Producer side (the parser's thread)
@@ -135,9 +139,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     guard let chunk = recentChunks.last(where: { $0.start <= range.lowerBound }),
       range.upperBound <= chunk.start + chunk.count
     else { return nil }
-    batch.chunks.append(chunk)
     batchChunkRange = chunk.start..<chunk.start + chunk.count
-    return batch.chunks.count - 1
+    return batch.appendChunk(chunk)
   }
 
   public func startElement(_ tag: StartTag) {
@@ -159,7 +162,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   ) {
     let extra = contentEnd | (isSelfClosing ? Int(Batch.selfClosing) : 0)
     if contentEnd < Int(Batch.selfClosing), let chunk = batchChunk(holding: offset..<offset + tag.count),
-      Self.sameEnds(tag, batch.chunks[chunk].base + (offset - batch.chunks[chunk].start))
+      Self.sameEnds(tag, batch.address(inChunk: chunk, at: offset))
     {
       // The numbers fit: a batch has at most `batchChunks` chunks, a tag in one is shorter than it.
       batch.append(
@@ -307,8 +310,15 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     let handler = self.handler
     var tags = 0
     var attributes = 0
-    for index in 0..<carrier.batch.eventCount {
+    let count = carrier.batch.eventCount
+    for index in 0..<count {
       let event = events[index]
+      // The parser's core wrote the bytes of the tags ahead: asked for a few tags early, they
+      // are here when the scan comes to them.
+      let ahead = index + Self.scanDistance
+      if ahead < count, events[ahead].kind == .startInChunk || events[ahead].kind == .emptyElementInChunk {
+        CacheHint.prefetch(carrier.batch.address(inChunk: Int(events[ahead].first), at: events[ahead].offset))
+      }
       let offset: Int
       let tag: UnsafeBufferPointer<UInt8>
       let contentEnd: Int
