@@ -53,6 +53,52 @@ static inline void outline_prefetch_for_write(const void *address) {
 #endif
 }
 
+/* What the parser's SAX callbacks share (libxml2's user data): the Swift
+ * parser that owns it, the context, and where the white space libxml2 handed
+ * over last, in place, ends (a document offset, or -1; the parser finds the
+ * next tag's `<` there). Most character data calls are the white space
+ * between tags: `outline_sax_characters` answers them here, without a call
+ * into Swift, and hands the rest to `characters`. */
+typedef struct outline_sax_state {
+  void *owner;
+  xmlParserCtxtPtr context;
+  long textEnd;
+  void (*characters)(void *owner, const xmlChar *characters, int length);
+} outline_sax_state;
+
+/* Whether the `length` bytes at `bytes` are all below 0x21 (in character data
+ * libxml2 accepts, XML white space), eight at a time: the high bit of a byte of
+ * `(word | 0x80...) - 0x21...` is set where its low seven bits are 0x21 or
+ * more, and a byte of 0x80 or more is no space. */
+static inline int outline_is_space_run(const unsigned char *bytes, int length) {
+  const unsigned long long highs = 0x8080808080808080ULL, bound = 0x2121212121212121ULL;
+  int index = 0;
+  unsigned long long word;
+  if (length < 8) {
+    for (; index < length; index++)
+      if (bytes[index] > 0x20) return 0;
+    return 1;
+  }
+  for (; index + 8 <= length; index += 8) {
+    __builtin_memcpy(&word, bytes + index, 8);
+    if ((((word | highs) - bound) | word) & highs) return 0;
+  }
+  if (index == length) return 1;
+  __builtin_memcpy(&word, bytes + length - 8, 8);
+  return !((((word | highs) - bound) | word) & highs);
+}
+
+static inline void outline_sax_characters(void *user, const xmlChar *characters, int length) {
+  outline_sax_state *state = (outline_sax_state *)user;
+  xmlParserInputPtr input = state->context != NULL ? state->context->input : NULL;
+  if (input != NULL && input->base != NULL && characters >= input->base && characters + length <= input->end &&
+      outline_is_space_run(characters, length)) {
+    state->textEnd = (long)input->consumed + (long)(characters - input->base) + length;
+    return;
+  }
+  state->characters(state->owner, characters, length);
+}
+
 /* A counter one thread may bump while others read it, without a lock: the
  * configuration finder's generation, which a thread compares with the one its
  * kept answer was found in (C11 atomics; Swift's need macOS 15). */

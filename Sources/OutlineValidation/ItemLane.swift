@@ -147,7 +147,7 @@ extension OutlineValidator {
       let attribute = attributes[index]
       let name = base + Int(attribute.nameStart)
       let length = Int(attribute.nameEnd &- attribute.nameStart)
-      if length == 6, Self.isXMLID(name) {
+      if XMLName.isXMLID(name, length: length) {
         idIndex = index
         continue
       }
@@ -161,7 +161,7 @@ extension OutlineValidator {
         break
       }
       guard found >= 0 else { return false }
-      present |= 1 << UInt64(keys[found].attribute)
+      present |= 1 &<< UInt64(keys[found].attribute)
       switch keys[found].role {
       case .order:
         guard
@@ -174,7 +174,7 @@ extension OutlineValidator {
       case .plain: break
       case .checked:
         laneAttributes[index] = Int32(truncatingIfNeeded: keys[found].attribute)
-        checked |= 1 << UInt64(index)
+        checked |= 1 &<< UInt64(index)
       }
       if keys[found].isTitle { titleIndex = index }
     }
@@ -230,15 +230,6 @@ extension OutlineValidator {
       }
     }
     return laneRelationship >= 0 && !laneMissesRelationship
-  }
-
-  /// Whether the six bytes at `name` spell `xml:id`: a word of its first four bytes and a half
-  /// word of its last two.
-  @inline(__always)
-  static func isXMLID(_ name: UnsafePointer<UInt8>) -> Bool {
-    let raw = UnsafeRawPointer(name)
-    return raw.loadUnaligned(as: UInt32.self) == 0x3A6C_6D78
-      && raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self) == 0x6469
   }
 
   /// An order of one to four digits, as the general way reads it (``ModelValues/integer(_:)``);

@@ -245,16 +245,14 @@ public final class OutlineValidator: XMLEventHandler {
     }
   }
 
-  /// Brings in the id table's slot for the tag's `xml:id`, when it has one, so that defining
-  /// it does not wait on memory (the pipeline tells of a batch's tags before replaying them).
+  /// Brings in the id table's slot for the tag's `xml:id`, so that defining it does not wait
+  /// on memory (the pipeline tells of a batch's tags with ids before replaying them).
   public func upcoming(_ tag: StartTag) {
     guard let base = tag.bytes.baseAddress else { return }
-    for attribute in tag.attributes where attribute.nameEnd &- attribute.nameStart == 6 {
-      // `xml:id` read as a word of its first four bytes and a half word of its last two.
-      let name = UnsafeRawPointer(base + Int(attribute.nameStart))
-      guard name.loadUnaligned(as: UInt32.self) == 0x3A6C_6D78,
-        name.loadUnaligned(fromByteOffset: 4, as: UInt16.self) == 0x6469
-      else { continue }
+    for attribute in tag.attributes
+    where XMLName.isXMLID(
+      base + Int(attribute.nameStart), length: Int(attribute.nameEnd &- attribute.nameStart))
+    {
       references.prefetch(
         raw: UnsafeBufferPointer(
           start: base + Int(attribute.valueStart), count: Int(attribute.valueEnd &- attribute.valueStart)))

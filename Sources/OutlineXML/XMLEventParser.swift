@@ -57,19 +57,37 @@ public final class XMLEventParser {
   /// Where text may start: libxml2's position at the last markup (tag, comment,
   /// instruction). Text libxml2 hands over copied lies after it.
   @exclusivity(unchecked) private var textFloor = 0
-  /// Where the white space libxml2 handed over last, in place, ends (a global offset), when
-  /// nothing was reported since: the markup that ends it starts there, so the tag reported
-  /// next starts there too, found without a scan back for its `<`. -1 otherwise.
-  @exclusivity(unchecked) private var textEnd = -1
+  /// libxml2's user data: this parser, its context, and where the white space libxml2 handed
+  /// over last, in place, ends (`textEnd`, a global offset), when nothing was reported since:
+  /// the markup that ends it starts there, so the tag reported next starts there too, found
+  /// without a scan back for its `<` (-1 otherwise). The white space between tags, most
+  /// character data, is answered in C (`outline_sax_characters`) without a call into Swift.
+  private let state = UnsafeMutablePointer<outline_sax_state>.allocate(capacity: 1)
+
+  /// Where the white space before the next markup ended (see `state`).
+  private var textEnd: Int {
+    get { state.pointee.textEnd }
+    set { state.pointee.textEnd = newValue }
+  }
 
   /// Creates a parser that reports to `handler`.
   public init(handler: any XMLEventHandler) {
     self.handler = handler
     pipeline = (handler as? XMLEventPipeline).map { Unmanaged.passUnretained($0) }
+    state.initialize(
+      to: outline_sax_state(
+        owner: nil, context: nil, textEnd: -1,
+        characters: { owner, characters, length in
+          Unmanaged<XMLEventParser>.fromOpaque(owner!)._withUnsafeGuaranteedRef {
+            $0.onCharacters(characters, Int(length))
+          }
+        }))
+    state.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
   }
 
   deinit {
     scratch.deallocate()
+    state.deallocate()
     guard let context else { return }
     // A context that parsed a whole document cleanly serves the thread's next one.
     if finished && !stopped && !sawFatal {
@@ -191,12 +209,10 @@ public final class XMLEventParser {
     sax.endElementNs = { userData, _, _, _ in
       XMLEventParser.with(userData) { $0.onEndElement() }
     }
-    sax.characters = { userData, characters, length in
-      XMLEventParser.with(userData) { $0.onCharacters(characters, Int(length)) }
-    }
+    sax.characters = outline_sax_characters
     // The same function for white space: libxml2 then hands white space
     // over without first asking whether it is ignorable (`areBlanks`).
-    sax.ignorableWhitespace = sax.characters
+    sax.ignorableWhitespace = outline_sax_characters
     sax.cdataBlock = { userData, _, length in
       XMLEventParser.with(userData) { $0.onCDATA(Int(length)) }
     }
@@ -213,8 +229,7 @@ public final class XMLEventParser {
       guard let userData, let error else { return }
       XMLEventParser.with(userData) { $0.onError(error.pointee) }
     }
-    let me = Unmanaged.passUnretained(self).toOpaque()
-    guard let context = ParserContextCache.take(sax: &sax, userData: me) else {
+    guard let context = ParserContextCache.take(sax: &sax, userData: UnsafeMutableRawPointer(state)) else {
       stopped = true
       report(message: "libxml2 could not create a parser", range: TextRange(at: 0), fatal: true)
       return
@@ -232,6 +247,7 @@ public final class XMLEventParser {
     xmlCtxtUseOptions(
       context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_IGNORE_ENC.rawValue))
     self.context = context
+    state.pointee.context = context
   }
 
   private func push(_ chunk: UnsafeBufferPointer<UInt8>, terminate: Bool) {
@@ -276,7 +292,8 @@ public final class XMLEventParser {
   /// retain and release around each of the millions of callbacks (the
   /// parser outlives its context).
   private static func with(_ userData: UnsafeMutableRawPointer?, _ body: (XMLEventParser) -> Void) {
-    Unmanaged<XMLEventParser>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+    let state = userData!.assumingMemoryBound(to: outline_sax_state.self)
+    Unmanaged<XMLEventParser>.fromOpaque(state.pointee.owner!)._withUnsafeGuaranteedRef(body)
   }
 
   // MARK: Positions in libxml2's input buffer

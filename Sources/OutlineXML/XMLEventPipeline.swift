@@ -282,13 +282,20 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   }
 
   /// Scans the start tag `tag` into `scanned` from `first` on, growing it when needed;
-  /// returns where the name ends and the count.
+  /// returns where the name ends, the count and whether an attribute is the `xml:id`.
   @inline(__always)
   private func scan(_ tag: UnsafeBufferPointer<UInt8>, contentEnd: Int, from first: Int) -> (
-    nameEnd: Int, count: Int
+    nameEnd: Int, count: Int, hasID: Bool
   ) {
     var count = first
+    var hasID = false
+    let base = tag.baseAddress
     let nameEnd = TagScanner.scan(tag, contentEnd: contentEnd) { attribute in
+      if attribute.nameEnd &- attribute.nameStart == 6, let base,
+        XMLName.isXMLID(base + Int(attribute.nameStart), length: 6)
+      {
+        hasID = true
+      }
       if count == scannedCapacity {
         let grown = UnsafeMutablePointer<RawAttribute>.allocate(capacity: scannedCapacity * 2)
         grown.moveInitialize(from: scanned, count: count)
@@ -299,24 +306,25 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
       (scanned + count).initialize(to: attribute)
       count += 1
     }
-    return (nameEnd, count - first)
+    return (nameEnd, count - first, hasID)
   }
 
-  /// Scans the batch's start tags and tells the handler of each ahead of its events
-  /// (``XMLEventHandler/upcoming(_:)``): the validator brings the id table's slots into the
-  /// caches for a whole batch at once instead of waiting on each in turn.
+  /// Scans the batch's start tags and tells the handler of each with an `xml:id` ahead of its
+  /// events (``XMLEventHandler/upcoming(_:)``): the validator brings the id table's slots
+  /// into the caches for a whole batch at once instead of waiting on each in turn.
   private func scanAhead(_ carrier: Carrier) {
     let events = carrier.batch.events
     let handler = self.handler
     var tags = 0
     var attributes = 0
-    let count = carrier.batch.eventCount
-    for index in 0..<count {
+    let eventCount = carrier.batch.eventCount
+    for index in 0..<eventCount {
       let event = events[index]
       // The parser's core wrote the bytes of the tags ahead: asked for a few tags early, they
       // are here when the scan comes to them.
       let ahead = index + Self.scanDistance
-      if ahead < count, events[ahead].kind == .startInChunk || events[ahead].kind == .emptyElementInChunk {
+      if ahead < eventCount, events[ahead].kind == .startInChunk || events[ahead].kind == .emptyElementInChunk
+      {
         CacheHint.prefetch(carrier.batch.address(inChunk: Int(events[ahead].first), at: events[ahead].offset))
       }
       let offset: Int
@@ -336,16 +344,18 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
         (offset, tag, contentEnd, isSelfClosing) = (at, carrier.batch.bytes(range), end, closing)
       default: continue
       }
-      let (nameEnd, count) = scan(tag, contentEnd: contentEnd, from: attributes)
+      let (nameEnd, count, hasID) = scan(tag, contentEnd: contentEnd, from: attributes)
       (tagScans + tags).initialize(
         to: TagScan(
           nameEnd: Int32(truncatingIfNeeded: nameEnd), first: Int32(truncatingIfNeeded: attributes),
           count: Int32(truncatingIfNeeded: count)))
-      handler.upcoming(
-        StartTag(
-          bytes: tag, offset: offset, nameEnd: nameEnd,
-          attributes: UnsafeBufferPointer(start: scanned + attributes, count: count),
-          isSelfClosing: isSelfClosing))
+      if hasID {
+        handler.upcoming(
+          StartTag(
+            bytes: tag, offset: offset, nameEnd: nameEnd,
+            attributes: UnsafeBufferPointer(start: scanned + attributes, count: count),
+            isSelfClosing: isSelfClosing))
+      }
       tags += 1
       attributes += count
     }

@@ -99,9 +99,10 @@ public protocol XMLEventHandler: AnyObject {
   /// A character reference to white space between tags (`&#32;`) comes here alone, with no
   /// event before it: it is no text, but the user wrote it, and the formatter keeps it.
   func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>)
-  /// A start tag that will be reported soon, ahead of the events before it (the event
-  /// pipeline tells of a batch's tags before replaying it): a handler may bring what it will
-  /// need for it into the caches. It must change nothing a later event could observe.
+  /// A start tag with an `xml:id` that will be reported soon, ahead of the events before it
+  /// (the event pipeline tells of a batch's tags with ids before replaying it): a handler may
+  /// bring what it will need for the id into the caches. It must change nothing a later
+  /// event could observe.
   func upcoming(_ tag: StartTag)
 }
 
@@ -119,6 +120,16 @@ extension XMLEventHandler {
 
 /// Helpers for comparing names given as bytes.
 public enum XMLName {
+  /// Whether the `length` bytes at `name` spell `xml:id`: a word of its first four bytes and
+  /// a half word of its last two.
+  @inlinable @inline(__always)
+  public static func isXMLID(_ name: UnsafePointer<UInt8>, length: Int) -> Bool {
+    guard length == 6 else { return false }
+    let raw = UnsafeRawPointer(name)
+    return raw.loadUnaligned(as: UInt32.self) == 0x3A6C_6D78
+      && raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self) == 0x6469
+  }
+
   /// Whether `bytes` spell `name` exactly.
   @inlinable
   public static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
