@@ -7,7 +7,7 @@ public enum IDNames {
   /// checked on the bytes, anything else after decoding.
   public static func isValid(raw: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = raw.first else { return false }
-    if isASCIINameStart(first) && raw.allSatisfy(isASCIINameCharacter) { return true }
+    if isASCIINameStart(first) && isASCIIName(raw) { return true }
     if raw.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "&") }) { return false }
     return XMLName.isNCName(XMLEscaping.decodeAttribute(raw))
   }
@@ -37,6 +37,38 @@ public enum IDNames {
       suffix += 1
     }
     return candidate
+  }
+
+  /// Whether every byte of `raw` is an ASCII name character (a letter, a digit, `_`, `-` or
+  /// `.`), eight at a time: an id is checked on every `xml:id` of a lint.
+  @inline(__always)
+  static func isASCIIName(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = raw.baseAddress else { return true }
+    let count = raw.count
+    guard count >= 8 else { return raw.allSatisfy(isASCIINameCharacter) }
+    var index = 0
+    while index + 8 <= count {
+      if !isASCIINameWord(WordScan.load(base + index)) { return false }
+      index += 8
+    }
+    return index == count || isASCIINameWord(WordScan.load(base + count - 8))
+  }
+
+  /// Whether each of the eight bytes of `word` is an ASCII name character: for ASCII bytes,
+  /// `byte + (0x80 - low)` has its high bit set when the byte is at least `low`, and
+  /// `byte + (0x7F - high)` when it is above `high` (no sum carries into the next byte).
+  @inline(__always)
+  private static func isASCIINameWord(_ word: UInt64) -> Bool {
+    let highs = WordScan.highs
+    guard word & highs == 0 else { return false }
+    @inline(__always) func within(_ low: UInt8, _ high: UInt8) -> UInt64 {
+      let atLeast = word &+ WordScan.ones &* UInt64(0x80 - low)
+      let above = word &+ WordScan.ones &* UInt64(0x7F - high)
+      return atLeast & ~above & highs
+    }
+    let allowed =
+      within(0x30, 0x39) | within(0x41, 0x5A) | within(0x61, 0x7A) | within(0x2D, 0x2E) | within(0x5F, 0x5F)
+    return allowed == highs
   }
 
   private static func isASCIINameStart(_ byte: UInt8) -> Bool {

@@ -25,6 +25,23 @@ import Testing
     #expect(diagnostics[6].message.contains("'1x'"))
   }
 
+  /// The eight-bytes-at-a-time check of ASCII ids says what the name rule says, for every
+  /// byte at every place of ids short and long.
+  @Test func everyByteAtEveryPlaceIsJudgedAsTheNameRuleJudgesIt() {
+    for length in [1, 5, 7, 8, 9, 13, 16, 17, 24] {
+      for position in 0..<length {
+        for byte in UInt8(0)...UInt8(127) {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          bytes[position] = byte
+          let expected = String(validating: bytes, as: UTF8.self).map(XMLName.isNCName) ?? false
+          let judged = bytes.withUnsafeBufferPointer { IDNames.isValid(raw: $0) }
+          // ASCII: where the check by words decides (other bytes are decoded first).
+          #expect(judged == expected, "byte \(byte) at \(position) of \(length)")
+        }
+      }
+    }
+  }
+
   @Test func validIdsGiveNothing() {
     let text = document(
       #"<Item order="0" xml:id="a" related="b _c"/><Item order="1" xml:id="b"/><Item order="2" xml:id="_c"/>"#
