@@ -42,6 +42,8 @@ public final class AttributeFacts: @unchecked Sendable {
   public let isDerived: Bool
   /// Whether a value needs any check: a typed value, or a String with bounds or a pattern.
   public let needsCheck: Bool
+  /// Whether a value needs nothing beyond being read: stored, and neither typed nor constrained.
+  public var isPlain: Bool { !isTransient && !isDerived && !needsCheck }
   /// `minValueString` and `maxValueString` as numbers, when they are numbers.
   public let minimum: Double?
   public let maximum: Double?

@@ -197,12 +197,8 @@ extension OutlineValidator {
   /// and overflow checks.
   @inline(__always)
   private func orderValue(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard raw.count > 0, raw.count <= 4 else { return Self.integer(raw) }
-    var value: Int64 = 0
-    for byte in raw {
-      let digit = byte &- UInt8(ascii: "0")
-      guard digit < 10 else { return Self.integer(raw) }
-      value = value &* 10 &+ Int64(digit)
+    guard let base = raw.baseAddress, let value = Self.smallOrder(base, raw.count) else {
+      return Self.integer(raw)
     }
     return value
   }

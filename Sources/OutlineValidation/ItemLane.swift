@@ -73,18 +73,17 @@ struct ItemLaneTable: ~Copyable {
       let takesLane =
         !schema.isAbstract[entity] && attributeCount <= 64 && !schema.uniqueness.hasChecks[entity]
         && schema.entityNameIsXMLName[entity]
-      let definition = schema.entities[entity]
       var required: UInt64 = 0
-      for attribute in 0..<min(attributeCount, 64)
-      where attribute != definition.orderAttribute && definition.attributes[attribute].isRequired {
+      for attribute in schema.requiredAttributes[entity]
+      where attribute < 64 && attribute != schema.orderAttribute[entity] {
         required |= 1 << UInt64(attribute)
       }
       let first = keyList.count
       for attribute in 0..<attributeCount {
         let bytes = schema.keys[entity][attribute]
-        let facts = schema.attributes[entity][attribute]
-        let isPlain = !facts.isTransient && !facts.isDerived && !facts.needsCheck
-        let role: Role = attribute == schema.orderAttribute[entity] ? .order : isPlain ? .plain : .checked
+        let role: Role =
+          attribute == schema.orderAttribute[entity]
+          ? .order : schema.attributes[entity][attribute].isPlain ? .plain : .checked
         keyList.append(
           Key(
             length: bytes.count, prefix: bytes.withUnsafeBufferPointer(KeyLookup.prefix),

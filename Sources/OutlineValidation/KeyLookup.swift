@@ -32,8 +32,7 @@ struct KeyLookup {
       starts.append(keys.count)
       attributeCounts.append(schema.attributeCount[entity])
       var bits: UInt64 = 0
-      for (index, facts) in schema.attributes[entity].prefix(64).enumerated()
-      where !facts.isTransient && !facts.isDerived && !facts.needsCheck {
+      for (index, facts) in schema.attributes[entity].prefix(64).enumerated() where facts.isPlain {
         bits |= 1 << UInt64(index)
       }
       plain.append(bits)
