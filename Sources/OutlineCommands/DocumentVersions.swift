@@ -82,6 +82,35 @@ final class DocumentVersions {
     }
   }
 
+  /// For `fmt`: the version to record on a document whose root records none, as Migration.md
+  /// says: the version it was validated against when it fits it with no error
+  /// (``versionToRecord(for:)``); else, when its model is a bundle of several versions, the
+  /// version it fits with no errors as the inference chooses it (the current one when several
+  /// fit, else the newest before it), `feed` handing out its text again for that. Nil when it
+  /// fits none with no errors.
+  func versionToRecord(
+    for check: DocumentCheck, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> String? {
+    if let version = versionToRecord(for: check) { return version }
+    guard !check.isJSONForm, check.parsed, let model = check.model, !model.isShippedDefault,
+      let modelPath = model.path, ModelLocator.bundle(containing: modelPath) != nil
+    else { return nil }
+    let loaded =
+      histories[modelPath]
+      ?? Result { () throws(VersionsError) -> ModelHistory in
+        do { return try ModelLocator.history(path: modelPath, limit: models.limit) } catch {
+          throw VersionsError(description: "\(error)")
+        }
+      }
+    histories[modelPath] = loaded
+    guard let history = try? loaded.get(), history.versions.count > 1 else { return nil }
+    let inferred = VersionInference.infer(history: history) { parser in feed { parser.feed($0) } }
+    guard inferred.errors.indices.contains(inferred.version), inferred.errors[inferred.version] == 0 else {
+      return nil
+    }
+    return history.versions[inferred.version].name
+  }
+
   /// Validates the file at `path` against every version of `history` in one streamed parse.
   static func infer(path: String, history: ModelHistory, limit: Int) throws(ReadError)
     -> VersionInference.Result

@@ -216,7 +216,13 @@ struct FmtRun {
       }
       return outcome
     }
-    let recording = Self.versionRecording(checked, formatter, versions)
+    let recording = Self.versionRecording(checked, formatter, versions) { body in
+      if let whole {
+        Self.slices(of: whole, body)
+      } else if let size {
+        _ = FileOutput.read(descriptor, 0..<size, body)
+      }
+    }
     if let (range, opening) = recording {
       output.replace(range, with: opening)
     }
@@ -315,7 +321,18 @@ struct FmtRun {
       }
       return outcome
     }
-    let replacement = Self.versionRecording(checked, formatter, versions)
+    let replacement = Self.versionRecording(checked, formatter, versions) { body in
+      if let kept {
+        var offset = 0
+        while offset < kept.count {
+          let next = min(kept.count, offset + (1 << 20))
+          kept.bytes(in: offset..<next).withUnsafeBufferPointer(body)
+          offset = next
+        }
+      } else if seekable {
+        _ = FileOutput.read(0, Int(start)..<Int(info.st_size), body)
+      }
+    }
     if diff, let input {
       return Self.printDiff(
         old: input.bytes(in: 0..<input.count), new: formatted, replacing: replacement, name: shownPath)
@@ -359,10 +376,15 @@ struct FmtRun {
   /// The root's opening tag rewritten to record the model version, and the range it replaces in
   /// the formatted text: a document that fits the version of a versioned model it was checked
   /// with says so. Nil when there is nothing to record.
+  /// A document with errors against that version is validated against every version of its
+  /// model again, from the text `feed` hands out, to record the one it fits with no errors.
   private static func versionRecording(
-    _ checked: DocumentCheck, _ formatter: OutlineConvert.Formatter, _ versions: DocumentVersions
+    _ checked: DocumentCheck, _ formatter: OutlineConvert.Formatter, _ versions: DocumentVersions,
+    feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> (Range<Int>, [UInt8])? {
-    guard let version = versions.versionToRecord(for: checked), let root = formatter.rootStartTag,
+    // A root that records a version already is left as it is (no inference).
+    guard let root = formatter.rootStartTag, RootProbe.recordingEdit(version: "", in: root) != nil,
+      let version = versions.versionToRecord(for: checked, feed: feed),
       let edit = RootProbe.recordingEdit(version: version, in: root), let range = formatter.rootOpening,
       let opening = formatter.rootOpening(editedBy: edit)
     else { return nil }

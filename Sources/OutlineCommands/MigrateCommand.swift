@@ -173,7 +173,7 @@ struct MigrateCommand: ParsableCommand {
       target = index
     }
     var readFailure: ReadError?
-    let (source, inferred) = Migration.sourceVersion(rootAttributes: root, history: history) {
+    let (source, inferred) = Migration.sourceVersion(rootAttributes: root, history: history, target: target) {
       if let json { return JSONFormVersions.infer(json.bytes, history: history) }
       do {
         return try DocumentVersions.infer(path: path, history: history, limit: limit)

@@ -85,6 +85,26 @@ public enum Migration {
     return (infer().version, true)
   }
 
+  /// The version a document going to version `target` is migrated from: as
+  /// ``sourceVersion(rootAttributes:history:infer:)``, except that a document whose root
+  /// records no version (or one the model does not have) and that fits `target` with no errors
+  /// is for `target`, whichever version the inference prefers among those it fits. Its
+  /// migration is trivial: it records `target` and changes nothing else.
+  public static func sourceVersion(
+    rootAttributes: [String: String], history: ModelHistory, target: Int, infer: () -> VersionInference.Result
+  ) -> (index: Int, inferred: Bool) {
+    var inference: VersionInference.Result?
+    let (index, inferred) = sourceVersion(rootAttributes: rootAttributes, history: history) {
+      let result = infer()
+      inference = result
+      return result
+    }
+    if inferred, let errors = inference?.errors, errors.indices.contains(target), errors[target] == 0 {
+      return (target, true)
+    }
+    return (index, inferred)
+  }
+
   /// Migrates a text that `feed` hands out in chunks (it calls its argument
   /// with each), writing the result to `write` in pieces, and validates the
   /// result against the target as it is written. Memory does not grow with
