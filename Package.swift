@@ -121,6 +121,14 @@ let package = Package(
         // Not imported: the binaries that the CLI tests run.
         "outline", "outline-lint",
       ]),
+    .testTarget(
+      name: "PropertyTests",
+      dependencies: [
+        "OutlineConvert", "OutlineValidation", "OutlineModel", "OutlineXML", "OutlineJSON", "OutlineCore",
+        "TestSupport",
+        // Not imported: the binaries that the properties run.
+        "outline", "outline-lint",
+      ]),
   ]
 )
 
