@@ -42,9 +42,7 @@ let package = Package(
         "OutlineCore", "OutlineXML", "OutlineJSON", "OutlineSyntax", "OutlineModel", "OutlineValidation",
       ]
     ),
-    // DWARF 4, as the Swift modules' debug information: valgrind (Benchmarks' callgrind
-    // profiles) reads no DWARF 5, which clang writes by default.
-    .target(name: "CMappedFiles", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+    .target(name: "CMappedFiles"),
     .target(name: "OutlineFiles", dependencies: ["OutlineCore", "CMappedFiles"]),
     .target(
       name: "OutlineWorkspace",
@@ -133,13 +131,13 @@ let package = Package(
 )
 
 // Fuzz targets (Fuzz/README.md): libFuzzer entry points around FuzzHarness,
-// with no main of their own, so they exist only when Fuzz/run builds them
+// with no main of their own (two files, none named main.swift: see
+// Fuzz/FuzzOutline/Entry.swift), so they exist only when Fuzz/run builds them
 // with OUTLINE_FUZZ set.
 if Context.environment["OUTLINE_FUZZ"] != nil {
   for name in ["FuzzOutline", "FuzzModel", "FuzzJSON", "FuzzLSP"] {
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["FuzzHarness"], path: "Fuzz/\(name)",
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        name: name, dependencies: ["FuzzHarness"], path: "Fuzz/\(name)"))
   }
 }

@@ -1,8 +1,6 @@
 import FuzzHarness
 
-/// libFuzzer's entry point for FuzzHarness.json (see there).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzHarness.json(Array(UnsafeBufferPointer(start: data, count: size)))
-  return 0
+/// What this target runs on each input: FuzzHarness.json (see there).
+func target(_ bytes: [UInt8]) {
+  FuzzHarness.json(bytes)
 }

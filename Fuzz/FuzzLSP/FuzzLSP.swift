@@ -1,8 +1,6 @@
 import FuzzHarness
 
-/// libFuzzer's entry point for FuzzHarness.lsp (see there).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzHarness.lsp(Array(UnsafeBufferPointer(start: data, count: size)))
-  return 0
+/// What this target runs on each input: FuzzHarness.lsp (see there).
+func target(_ bytes: [UInt8]) {
+  FuzzHarness.lsp(bytes)
 }
