@@ -4,10 +4,10 @@ import ArgumentParser
 ///
 /// Building ArgumentParser's tables for a command (its argument sets, by
 /// reflection and dynamic casts, twice: once to parse, once to decode) costs
-/// more than linting one tiny file does (Documentation/PerformanceHistory.md,
-/// figures once quoted in source comments). A command line made only of the lint's own options spelled in full
-/// (`--jobs 2`, `--format=json`), flags given once and paths is read here
-/// instead; anything else (`--help`, `--version`, a short or unknown option,
+/// more than linting one tiny file does (the figures are in
+/// Documentation/PerformanceHistory.md). A command line made only of the
+/// lint's own options spelled in full (`--jobs 2`, `--format=json`), flags
+/// given once and paths is read here instead; anything else (`--help`, `--version`, a short or unknown option,
 /// an option twice, a missing or bad value, a usage error) returns nil and
 /// goes to ArgumentParser, so its messages and exit statuses are unchanged.
 extension LintSettings {
