@@ -7,9 +7,9 @@ import ArgumentParser
 /// more than linting one tiny file does (the figures are in
 /// Documentation/PerformanceHistory.md). A command line made only of the
 /// lint's own options spelled in full (`--jobs 2`, `--format=json`), flags
-/// given once and paths is read here instead; anything else (`--help`, `--version`, a short or unknown option,
-/// an option twice, a missing or bad value, a usage error) returns nil and
-/// goes to ArgumentParser, so its messages and exit statuses are unchanged.
+/// given once and paths is read here instead; anything else (`--help`,
+/// `--version`, a short or unknown option, an option twice, a missing or bad
+/// value, a usage error) returns nil and goes to ArgumentParser, so its messages and exit statuses are unchanged.
 extension LintSettings {
   /// The settings `arguments` (without the program's name) give, or nil when
   /// ArgumentParser must read them.
