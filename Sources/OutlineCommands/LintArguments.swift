@@ -9,7 +9,8 @@ import ArgumentParser
 /// lint's own options spelled in full (`--jobs 2`, `--format=json`), flags
 /// given once and paths is read here instead; anything else (`--help`,
 /// `--version`, a short or unknown option, an option twice, a missing or bad
-/// value, a usage error) returns nil and goes to ArgumentParser, so its messages and exit statuses are unchanged.
+/// value, a usage error) returns nil and goes to ArgumentParser, so its
+/// messages and exit statuses are unchanged.
 extension LintSettings {
   /// The settings `arguments` (without the program's name) give, or nil when
   /// ArgumentParser must read them.
