@@ -2,7 +2,7 @@ import OutlineFiles
 
 /// The common convert command lines, read without the argument parser, as
 /// ``LintSettings/parse(_:)`` reads the lint's (building ArgumentParser's
-/// tables costs about 15 million instructions a run).
+/// tables costs more than the conversion of a small file).
 ///
 /// One input and the options `-o`/`--output`, `--to`, `--model` and
 /// `--max-size`, each given once with its value (`--to json`, `--to=json`);
