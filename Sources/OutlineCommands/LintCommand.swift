@@ -186,7 +186,7 @@ struct LintSettings: Sendable {
     let diff = self.diff
     let maxSize = self.maxSize
     let stdinFilename = self.stdinFilename
-    // One file needs no count of the cores (reading the cgroup's quota is 6% of linting a tiny file).
+    // One file needs no count of the cores (reading the cgroup's quota shows in a tiny file's lint).
     let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     // Paths the collection could not take, said as they are met and listed where they stand.
     var collected: [PathTrouble] = []
@@ -407,8 +407,8 @@ struct LintJob {
   /// What a file's lint gives the run: its report, and what it rarely has (a
   /// configuration with errors, a failure, a note) boxed, so a run over ten
   /// thousand files holds and moves results of 88 bytes (with the whole
-  /// configuration inline, the arrays of results were half of the page faults
-  /// of a run with several jobs: 4,840 against 2,970 now).
+  /// configuration inline, the arrays of results cost a run with several jobs
+  /// many of its page faults: Documentation/PerformanceHistory.md).
   struct Result: Sendable {
     var report: FileReport?
     /// A model named by `--model` or the configuration could not be read: trouble of the run.
