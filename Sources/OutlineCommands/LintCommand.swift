@@ -408,7 +408,7 @@ struct LintJob {
   /// configuration with errors, a failure, a note) boxed, so a run over ten
   /// thousand files holds and moves results of 88 bytes (with the whole
   /// configuration inline, the arrays of results cost a run with several jobs
-  /// many of its page faults: Documentation/PerformanceHistory.md).
+  /// much of its memory traffic: Documentation/PerformanceHistory.md).
   struct Result: Sendable {
     var report: FileReport?
     /// A model named by `--model` or the configuration could not be read: trouble of the run.
