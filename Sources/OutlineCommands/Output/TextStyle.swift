@@ -10,7 +10,7 @@ public enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
   /// `auto` colors only a terminal, and not when `NO_COLOR` is set to
   /// anything (no-color.org) or `TERM` is `dumb`. A pipe or a file never
   /// gets color unless the user asks with `always`. The environment is
-  /// read only for a terminal (building it is 5% of linting a tiny file).
+  /// read only for a terminal (building it shows in the time of a tiny file's lint).
   func enabled(
     descriptor: Int32, environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment
   ) -> Bool {
