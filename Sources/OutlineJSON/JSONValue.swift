@@ -104,7 +104,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
   }
 
   /// Writes in bytes, straight into `out`: a report of 50,000 diagnostics
-  /// is a million values, and a `String` appended piece by piece costs 10x.
+  /// is a million values, and a `String` appended piece by piece costs many times more.
   private func write(to out: inout [UInt8], indent: Int, level: Int) {
     func newline(_ level: Int) {
       guard indent > 0 else { return }
