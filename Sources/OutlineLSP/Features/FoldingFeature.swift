@@ -69,7 +69,7 @@ struct FoldingFeature {
   /// The line of each item's end, found in the order the ends come in the document (an item's
   /// after its descendants', before its next sibling's start), each from the one before: a
   /// search of the whole line index for each item made the folds of a million siblings grow as
-  /// n log n (its binary search 89% of their time). An end out of that order (an element cut
+  /// n log n (its binary search most of their time). An end out of that order (an element cut
   /// short) is searched from the start, as before.
   private static func endLines(of tree: ItemTree, in lines: LineIndex) -> [Int] {
     var endLines = [Int](repeating: 0, count: tree.items.count)
