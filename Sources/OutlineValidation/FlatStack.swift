@@ -1,7 +1,7 @@
 /// A stack of plain values in memory of its own, for the validator's per-element stacks (open
 /// elements, their children, their titles' bytes): an append or a pop is a store or a load and
 /// a count, where an `Array` in a class checks uniqueness and capacity through generic code
-/// (about a hundred instructions for a `removeLast(_:)`, measured at a million items).
+/// on every `removeLast(_:)` (Documentation/PerformanceHistory.md has what that cost).
 /// Noncopyable, so the memory has one owner, which frees it; its elements hold no references.
 struct FlatStack<Element>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
