@@ -41,7 +41,7 @@ struct IDTable {
   /// ``projectionSample``th id on, the table grows to as many as the whole document holds at
   /// the rate seen so far, in steps of at most eight times, instead of doubling its way there
   /// (each doubling copied the entries and ids, rehashed the slots and touched pages anew: at
-  /// a million items, 70% of lint's page faults). Ids crowded at the start cannot size it
+  /// a million items, most of lint's memory traffic). Ids crowded at the start cannot size it
   /// for the whole file: a step is at most eight times what the table holds.
   var expectedDocumentBytes = 0
   private static let projectionSample = 4096
