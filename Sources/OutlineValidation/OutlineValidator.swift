@@ -100,7 +100,7 @@ public final class OutlineValidator: XMLEventHandler {
   /// everything the last one left (diagnostics, model, ids, references, suppression, open
   /// elements) is dropped. Its storage is kept while small, so a thread checking many small
   /// files reuses its arrays, sibling groups and model lookup instead of making and freeing
-  /// them for each (about 20,000 instructions a file); a large document's is freed.
+  /// them for each; a large document's is freed.
   public func reset(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {
     self.modelProvider = modelProvider
     builder = buildTree ? ItemTreeBuilder() : nil
