@@ -63,8 +63,8 @@ public final class ConfigurationFinder: @unchecked Sendable {
   /// read. With a lock and a last answer shared by every thread, each file's
   /// three questions (the search's, the size limit's, the check's) moved the
   /// lock's and the answer's cache lines between the cores of a run with
-  /// several jobs, and cost 2.9 K instructions each (the answer's string retained
-  /// and compared as a `Substring`); now about 0.2 K.
+  /// several jobs, and cost many times what they cost now (the answer's string
+  /// retained and compared as a `Substring`).
   private final class KeptAnswer {
     var finder = 0
     var generation = -1
@@ -182,7 +182,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
   }
 
   /// `/a/b` for `[a, b]`, `/` for none; by appends (`joined` costs a tiny run
-  /// 0.6M instructions of generic metadata the first time it is called).
+  /// its generic metadata the first time it is called).
   private static func spelled(_ parts: ArraySlice<Substring>) -> String {
     if parts.isEmpty { return "/" }
     var path = ""
@@ -209,7 +209,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
       for part in absolute.split(separator: "/") { add(part) }
       return parts
     }
-    // An ASCII path by bytes (splitting by characters was most of a new folder's search, 32 K instructions).
+    // An ASCII path by bytes (splitting by characters was most of a new folder's search).
     let bytes = absolute.utf8
     var start = bytes.startIndex
     var index = start
