@@ -3,8 +3,8 @@ import OutlineValidation
 
 /// One validator per thread, kept from one small document to the next: linting
 /// many small files made a validator for each and freed it after (its tables,
-/// arrays and sibling groups made again, the model's name lookup built again,
-/// about 20,000 instructions a file). ``OutlineValidator/reset(modelProvider:buildTree:)``
+/// arrays and sibling groups made again, the model's name lookup built again).
+/// ``OutlineValidator/reset(modelProvider:buildTree:)``
 /// makes a kept one what a new one is, keeping only small storage.
 ///
 /// Only a validator nothing else holds is kept: one that built no tree, had
