@@ -40,7 +40,7 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   private var handoff: Handoff<Carrier>!
   /// Carriers of batches the consumer replayed, emptied for the producer to fill again (at
   /// most ten exist): a fresh batch's half megabyte was allocated, faulted in and brought into
-  /// the caches anew each time, 14% of a 1M-item lint's CPU time. Guarded by `sparesLock`.
+  /// the caches anew each time, a large share of a big lint's CPU time. Guarded by `sparesLock`.
   @exclusivity(unchecked) private var spares: [Carrier] = []
   private let sparesLock = NSLock()
   /// Documents of at least this many bytes are worth a pipeline; below it
@@ -69,8 +69,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     self.handler = handler
     // Unowned: the handoff's thread calls back only until `finish()` returns, and the
     // pipeline must not outlive its owner through it.
-    // The consumer is about twice as fast as the parser: woken for three batches at a time,
-    // it is woken a third as often.
+    // The consumer is faster than the parser: woken for three batches at a time, it is woken
+    // a third as often.
     handoff = Handoff(name: "outline-events", wakeAt: 3) { [unowned self] in self.replay($0) }
   }
 
