@@ -33,7 +33,7 @@ public struct MigrationPlan: Sendable {
   ///
   /// Its fields live in one shared box, copied only when a copy is changed: a migration hands
   /// the plan of each of millions of elements around, and copying its strings, arrays and
-  /// dictionaries one by one was a sixth of a migration's instructions.
+  /// dictionaries one by one was a large share of a migration's work.
   public struct EntityPlan: Sendable {
     private final class Storage: @unchecked Sendable {
       var sourceName: String
