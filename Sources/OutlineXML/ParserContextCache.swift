@@ -3,8 +3,8 @@ import OutlineCore
 
 /// One libxml2 push parser context per thread, kept from one document to the
 /// next: linting many small files made and freed a context for each (its
-/// dictionary, name and input stacks, a copy of the SAX handler, about 7,000
-/// instructions and two dozen allocations a file).
+/// dictionary, name and input stacks, a copy of the SAX handler: two dozen
+/// allocations a file).
 ///
 /// A context is kept only after a parse that ended cleanly (the whole input
 /// read, no fatal error, no `<!DOCTYPE`), and only while its stacks and
