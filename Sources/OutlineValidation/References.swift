@@ -89,15 +89,19 @@ struct ReferenceTable {
     // A to-many relationship is a set: an id named twice is one object (counted once through
     // the inverse, checked once), kept at its first place.
     var seen: Set<String> = []
-    // Ids are split on the raw bytes so each keeps its exact range; ids are
-    // names, so they hold no references that would shift offsets.
+    // Ids are split on the raw bytes so each keeps its exact range (the range of the id as
+    // written), and each is decoded as `xml:id` values are: `&#233;6` names the object
+    // whose `xml:id` is `é6`, however either is written.
     var index = 0
     while index < raw.count {
       while index < raw.count && XMLName.isSpace(raw[index]) { index += 1 }
       let start = index
       while index < raw.count && !XMLName.isSpace(raw[index]) { index += 1 }
       if index > start {
-        let id = String(decoding: UnsafeBufferPointer(rebasing: raw[start..<index]), as: UTF8.self)
+        let token = UnsafeBufferPointer(rebasing: raw[start..<index])
+        let id =
+          token.contains(UInt8(ascii: "&"))
+          ? XMLEscaping.decodeAttribute(token) : String(decoding: token, as: UTF8.self)
         if seen.insert(id).inserted {
           targets.append((id, TextRange(start: range.start + start, end: range.start + index)))
         }
