@@ -169,27 +169,9 @@ struct UniquenessTables {
     return values
   }
 
-  /// A seeded multiply-xorshift hash, eight bytes at a time, with murmur3's finalizer.
+  /// The key's hash, its low 32 bits (sorted beside the record's index).
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt32 {
-    var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
-    var at = 0
-    while at < bytes.count {
-      var word: UInt64 = 0
-      if at + 8 <= bytes.count {
-        word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-      } else {
-        for offset in 0..<(bytes.count - at) { word |= UInt64(base[at + offset]) << (8 * UInt64(offset)) }
-      }
-      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-      hash ^= hash >> 31
-      at += 8
-    }
-    hash ^= hash >> 33
-    hash = hash &* 0xFF51_AFD7_ED55_8CCD
-    hash ^= hash >> 33
-    hash = hash &* 0xC4CE_B9FE_1A85_EC53
-    return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
+    UInt32(truncatingIfNeeded: SeededHash.hash(bytes, seed: seed))
   }
 
   /// Appends one member's value as Core Data stores it, so two writings of one value
