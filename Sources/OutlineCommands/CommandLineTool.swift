@@ -18,7 +18,7 @@ public enum CommandLineTool {
   ) -> Never {
     Terminal.toolName = name
     do {
-      let arguments = Array(CommandLine.arguments.dropFirst())
+      var arguments = Array(CommandLine.arguments.dropFirst())
       if let run = quick?(arguments) {
         try run()
       } else {
@@ -30,7 +30,24 @@ public enum CommandLineTool {
           Terminal.write(problem, to: 2)
           Foundation.exit(2)
         }
-        var command = try Root.parseAsRoot()
+        let (named, words) = command(Root.self, arguments)
+        // `outline help ...` names commands, not options.
+        let scanned = Root.configuration.subcommands.isEmpty || arguments.first != "help"
+        let own = Array(arguments[words...])
+        if scanned && OptionScan.isNeeded(own) {
+          arguments = Array(arguments[..<words]) + scannedArguments(Root.self, named, arguments, words: words)
+        }
+        var command: any ParsableCommand
+        do {
+          command = try Root.parseAsRoot(arguments)
+        } catch {
+          // ArgumentParser's own error may be a later one (a missing argument before an
+          // unknown option) or a help request it found inside another argument.
+          if scanned && (Root.exitCode(for: error) != .success || !isBuiltInRequest(own)) {
+            _ = scannedArguments(Root.self, named, arguments, words: words)
+          }
+          throw error
+        }
         try command.run()
       }
       endIfOutputFailed()
@@ -130,6 +147,56 @@ public enum CommandLineTool {
         + "  See '\(named) --help' for more information.\n"
     }
     return nil
+  }
+
+  /// The command the leading words of `arguments` name (`outline model check`) and how many words name it.
+  static func command<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String])
+    -> (command: any ParsableCommand.Type, words: Int)
+  {
+    var command: any ParsableCommand.Type = Root.self
+    var words = 0
+    for word in arguments {
+      guard
+        let next = command.configuration.subcommands.first(where: {
+          $0._commandName == word || $0.configuration.aliases.contains(word)
+        })
+      else { break }
+      command = next
+      words += 1
+    }
+    return (command, words)
+  }
+
+  /// The arguments after the command's `words` as ``OptionScan`` hands them on; a usage
+  /// error (one line, then the usage) ends the run with status 2.
+  static func scannedArguments<Root: ParsableCommand>(
+    _ root: Root.Type, _ command: any ParsableCommand.Type, _ arguments: [String], words: Int
+  ) -> [String] {
+    let name = ([Root._commandName] + arguments[..<words]).joined(separator: " ")
+    switch OptionScan(command, commandName: name).scan(Array(arguments[words...])) {
+    case .arguments(let arguments):
+      return arguments
+    case .problem(let problem):
+      Terminal.write(
+        "Error: \(problem)\nUsage: \(Root.usageString(for: command))\n  See '\(name) --help' for more information.\n",
+        to: 2)
+      Foundation.exit(2)
+    }
+  }
+
+  /// Whether `arguments` ask for one of ArgumentParser's own outputs by a standalone
+  /// argument before `--` (`-h`, `--help`, `--version`, a completion script): only
+  /// then may a help request ArgumentParser finds end the run with status 0.
+  static func isBuiltInRequest(_ arguments: [String]) -> Bool {
+    for argument in arguments {
+      if argument == "--" { return false }
+      if OptionScan.builtInFlags.contains(argument)
+        || argument.hasPrefix("--generate-completion-script")
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// Ends the run with status 2 when a write to standard output failed (a full disk): what
