@@ -56,7 +56,10 @@ struct LintOptions: ParsableArguments {
 
   @OptionGroup var configuration: ConfigurationOptions
 
-  @Flag(help: "Renumber broken sibling orders in place (atomic writes; unparsable files are never touched).")
+  @Flag(
+    help:
+      "Renumber broken sibling groups 0..n-1 in place, keeping the order their values give (atomic writes; unparsable files are never touched)."
+  )
   var fix = false
 
   @Flag(

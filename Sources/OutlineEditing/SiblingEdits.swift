@@ -26,9 +26,11 @@ public enum SiblingEdits {
     ]
   }
 
-  /// Puts a valid group's children in document order by their orders (Sort siblings by order).
+  /// Puts a valid group's children in document order by their orders (Sort siblings by order),
+  /// by the key renumbering keeps (``ItemTree/inOrderOrder(_:)``): after a
+  /// renumbering, the sort puts the children where their new numbers say.
   public static func sort(_ group: Renumbering.Group, tree: ItemTree, source: SourceText) -> [TextEdit] {
-    let sorted = group.children.sorted { (tree.items[$0].order ?? 0) < (tree.items[$1].order ?? 0) }
+    let sorted = tree.inOrderOrder(group.children)
     var edits: [TextEdit] = []
     for (position, child) in group.children.enumerated() where sorted[position] != child {
       edits.append(

@@ -11,7 +11,8 @@ struct CodeActionsFeature {
   let mapper: PositionMapper
   let workspaceEdits: WorkspaceEdits
 
-  static let orderCodes: Set<String> = ["OL400", "OL401", "OL402", "OL300"]
+  /// The codes the renumber quick fix is offered for (OL300/OL301 only in an order value).
+  static let orderCodes: Set<String> = ["OL400", "OL401", "OL402", "OL300", "OL301"]
 
   func actions(_ snapshot: Snapshot, _ params: LSP.CodeActionParams) throws -> [LSP.CodeAction] {
     guard let range = mapper.textRange(params.range, in: snapshot.source) else {
@@ -59,6 +60,7 @@ struct CodeActionsFeature {
     for diagnostic in current {
       guard let code = diagnostic.code, Self.orderCodes.contains(code),
         let at = mapper.textRange(diagnostic.range, in: source), let item = tree.item(at: at.start),
+        Renumbering.repairs(DiagnosticCode(rawValue: code), at: at.start, item: item, in: tree),
         let group = SiblingEdits.group(of: item, tree: tree, model: model),
         !fixedParents.contains(group.parent)
       else { continue }
