@@ -237,6 +237,8 @@ struct LintSettings: Sendable {
 
     var troubled = !collected.isEmpty
     var diffs = 0
+    // JSON form files with order problems, which --fix does not rewrite (--diff).
+    var unfixedJSON = 0
     var reports: [FileReport] = []
     reports.reserveCapacity(results.count)
     var configurationReports: [String: FileReport] = [:]
@@ -283,6 +285,11 @@ struct LintSettings: Sendable {
         reports.append(report)
       }
       if !quiet, let note = result.fixNote { Terminal.write(note + "\n", to: 2) }
+      if diff, result.fixNote != nil, result.diff == nil,
+        DocumentCheck.isJSONForm(path == "-" ? stdinFilename ?? "" : path)
+      {
+        unfixedJSON += 1
+      }
       if let text = result.diff {
         Terminal.write(text)
         diffs += 1
@@ -318,10 +325,12 @@ struct LintSettings: Sendable {
         let fixed = diffs == 0 ? "nothing to fix" : "\(counted(diffs, "file")) would be fixed"
         let refused =
           unparsed.isEmpty ? "" : "; \(counted(unparsed.count, "file")) cannot be fixed: not well-formed"
-        Terminal.write(fixed + refused + "\n", to: 2)
+        let json =
+          unfixedJSON == 0 ? "" : "; \(counted(unfixedJSON, "file")) cannot be fixed: in the JSON form"
+        Terminal.write(fixed + refused + json + "\n", to: 2)
       }
       if troubled { throw ExitCode(2) }
-      if diffs > 0 || !unparsed.isEmpty { throw ExitCode(1) }
+      if diffs > 0 || !unparsed.isEmpty || unfixedJSON > 0 { throw ExitCode(1) }
       return
     }
     if statistics {
@@ -544,8 +553,15 @@ struct LintJob {
       buffer, path: path == "-" ? stdinFilename : path, modelOverride: modelOverride,
       configurations: configurations, models: models)
     check.checkVersion(histories: histories, json: buffer)
+    // `--fix` rewrites XML only: a JSON form file with order problems is said not to be fixed,
+    // and `--diff` counts it among the files it cannot fix, not as "nothing to fix".
+    var note: String?
+    if fix || diff, check.diagnostics.contains(where: { Renumbering.fixableCodes.contains($0.code) }) {
+      note =
+        "not fixed \(path == "-" ? stdinFilename ?? "<stdin>" : path): --fix does not rewrite the JSON form; renumber its orders by hand"
+    }
     return Result(
-      report: report(check, SourceText(bytes: bytes)), configuration: check.configuration,
+      report: report(check, SourceText(bytes: bytes)), configuration: check.configuration, fixNote: note,
       modelTrouble: check.namedModelIsUnreadable)
   }
 

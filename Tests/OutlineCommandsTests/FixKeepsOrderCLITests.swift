@@ -103,7 +103,7 @@ import Testing
         """)
   }
 
-  @Test func theJSONFormIsLeftAlone() throws {
+  @Test func theJSONFormIsLeftAloneAndSaidToBe() throws {
     let json = """
       {"@outline":1,"@entity":"Item","children":[
       {"@entity":"Item","order":2,"title":"third"},
@@ -116,9 +116,26 @@ import Testing
       """
     let folder = try CLI.temporaryFolder()
     try CLI.write(["list.outline.json": json], in: folder)
+    // `--fix` rewrites XML only: it says it leaves the file, and `--diff` does not call it clean.
     let run = try CLI.run("outline-lint", ["--fix", "list.outline.json"], in: folder)
     #expect(run.status == 1 && run.stdout.contains("error[OL401]"), "\(run)")
+    #expect(
+      run.stderr
+        == "not fixed list.outline.json: --fix does not rewrite the JSON form; renumber its orders by hand\n")
     #expect(try read("list.outline.json", in: folder) == json)
+    let diff = try CLI.run("outline-lint", ["--diff", "list.outline.json"], in: folder)
+    #expect(diff.status == 1 && diff.stdout.isEmpty, "\(diff)")
+    #expect(
+      diff.stderr.hasSuffix("nothing to fix; 1 file cannot be fixed: in the JSON form\n"), "\(diff.stderr)")
+    #expect(try read("list.outline.json", in: folder) == json)
+    // A clean JSON form file has nothing to say.
+    try CLI.write(
+      [
+        "clean.outline.json": json.replacingOccurrences(
+          of: "\"order\":3,\"title\":\"fifth\"", with: "\"order\":4,\"title\":\"fifth\"")
+      ], in: folder)
+    let clean = try CLI.run("outline-lint", ["--diff", "clean.outline.json"], in: folder)
+    #expect(clean.status == 0 && clean.stderr == "nothing to fix\n", "\(clean)")
   }
 
   @Test func theServersQuickFixAndFixAllOverStdio() throws {
