@@ -34,6 +34,10 @@ public enum CommandLineTool {
         // `outline help ...` names commands, not options.
         let scanned = Root.configuration.subcommands.isEmpty || arguments.first != "help"
         let own = Array(arguments[words...])
+        if !scanned, let problem = helpCommandProblem(Root.self, arguments) {
+          Terminal.write(problem, to: 2)
+          Foundation.exit(2)
+        }
         if scanned && OptionScan.isNeeded(own) {
           arguments = Array(arguments[..<words]) + scannedArguments(Root.self, named, arguments, words: words)
         }
@@ -182,6 +186,22 @@ public enum CommandLineTool {
         to: 2)
       Foundation.exit(2)
     }
+  }
+
+  /// The usage error of an option `help` (`outline help lint -xh`) does not take, naming
+  /// the whole argument (ArgumentParser names one letter of it), or nil: `help` takes
+  /// command names and its own `-h`, `--help` and `-help`.
+  static func helpCommandProblem<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String]) -> String? {
+    let words = arguments.dropFirst().prefix { $0 != "--" }
+    guard
+      let odd = words.first(where: {
+        OptionScan.looksLikeOption($0) && !["-h", "--help", "-help", "--version"].contains($0)
+      })
+    else { return nil }
+    let name = "\(Root._commandName) help"
+    let spelled = odd.hasPrefix("--") ? String(odd.prefix { $0 != "=" }) : odd
+    return "Error: Unknown option \(Excerpt.quotedPath(spelled))\nUsage: \(name) [<subcommands> ...]\n"
+      + "  See '\(name) --help' for more information.\n"
   }
 
   /// Whether `arguments` ask for one of ArgumentParser's own outputs by a standalone

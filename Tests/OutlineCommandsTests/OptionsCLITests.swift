@@ -100,6 +100,19 @@ import Testing
     }
   }
 
+  /// `outline help COMMAND` takes command names: an option it does not take is named whole.
+  @Test func theHelpCommandNamesAnUnknownOptionWhole() throws {
+    for arguments in [["help", "-hello.outline"], ["help", "lint", "-xh"], ["help", "--bogus=1"]] {
+      let run = try CLI.run("outline", arguments)
+      let named = arguments.last! == "--bogus=1" ? "--bogus" : arguments.last!
+      #expect(Self.usageProblem(run, "Unknown option '\(named)'") == nil, "\(arguments): \(run)")
+      #expect(run.stderr.hasPrefix("Error: Unknown option '\(named)'\n"), "\(run.stderr)")
+      #expect(run.stderr.contains("Usage: outline help"))
+    }
+    let help = try CLI.run("outline", ["help", "lint"])
+    #expect(help.status == 0 && help.stdout.contains("USAGE: outline lint"))
+  }
+
   /// Values: one that starts with `-` is taken attached with `=` (and by `--jobs`,
   /// which takes whatever follows), or attached to `-o`; given apart, it is a missing value.
   @Test func valuesThatStartWithADash() throws {
