@@ -100,10 +100,8 @@ import Testing
   static let longFiles: [String: String] = [
     "Sources/OutlineXML/XMLEventParser.swift":
       "feeding libxml2, its callbacks and its messages; to be split by job",
-    "Sources/OutlineFiles/AtomicFile.swift":
-      "the writer, its snapshots, status and timestamps; to be split by job",
     "Sources/OutlineFiles/AtomicFileWriter.swift":
-      "the writer's prepare, checks and install; being split by job",
+      "one type whose steps (prepare, install by rename or in place, check, restore) share its state",
     "Sources/OutlineValidation/OutlineValidator.swift":
       "the hot class whose stored state the rule groups share",
     "Sources/OutlineLSP/Server.swift": "the server's lifecycle, queues and dispatch: one state machine",
@@ -115,10 +113,17 @@ import Testing
   ]
 
   @Test func noSourceFileIsOverFiveHundredLinesWithoutSayingWhy() throws {
+    for path in Self.longFiles.keys.sorted() where !RepositoryFiles.exists(path) {
+      Issue.record("\(path) is gone: take it off longFiles")
+    }
     for path in RepositoryFiles.swiftFiles where !path.hasPrefix("Tests/") {
       let text = try RepositoryFiles.text(path)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-      guard lines > 500, Self.longFiles[path] == nil else { continue }
+      if Self.longFiles[path] != nil {
+        if lines <= 500 { Issue.record("\(path) has \(lines) lines now: take it off longFiles") }
+        continue
+      }
+      guard lines > 500 else { continue }
       let top = text.split(separator: "\n").prefix(10).joined(separator: "\n")
       if !top.contains("over 500 lines because") {
         Issue.record(
@@ -128,8 +133,8 @@ import Testing
     }
   }
 
-  /// Names that two modules declare today.
-  static let sharedTypeNames: Set<String> = ["AtomicCounter"]
+  /// Names that two modules may declare (none today).
+  static let sharedTypeNames: Set<String> = []
 
   @Test func noTwoModulesDeclareATypeOfOneName() throws {
     var modules: [String: Set<String>] = [:]
