@@ -16,8 +16,10 @@ struct ImportCommand: ParsableCommand {
       Head fields become attributes of the root object, <outline> elements nested Outline \
       objects numbered 0..n-1, and every attribute is kept. The output names a model written \
       next to it (OUT.xcdatamodel): the shipped OPML model, extended with any attribute it did \
-      not know as an optional String. A file that is not well-formed or not OPML is reported \
-      with its position and nothing is written. A file already there that -o did not name (the \
+      not know as an optional String. The head's fields keep their order. A file that is not \
+      well-formed or not OPML, or holds what an .outline could not (an xml:id that is no XML \
+      name or comes twice, a prefixed name import would prefix again), is reported with its \
+      position and nothing is written. A file already there that -o did not name (the \
       default .outline, the model) is replaced only with --force, or when it already holds \
       exactly what would be written.
 

@@ -19,8 +19,11 @@ public enum OPMLConversion {
     "text", "type", "isComment", "isBreakpoint", "created", "category", "description", "xmlUrl",
     "htmlUrl", "language", "title", "version", "url",
   ]
-  /// Names the outline format or the model itself uses; OPML names that clash get an `opml.` prefix.
-  static let reservedRoot: Set<String> = ["version", "model", "entity", "xml:id", "opmlVersion", "outlines"]
+  /// Names the outline format or the model itself uses; OPML names that clash get an `opml.` prefix
+  /// (head fields `head.`). A head field `<xmlns>` would be a namespace declaration on the root.
+  static let reservedRoot: Set<String> = [
+    "version", "model", "modelVersion", "entity", "xml:id", "opmlVersion", "outlines", "xmlns",
+  ]
   static let reservedOutline: Set<String> = ["order", "children", "parent", "document"]
 
   /// The result of an import: the `.outline` text and the model it names.
@@ -58,7 +61,7 @@ public enum OPMLConversion {
         }
       }
     }
-    let rootOrder = ["opmlVersion"] + headFields + extraRoot
+    let rootOrder = rootAttributeOrder(head: document.head.map { headName($0.name) }, extras: extraRoot)
     let outlineOrder = ["order"] + outlineAttributes + extraOutline
 
     var out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\"".utf8)
@@ -81,9 +84,12 @@ public enum OPMLConversion {
         let hasChildren =
           index + 1 < document.outlines.count && document.outlines[index + 1].depth > outline.depth
         indent(depth, &out)
-        out += Array("<Outline order=\"\(order)\"".utf8)
-        writeAttributes(
-          outline.attributes.map { (outlineName($0.name), $0.value) }, order: outlineOrder, into: &out)
+        // The id first, as `fmt` writes it.
+        out += Array("<Outline".utf8)
+        let attributes = outline.attributes.map { (outlineName($0.name), $0.value) }
+        writeAttributes(attributes.filter { $0.0 == "xml:id" }, order: [], into: &out)
+        out += Array(" order=\"\(order)\"".utf8)
+        writeAttributes(attributes.filter { $0.0 != "xml:id" }, order: outlineOrder, into: &out)
         out += Array((hasChildren ? ">\n" : "/>\n").utf8)
         // Close the elements this outline ends.
         let nextDepth = index + 1 < document.outlines.count ? document.outlines[index + 1].depth : -1
@@ -99,8 +105,24 @@ public enum OPMLConversion {
       out += Array("</outline>\n".utf8)
     }
     return Imported(
-      outline: out, model: modelContents(rootExtras: extraRoot, outlineExtras: extraOutline),
+      outline: out, model: modelContents(rootAttributes: rootOrder, outlineExtras: extraOutline),
       extraRootAttributes: extraRoot, extraOutlineAttributes: extraOutline)
+  }
+
+  /// The order of the root's attributes, in the outline and in the model copy (whose order `fmt`
+  /// keeps), given the root attributes the head's fields become, in the head's order, and the
+  /// root attributes the OPML model does not know (`extras`, first seen first). Export writes the
+  /// head fields in the root's order, so that order is the head's: the OPML model's (`opmlVersion`,
+  /// its head fields, then the others) when the head's fields come in it, else `opmlVersion`, the
+  /// head's fields as they come, then the rest in the OPML model's order.
+  static func rootAttributeOrder(head: [String], extras: [String]) -> [String] {
+    let standard = ["opmlVersion"] + headFields + extras
+    let rank = Dictionary(standard.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let ranks = head.map { rank[$0] ?? Int.max }
+    if zip(ranks, ranks.dropFirst()).allSatisfy({ $0 < $1 }) { return standard }
+    let first = ["opmlVersion"] + head
+    let placed = Set(first)
+    return first + standard.filter { !placed.contains($0) }
   }
 
   /// The root attribute an `<opml>` attribute becomes (`version` is `opmlVersion`).
@@ -140,6 +162,12 @@ public enum OPMLConversion {
 
   /// The OPML model's `contents`, with optional String attributes added.
   public static func modelContents(rootExtras: [String], outlineExtras: [String]) -> String {
+    modelContents(rootAttributes: ["opmlVersion"] + headFields + rootExtras, outlineExtras: outlineExtras)
+  }
+
+  /// The OPML model's `contents` with the root attributes `rootAttributes` (the OPML model's
+  /// among them), in that order, and optional String attributes added to `Outline`.
+  static func modelContents(rootAttributes: [String], outlineExtras: [String]) -> String {
     func attribute(_ name: String) -> String {
       "        <attribute name=\"\(XMLEscaping.escapeAttribute(name))\" optional=\"YES\" attributeType=\"String\"/>"
     }
@@ -148,7 +176,7 @@ public enum OPMLConversion {
       "<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\" lastSavedToolsVersion=\"22522\" systemVersion=\"23E224\" minimumToolsVersion=\"Automatic\" sourceLanguage=\"Swift\" userDefinedModelVersionIdentifier=\"\">",
       "    <entity name=\"OPML\" representedClassName=\"OPMLDocument\" syncable=\"YES\">",
     ]
-    lines += (["opmlVersion"] + headFields + rootExtras).map(attribute)
+    lines += rootAttributes.map(attribute)
     lines.append(
       "        <relationship name=\"outlines\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Cascade\" destinationEntity=\"Outline\" inverseName=\"document\" inverseEntity=\"Outline\"/>"
     )

@@ -75,6 +75,8 @@ public enum OPMLReader {
     var rootName = TextRange(at: 0)
     private var path: [String] = []
     private var headFieldStart: Int?
+    /// The outlines' ids so far, each where it is first defined.
+    private var ids: [String: TextRange] = [:]
 
     init(source: SourceText) { self.source = source }
 
@@ -92,6 +94,50 @@ public enum OPMLReader {
 
     private func fail(_ message: String, _ range: TextRange) {
       if error == nil { error = OPMLError(message: message, range: range) }
+    }
+
+    /// A name an `.outline` would write as `mapped` (``OPMLConversion``'s names): a prefixed name
+    /// given a prefix of the format's (`opml.xml:lang`) is no XML name there, refused.
+    private func checkName(_ name: String, mapped: String, _ what: String, at range: TextRange) {
+      guard error == nil, mapped != name, name.contains(":") else { return }
+      fail(
+        "\(what) \(Excerpt.quoted(name)) would be the attribute \(Excerpt.quoted(mapped)) of the .outline, whose prefix \(Excerpt.quoted(String(mapped.prefix { $0 != ":" }))) is declared nowhere; an .outline cannot keep it",
+        range)
+    }
+
+    /// An outline's `xml:id`: kept as its object's id, so an XML name (OL510) used once (OL500).
+    private func checkID(_ value: String, at range: TextRange) {
+      guard error == nil else { return }
+      guard XMLName.isNCName(value) else {
+        fail(
+          "The xml:id \(Excerpt.quoted(value)) is not an XML name (a letter or _ first, then letters, digits, _, - or .); it would be its object's id in the .outline, where every id is one [\(DiagnosticCode.idNotName)]",
+          range)
+        return
+      }
+      if let first = ids[value] {
+        let position = source.position(of: first.start, unit: .scalar)
+        fail(
+          "The xml:id \(Excerpt.quoted(value)) is used twice (first at \(position.line + 1):\(position.column + 1)); the ids of an .outline name one object each [\(DiagnosticCode.duplicateID)]",
+          range)
+      } else {
+        ids[value] = range
+      }
+    }
+
+    /// Checks the names of `tag`'s attributes (an `<opml>`, `<body>` or `<outline>` start tag) as
+    /// the `.outline` writes them, and an outline's id.
+    private func checkAttributes(
+      _ tag: StartTag, _ what: String, keepsID: Bool = false, mapped: (String) -> String
+    ) {
+      for index in 0..<tag.attributes.count {
+        let name = XMLName.string(tag.name(of: index))
+        if OPMLConversion.isNamespaceDeclaration(name) { continue }
+        if name == "xml:id" && keepsID {
+          checkID(tag.value(of: index), at: tag.valueRange(of: index))
+        } else {
+          checkName(name, mapped: mapped(name), what, at: tag.nameRange(of: index))
+        }
+      }
     }
 
     private func attributes(_ tag: StartTag) -> [(String, String)] {
@@ -133,6 +179,7 @@ public enum OPMLReader {
           return
         }
         document.opmlAttributes = attributes(tag).map { ($0.0, $0.1) }
+        checkAttributes(tag, "The <opml> attribute", mapped: OPMLConversion.opmlAttributeName)
         if !document.opmlAttributes.contains(where: { $0.name == "version" }) {
           fail("<opml> has no version attribute (OPML 1.0 and 2.0 require one)", tag.nameRange)
         }
@@ -140,6 +187,7 @@ public enum OPMLReader {
         if name == "body" {
           sawBody = true
           document.bodyAttributes = attributes(tag).map { ($0.0, $0.1) }
+          checkAttributes(tag, "The <body> attribute", mapped: OPMLConversion.bodyAttributeName)
         } else if name == "head" {
           // Its namespace declarations are the document's; it has nothing else to keep.
           if let other = attributes(tag).first {
@@ -161,6 +209,7 @@ public enum OPMLReader {
             "The head field \(Excerpt.quoted(name)) comes twice; an .outline keeps one value for each (a head field becomes one attribute of the root)",
             tag.nameRange)
         }
+        checkName(name, mapped: OPMLConversion.headName(name), "The head field", at: tag.nameRange)
         headFieldStart = tag.isSelfClosing ? nil : tag.range.end
         if tag.isSelfClosing { document.head.append((name, "")) }
       case _ where path.count >= 2 && path[1] == "body":
@@ -173,6 +222,7 @@ public enum OPMLReader {
           OPMLOutline(
             depth: path.count - 2,
             attributes: attributes(tag).map { OPMLOutline.Attribute(name: $0.0, value: $0.1) }))
+        checkAttributes(tag, "The <outline> attribute", keepsID: true, mapped: OPMLConversion.outlineName)
       default:
         fail("\(Excerpt.quoted(name)) inside a head field: head fields hold text only", tag.nameRange)
       }

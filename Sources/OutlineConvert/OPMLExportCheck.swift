@@ -31,8 +31,8 @@ extension OPMLConversion {
 
   /// Where export writes a root attribute.
   enum RootPlace: Equatable {
-    /// Not written: the format's own (`version`, `model`, `entity`), which import writes afresh.
-    /// (`modelVersion` is a head field: import writes an OPML `<modelVersion>` so.)
+    /// Not written: the format's own (`version`, `model`, `modelVersion`, `entity`), which import
+    /// writes afresh (an OPML `<modelVersion>` is imported as `head.modelVersion`).
     case format
     /// The root's `xml:id`, which OPML has no place for.
     case id
@@ -49,7 +49,7 @@ extension OPMLConversion {
   /// Where export writes the root attribute `name`.
   static func rootPlace(of name: String) -> RootPlace {
     switch name {
-    case "version", "model", "entity": .format
+    case "version", "model", "modelVersion", "entity": .format
     case "xml:id": .id
     case "opmlVersion": .opmlAttribute("version")
     case _ where isNamespaceDeclaration(name): .namespace(name)
