@@ -15,22 +15,31 @@ extension JSONValue {
     enum Open {
       case array([JSONValue])
       case object([(String, JSONValue)], key: String?)
+
+      /// Appends `value` in place: the container is taken out of `self` first, so its
+      /// storage is not shared and the append copies nothing (a copy per element made the
+      /// parse of a long array quadratic).
+      mutating func append(_ value: JSONValue) {
+        switch self {
+        case .array(var items):
+          self = .array([])
+          items.append(value)
+          self = .array(items)
+        case .object(var members, let key):
+          self = .array([])
+          members.append((key ?? "", value))
+          self = .object(members, key: nil)
+        }
+      }
     }
     var stack: [Open] = []
     var result: JSONValue?
     func add(_ value: JSONValue, to stack: inout [Open], result: inout JSONValue?) {
-      guard let top = stack.popLast() else {
+      guard !stack.isEmpty else {
         result = value
         return
       }
-      switch top {
-      case .array(var items):
-        items.append(value)
-        stack.append(.array(items))
-      case .object(var members, let key):
-        members.append((key ?? "", value))
-        stack.append(.object(members, key: nil))
-      }
+      stack[stack.count - 1].append(value)
     }
     while let (token, decoded) = try reader.nextToken(decodingLongerThan: Self.longString) {
       switch token.kind {

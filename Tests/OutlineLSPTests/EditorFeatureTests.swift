@@ -47,8 +47,9 @@ import Testing
     let raw = try SelectionRangeFeature(mapper: session.mapper).ranges(snapshot, params).value
       .serializedBytes()
     let ranges = String(decoding: raw, as: UTF8.self).components(separatedBy: "\"range\"").count - 1
-    // The end tag's name, the end tag, 20,000 elements, the root (the whole document).
-    #expect(ranges == depth + 3)
+    // The end tag's name, the end tag, 20,000 elements, the root (the whole document): the
+    // innermost of them and the whole text, as many as a reply nests (ReplyLimitsTests).
+    #expect(ranges == ReplyLimits.selectionRanges)
   }
 
   @Test func linkedEditingAndHighlightsOnTagNames() throws {

@@ -69,7 +69,30 @@ struct CompletionFeature {
     return .attributeName(tagStart: tagStart, prefixStart: offset)
   }
 
+  /// The items at the cursor, each label and detail cut to ``ReplyLimits/labelCharacters``
+  /// (what an item inserts and is filtered by stays whole).
   func complete(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws -> LSP.CompletionList {
+    var list = try items(snapshot, params)
+    list.items = list.items.map(Self.bounded)
+    return list
+  }
+
+  /// `item` with its label and detail cut to labels; a cut label leaves the whole text to
+  /// insert and to filter by.
+  static func bounded(_ item: LSP.CompletionItem) -> LSP.CompletionItem {
+    var item = item
+    if item.label.utf8.count > ReplyLimits.labelCharacters {
+      if item.textEdit == nil && item.insertText == nil { item.insertText = item.label }
+      if item.filterText == nil { item.filterText = item.label }
+      item.label = ReplyLimits.label(item.label)
+    }
+    item.detail = item.detail.map(ReplyLimits.label)
+    return item
+  }
+
+  private func items(_ snapshot: Snapshot, _ params: LSP.TextDocumentPositionParams) throws
+    -> LSP.CompletionList
+  {
     guard let offset = mapper.offset(params.position, in: snapshot.source) else {
       throw ResponseError.invalidParams("position is not a position")
     }

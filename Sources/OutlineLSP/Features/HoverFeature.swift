@@ -33,11 +33,18 @@ struct HoverFeature {
       }
     }
     // The object itself.
-    var path: [String] = []
+    // Its ancestors below the root, innermost first; a deep path names its first 2 and last 6.
+    var ancestors: [Int] = []
     var current = Int(tree.items[item].parent)
     while current > 0 {
-      path.append(queries.label(current))
+      ancestors.append(current)
       current = Int(tree.items[current].parent)
+    }
+    var path: [String] = []
+    for (index, ancestor) in ancestors.enumerated() {
+      if ancestors.count > 8 && index == 6 { path.append("…") }
+      if ancestors.count > 8 && index >= 6 && index < ancestors.count - 2 { continue }
+      path.append(queries.label(ancestor))
     }
     var text =
       "**\(Excerpt.escaped(entity?.name ?? snapshot.source.string(in: tree.items[item].nameRange)))**"
@@ -75,7 +82,7 @@ struct HoverFeature {
 
   private func reply(_ markdown: String, _ range: Range<Int>, _ snapshot: Snapshot) -> LSP.Hover {
     LSP.Hover(
-      contents: LSP.MarkupContent(kind: .markdown, value: markdown),
+      contents: LSP.MarkupContent(kind: .markdown, value: ReplyLimits.text(markdown)),
       range: mapper.range(TextRange(start: range.lowerBound, end: range.upperBound), in: snapshot.source))
   }
 

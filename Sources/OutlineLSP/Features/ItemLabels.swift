@@ -5,7 +5,7 @@ import OutlineValidation
 import OutlineXML
 
 /// How symbols and folds name an item, written straight into JSON bytes:
-/// its title, or its entity name when it has none. A title that needs no
+/// its title, or its entity name when it has none, cut to a label's length. A title that needs no
 /// decoding is copied from the document; no `String` is made per item, so
 /// a million items cost no million allocations.
 struct ItemLabels {
@@ -28,12 +28,14 @@ struct ItemLabels {
     ItemLabel.append(title: item.titleRange.map(slice), fallback: slice(item.nameRange), to: &out)
   }
 
-  /// Appends the label as a quoted JSON string, with `suffix` after it.
+  /// Appends the label, cut after ``ReplyLimits/labelCharacters`` characters, as a quoted
+  /// JSON string, with `suffix` after it.
   mutating func appendQuoted(_ item: Item, suffix: [UInt8] = [], to json: inout JSONBytes) {
     var text = scratch
     scratch = []
     text.removeAll(keepingCapacity: true)
     append(item, to: &text)
+    ReplyLimits.cut(&text)
     text += suffix
     text.withUnsafeBufferPointer { json.string(bytes: $0) }
     scratch = text

@@ -5,7 +5,8 @@ import OutlineJSON
 
 /// `textDocument/selectionRange`: for each position, the ranges around it
 /// from the value under the cursor out to the whole document
-/// (``SelectionRanges``). Written as JSON text, parents nested by counting
+/// (``SelectionRanges``), at most ``ReplyLimits/selectionRanges`` of them: the
+/// innermost, then the whole text. Written as JSON text, parents nested by counting
 /// braces, so a chain as deep as the document costs no recursion.
 struct SelectionRangeFeature {
   let mapper: PositionMapper
@@ -25,7 +26,12 @@ struct SelectionRangeFeature {
     json.raw("[")
     for (index, offset) in offsets.enumerated() {
       if index > 0 { json.raw(",") }
-      let chain = SelectionRanges.ranges(at: offset, in: source, tree: tree)
+      var chain = SelectionRanges.ranges(at: offset, in: source, tree: tree)
+      // A chain as deep as the document would nest its reply as deep: the innermost ranges and
+      // the whole text (each still holds the one before it).
+      if chain.count > ReplyLimits.selectionRanges {
+        chain.replaceSubrange((ReplyLimits.selectionRanges - 1)..<(chain.count - 1), with: [])
+      }
       for (depth, range) in chain.enumerated() {
         json.checkpoint()
         if depth > 0 { json.raw(",\"parent\":") }

@@ -6,8 +6,10 @@ import OutlineValidation
 import OutlineXML
 
 /// `textDocument/documentSymbol`: the item tree as hierarchical symbols, named
-/// by the title attribute. Written as JSON text with an explicit stack, so a
-/// 100,000-deep chain needs no recursion. No cap: a million items are
+/// by the title attribute (cut to a label). Written as JSON text with an explicit stack, so a
+/// 100,000-deep chain needs no recursion; symbols nest down to ``ReplyLimits/symbolLevels``,
+/// deeper items are listed flat under the symbol at that level, so no client's decoder meets
+/// a reply nested deeper than it reads. No cap on the number: a million items are
 /// written on two cores, in 1 MiB pieces sent from where they are.
 struct SymbolsFeature {
   let mapper: PositionMapper
@@ -77,12 +79,17 @@ struct SymbolsFeature {
   }
 
   /// The symbols of the items in `range` (whole subtrees of the root's children), comma-separated.
+  /// Symbols nest down to ``ReplyLimits/symbolLevels``; the items below a symbol of that level
+  /// are its children, flat, each detail saying its level and its parent.
   private func write(_ range: Range<Int>, of tree: ItemTree, in source: SourceText) -> JSONBytes {
     var json = JSONBytes()
     source.bytes.withUnsafeBufferPointer { bytes in
       var labels = ItemLabels(bytes: bytes)
+      var detail: [UInt8] = []
       // Pre-order: open each item's object; close the ones whose subtree ended.
       var open: [Int] = []
+      // The items below the deepest level whose subtrees are still open: their levels.
+      var flattened: [Int] = []
       var needsComma = false
       // Items come in document order: each starts on the line of the one before, or later.
       var line = 0
@@ -92,19 +99,28 @@ struct SymbolsFeature {
           open.removeLast()
           needsComma = true
         }
+        while let last = flattened.last, index >= Int(tree.items[last].subtreeEnd) { flattened.removeLast() }
         if needsComma { json.raw(",") }
         json.checkpoint()
         let item = tree.items[index]
         json.raw("{\"name\":")
         labels.appendQuoted(item, to: &json)
-        // The detail: the entity (an XML name: nothing to escape) and the order.
-        json.raw(",\"detail\":\"")
-        json.plain(labels.slice(item.nameRange))
-        if let order = item.order {
-          json.raw(" #")
-          json.int(Int(order))
+        // The detail: the entity and the order; below the deepest level, where the item is.
+        detail.removeAll(keepingCapacity: true)
+        detail.append(contentsOf: labels.slice(item.nameRange))
+        ReplyLimits.cut(&detail)
+        if let order = item.order { detail += Array(" #\(order)".utf8) }
+        let isFlat = open.count == ReplyLimits.symbolLevels
+        if isFlat {
+          let level = open.count + flattened.count + 1
+          detail += Array(" · level \(level), in ".utf8)
+          let start = detail.count
+          labels.append(tree.items[Int(item.parent)], to: &detail)
+          ReplyLimits.cut(&detail, from: start, limit: Excerpt.limit)
         }
-        json.raw("\",\"kind\":")
+        json.raw(",\"detail\":")
+        detail.withUnsafeBufferPointer { json.string(bytes: $0) }
+        json.raw(",\"kind\":")
         json.int(LSP.SymbolKind.object.rawValue)
         json.raw(",\"range\":")
         line = mapper.append(item.fullRange, in: source, lineHint: line, to: &json)
@@ -113,6 +129,10 @@ struct SymbolsFeature {
         // A leaf has no `children` (the key is optional): a million leaves are 14 MB less to send.
         if Int(item.subtreeEnd) == index + 1 {
           json.raw("}")
+          needsComma = true
+        } else if isFlat {
+          json.raw("}")
+          flattened.append(index)
           needsComma = true
         } else {
           json.raw(",\"children\":[")
