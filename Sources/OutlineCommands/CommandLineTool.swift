@@ -52,6 +52,10 @@ public enum CommandLineTool {
           }
           throw error
         }
+        if let problem = missingCommandProblem(Root.self, type(of: command), arguments, words: words) {
+          Terminal.write(problem, to: 2)
+          Foundation.exit(2)
+        }
         try command.run()
       }
       endIfOutputFailed()
@@ -201,6 +205,20 @@ public enum CommandLineTool {
     let name = "\(Root._commandName) help"
     let spelled = odd.hasPrefix("--") ? String(odd.prefix { $0 != "=" }) : odd
     return "Error: Unknown option \(Excerpt.quotedPath(spelled))\nUsage: \(name) [<subcommands> ...]\n"
+      + "  See '\(name) --help' for more information.\n"
+  }
+
+  /// The usage error of a group of commands named without one of them (`outline`,
+  /// `outline model`), or nil: ArgumentParser would print the help and exit 0, so a CI line
+  /// such as `outline model $COMMAND` with COMMAND unset would pass without running anything.
+  static func missingCommandProblem<Root: ParsableCommand>(
+    _ root: Root.Type, _ command: any ParsableCommand.Type, _ arguments: [String], words: Int
+  ) -> String? {
+    let commands = command.configuration.subcommands
+    guard !commands.isEmpty, command.configuration.defaultSubcommand == nil else { return nil }
+    let name = ([Root._commandName] + arguments[..<words]).joined(separator: " ")
+    let names = commands.map { $0._commandName }.joined(separator: ", ")
+    return "Error: '\(name)' needs a command: \(names)\nUsage: \(Root.usageString(for: command))\n"
       + "  See '\(name) --help' for more information.\n"
   }
 

@@ -307,4 +307,17 @@ import Testing
       return nil
     }
   }
+
+  /// A group of commands named without one (`outline`, `outline model`, as a CI line with an
+  /// unset variable would) runs nothing: a usage error naming the commands, never help with
+  /// exit 0; asked for, the help is still there.
+  @Test func aGroupWithoutItsCommandIsAUsageError() throws {
+    for words in [[], ["model"]] {
+      let run = try CLI.run("outline", words)
+      let name = (["outline"] + words).joined(separator: " ")
+      #expect(Self.usageProblem(run, "'\(name)' needs a command: ") == nil, "\(name): \(run)")
+      let help = try CLI.run("outline", words + ["--help"])
+      #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:"), "\(name) --help: \(help)")
+    }
+  }
 }
