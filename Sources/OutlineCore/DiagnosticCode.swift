@@ -173,15 +173,17 @@ public enum DiagnosticCatalog {
     Entry(
       code: .orderMissing, severity: .error, title: "Order missing",
       help:
-        "Siblings are numbered 0..n-1 by their order attribute; this one has none. `outline-lint --fix` renumbers."
+        "Siblings are numbered 0..n-1 by their order attribute; this one has none. `outline-lint --fix` numbers it by its place among its siblings; the others keep the order their values give."
     ),
     Entry(
       code: .duplicateOrder, severity: .error, title: "Duplicate order among siblings",
-      help: "Two siblings share an order. `outline-lint --fix` renumbers them in document order."),
+      help:
+        "Two siblings share an order. `outline-lint --fix` renumbers the group keeping the order the values give: of the two, the one further down the file comes second."
+    ),
     Entry(
       code: .orderOutOfSequence, severity: .error, title: "Orders not exactly 0..n-1",
       help:
-        "Sibling orders must be exactly 0..n-1: no gap, no negative, none too large. `outline-lint --fix` renumbers."
+        "Sibling orders must be exactly 0..n-1: no gap, no negative, none too large. `outline-lint --fix` renumbers the group keeping the order the values give (a negative order first, one too large last)."
     ),
     Entry(
       code: .orderNotDocumentOrder, severity: .hint, title: "Siblings not in document order",

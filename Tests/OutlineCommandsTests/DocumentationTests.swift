@@ -28,7 +28,8 @@ import Testing
     #expect(
       run.stdout
         == "## OL401\n\n**Duplicate order among siblings** (error)\n\n"
-        + "Two siblings share an order. `outline-lint --fix` renumbers them in document order.\n")
+        + "Two siblings share an order. `outline-lint --fix` renumbers the group keeping the order the values give: "
+        + "of the two, the one further down the file comes second.\n")
     let onDisk = try String(
       contentsOf: CLI.repository.appendingPathComponent("Documentation/Diagnostics.md"), encoding: .utf8)
     #expect(onDisk.contains("\n" + run.stdout + "\n"))
