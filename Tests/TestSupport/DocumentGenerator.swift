@@ -12,7 +12,8 @@ public struct GeneratedDocument: Sendable, CustomStringConvertible {
   /// Whether every sibling group stands in the file in the order its order values give.
   public var inOrder = true
   /// Whether every value is written as `fmt` and `convert` write it back (integers, numbers and
-  /// Booleans canonical, `version="1"` on the root, no character references but the needed escapes).
+  /// Booleans canonical, `version="1"` on the root and no `entity` there that is the default, no
+  /// character references but the needed escapes).
   public var canonicalValues = true
   /// Whether the text is well-formed XML (a broken document may be cut short).
   public var parses = true
@@ -590,7 +591,9 @@ public struct DocumentGenerator {
       if index == 0 {
         if !options.looseValues || chance(50) { attributes.append(("version", "1")) }
         if let path = options.modelPath { attributes.append(("model", path)) }
-        if model.rootEntity != defaultRoot || chance(20) { attributes.append(("entity", model.rootEntity)) }
+        if model.rootEntity != defaultRoot || (options.looseValues && chance(20)) {
+          attributes.append(("entity", model.rootEntity))
+        }
       }
       if let id = object.id { attributes.append(("xml:id", id)) }
       attributes += object.attributes.map { ($0.name, $0.value) }
