@@ -120,7 +120,7 @@ public final class LanguageServer: @unchecked Sendable {
       let status: Int32 = shuttingDown ? 0 : 1
       afterWorkInFlight { self.exit(status) }
     case .notification(let body):
-      do { try body(self, params) } catch { log("\(method): \(describe(error))") }
+      do { try body(self, params) } catch { log(prefixed(describe(error), method)) }
     case .lifecycle, .request:
       break  // a request sent as a notification gets no reply
     }
@@ -230,7 +230,10 @@ public final class LanguageServer: @unchecked Sendable {
     if error is RequestCancelled {
       return ResponseError(code: ErrorCode.requestCancelled, message: "The request was cancelled")
     }
-    return ResponseError(code: ErrorCode.requestFailed, message: "\(method) failed: \(describe(error))")
+    let text = describe(error)
+    let named = text.hasPrefix(method + ":") || text.hasPrefix(method + " ")
+    return ResponseError(
+      code: ErrorCode.requestFailed, message: named ? text : "\(method) failed: \(text)")
   }
 
   private func key(_ id: JSONValue) -> String { id.serialized() }
@@ -585,6 +588,12 @@ public final class LanguageServer: @unchecked Sendable {
 }
 
 /// One line for an error thrown inside the server.
+/// `text` (a message about `method`) after `method: `, unless it names the method already
+/// (`$/cancelRequest: id is missing`, made by the params' decoding, is not prefixed twice).
+private func prefixed(_ text: String, _ method: String) -> String {
+  text.hasPrefix(method + ":") || text.hasPrefix(method + " ") ? text : "\(method): \(text)"
+}
+
 private func describe(_ error: Error) -> String {
   if let error = error as? ResponseError { return error.message }
   if let error = error as? DecodingError { return JSONValueCoding.describe(error) }
