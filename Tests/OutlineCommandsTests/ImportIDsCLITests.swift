@@ -47,6 +47,31 @@ import Testing
     }
   }
 
+  /// A control character (as a reference: XML 1.0 has no such character) is not well-formed, refused
+  /// at its place; a deep chain of outlines imports, lints, and comes back through export.
+  @Test func controlCharactersAreRefusedAndDeepNestingImports() throws {
+    let folder = try CLI.temporaryFolder()
+    let depth = 2_000
+    try CLI.write(
+      [
+        "control.opml": "<opml version=\"2.0\"><head><title>a&#1;b</title></head><body/></opml>\n",
+        "deep.opml":
+          "<opml version=\"2.0\"><head/><body>\n" + String(repeating: "<outline text=\"x\">", count: depth)
+          + String(repeating: "</outline>", count: depth) + "\n</body></opml>\n",
+      ], in: folder)
+    let control = try CLI.run("outline", ["import", "control.opml"], in: folder)
+    #expect(control.status == 1 && control.stderr.hasPrefix("control.opml:1:"), "\(control.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("control.outline").path))
+    let deep = try CLI.run("outline", ["import", "deep.opml", "-o", "deep.outline"], in: folder)
+    #expect(deep.status == 0, "\(deep.stderr)")
+    #expect(try CLI.run("outline-lint", ["deep.outline"], in: folder).status == 0)
+    let exported = try CLI.run("outline", ["export", "deep.outline", "-o", "back.opml"], in: folder)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let back = try Self.read(folder.appendingPathComponent("back.opml"))
+    #expect(back.outlines.count == depth && back.outlines.last?.depth == depth - 1)
+    #expect(back == (try Self.read(folder.appendingPathComponent("deep.opml"))))
+  }
+
   @Test func exportKeepsTheHeadsOrder() throws {
     let folder = try CLI.temporaryFolder()
     let opml = """
