@@ -9,6 +9,12 @@ public enum ModelChoice: Sendable {
   case unreadable(String)
   /// The model may not be read from where it is (outside the project); the reason says so.
   case refused(String)
+
+  /// OL102's message for a model that cannot be read, in an XML document and in the JSON
+  /// form alike.
+  public static func unreadableMessage(_ reason: String) -> String {
+    "The model cannot be read: \(reason)"
+  }
 }
 
 /// Chooses the model once the root's `model` attribute is known (nil when absent).

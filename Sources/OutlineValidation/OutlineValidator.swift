@@ -277,7 +277,7 @@ public final class OutlineValidator: XMLEventHandler {
     let modelRange = modelIndex.map { tag.valueRange(of: $0) } ?? tag.nameRange
     switch modelProvider(modelIndex.map { tag.value(of: $0) }) {
     case .unreadable(let reason):
-      report(.modelUnreadable, "The model cannot be read: \(reason)", at: modelRange)
+      report(.modelUnreadable, ModelChoice.unreadableMessage(reason), at: modelRange)
     case .refused(let reason):
       report(.modelOutsideProject, reason, at: modelRange)
     case .loaded(let loaded):

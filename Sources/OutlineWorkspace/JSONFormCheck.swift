@@ -1,6 +1,7 @@
 import OutlineConvert
 import OutlineCore
 import OutlineModel
+import OutlineValidation
 
 extension DocumentCheck {
   /// Whether `path` names a document in the JSON form: a `.json` file other
@@ -31,7 +32,7 @@ extension DocumentCheck {
           return model
         case .unreadable(let reason):
           unreadableOrigin = resolution.origin(of: reference, for: path)
-          throw ModelProblem(code: .modelUnreadable, reason: reason)
+          throw ModelProblem(code: .modelUnreadable, reason: ModelChoice.unreadableMessage(reason))
         case .refused(let reason):
           unreadableOrigin = resolution.origin(of: reference, for: path)
           throw ModelProblem(code: .modelOutsideProject, reason: reason)
