@@ -69,17 +69,7 @@ final class DocumentVersions {
   /// fits it with no error and its model has several versions (whether the root records one
   /// already is for the caller to see, ``RootProbe/recordingEdit(version:in:)``).
   func versionToRecord(for check: DocumentCheck) -> String? {
-    check.versionToRecord { modelPath in
-      let loaded =
-        histories[modelPath]
-        ?? Result { () throws(VersionsError) -> ModelHistory in
-          do { return try ModelLocator.history(path: modelPath, limit: models.limit) } catch {
-            throw VersionsError(description: "\(error)")
-          }
-        }
-      histories[modelPath] = loaded
-      return try? loaded.get()
-    }
+    check.versionToRecord(history: history(ofModelAt:))
   }
 
   /// For `fmt`: the version to record on a document whose root records none, as Migration.md
@@ -91,10 +81,12 @@ final class DocumentVersions {
   func versionToRecord(
     for check: DocumentCheck, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> String? {
-    if let version = versionToRecord(for: check) { return version }
-    guard !check.isJSONForm, check.parsed, let model = check.model, !model.isShippedDefault,
-      let modelPath = model.path, ModelLocator.bundle(containing: modelPath) != nil
-    else { return nil }
+    check.versionToRecord(history: history(ofModelAt:), feed: feed)
+  }
+
+  /// The history of the bundle holding the model file at `modelPath`, loaded once; nil when it
+  /// cannot be read.
+  private func history(ofModelAt modelPath: String) -> ModelHistory? {
     let loaded =
       histories[modelPath]
       ?? Result { () throws(VersionsError) -> ModelHistory in
@@ -103,12 +95,7 @@ final class DocumentVersions {
         }
       }
     histories[modelPath] = loaded
-    guard let history = try? loaded.get(), history.versions.count > 1 else { return nil }
-    let inferred = VersionInference.infer(history: history) { parser in feed { parser.feed($0) } }
-    guard inferred.errors.indices.contains(inferred.version), inferred.errors[inferred.version] == 0 else {
-      return nil
-    }
-    return history.versions[inferred.version].name
+    return try? loaded.get()
   }
 
   /// Validates the file at `path` against every version of `history` in one streamed parse.

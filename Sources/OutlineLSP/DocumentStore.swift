@@ -75,9 +75,17 @@ final class Snapshot: @unchecked Sendable {
   }
 
   /// The model version `outline fmt` would record on the root of this version: the one it was
-  /// validated against, when it fits it with no error and its model has several versions.
+  /// validated against, when it fits it with no error and its model has several versions, else
+  /// the one it fits with no errors (only when its root records none).
   var versionToRecord: String? {
-    histories.flatMap { analysis.versionToRecord(histories: $0) }
+    guard let histories else { return nil }
+    let analysis = self.analysis
+    if let version = analysis.versionToRecord(histories: histories) { return version }
+    guard analysis.versionStatus?.isRecorded == false else { return nil }
+    let bytes = source.bytes
+    return analysis.versionToRecord(history: { histories.history(forModelAt: $0) }) { body in
+      bytes.withUnsafeBufferPointer { body($0) }
+    }
   }
 
   /// Diagnostics, tree and model of this version.

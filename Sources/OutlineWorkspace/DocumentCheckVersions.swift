@@ -162,6 +162,26 @@ extension DocumentCheck {
     return history.index(named: version) != nil ? version : nil
   }
 
+  /// The version `fmt` records on a document whose root records none (Migration.md): the one
+  /// ``versionToRecord(history:)`` gives; else, when its model is a bundle of several versions,
+  /// the version it fits with no errors as the inference chooses it (the current one when
+  /// several fit, else the newest before it), `feed` handing out its text again for that; nil
+  /// when it fits none with no errors. The caller sees that the root records none first.
+  public func versionToRecord(
+    history: (_ modelPath: String) -> ModelHistory?, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> String? {
+    if let version = versionToRecord(history: history) { return version }
+    guard !isJSONForm, parsed, let model, !model.isShippedDefault, let modelPath = model.path,
+      ModelLocator.bundle(containing: modelPath) != nil, let history = history(modelPath),
+      history.versions.count > 1
+    else { return nil }
+    let inferred = VersionInference.infer(history: history) { parser in feed { parser.feed($0) } }
+    guard inferred.errors.indices.contains(inferred.version), inferred.errors[inferred.version] == 0 else {
+      return nil
+    }
+    return history.versions[inferred.version].name
+  }
+
   /// ``versionToRecord(history:)`` with the histories of `histories`.
   public func versionToRecord(histories: ModelHistoryCache) -> String? {
     versionToRecord { histories.history(forModelAt: $0) }

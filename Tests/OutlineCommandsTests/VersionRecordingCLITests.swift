@@ -84,6 +84,22 @@ import Testing
     #expect(redirected.stdout == Self.fitsNone, "\(redirected.stderr)")
   }
 
+  /// The editor's Format Document gives `fmt`'s text, the recorded version with it.
+  @Test func theServersFormattingRecordsWhatFmtRecords() throws {
+    let folder = try Self.project([:])
+    let expected = try LSPFormattingAgreesWithFmtTests.fmt(Self.fitsFirst, "fmt.outline", in: folder)
+    #expect(String(decoding: expected, as: UTF8.self) == Self.recording("Tasks", in: Self.fitsFirst))
+    let client = try LSPClient.initialized(root: folder)
+    defer { _ = client.close() }
+    let uri = folder.appendingPathComponent("open.outline").absoluteString
+    client.open(uri, Self.fitsFirst)
+    _ = client.diagnostics(uri)
+    let edits = LSPFormattingAgreesWithFmtTests.formatting(client, uri)
+    #expect(
+      LSPFormattingAgreesWithFmtTests.appliedAsAnEditor(edits, to: Self.fitsFirst).map { Array($0.utf8) }
+        == expected)
+  }
+
   @Test func fmtRecordsTheCurrentVersionWhenSeveralFit() throws {
     let folder = try Self.project(["both.outline": Self.fitsThreeAndFour])
     let run = try CLI.run("outline", ["fmt", "both.outline"], in: folder)
