@@ -170,14 +170,12 @@ public enum ModelDiff {
       else { continue }
       let quoted = Excerpt.quoted(new.name + "." + attribute.name)
       guard let sourceName, let index = old.attributeIndex[sourceName] else {
-        let filled = attribute.isOptional || attribute.isTransient || attribute.isDerived
-        let hasDefault = attribute.defaultValue != nil
+        let what = addedAttribute(attribute)
         changes.append(
           ModelChange(
             .attributeAdded, entity: new.name, property: attribute.name,
-            detail:
-              "attribute \(quoted) added (\(filled ? "optional" : hasDefault ? "required, default \(Excerpt.quoted(attribute.defaultValue!))" : "required, no default"))",
-            inferable: filled || hasDefault, data: filled ? .none : .needsDefault))
+            detail: "attribute \(quoted) added (\(what.detail))", inferable: what.needsValue == false,
+            data: what.needsValue ? .needsDefault : .none))
         continue
       }
       let before = old.attributes[index]
@@ -197,7 +195,15 @@ public enum ModelDiff {
             detail: "attribute \(quoted) changed type from \(before.typeName) to \(attribute.typeName)",
             inferable: false, data: .converted))
       }
-      if before.isOptional && !attribute.isOptional {
+      if before.isOptional && !attribute.isOptional && (attribute.isDerived || attribute.isTransient) {
+        // Nothing stored needs a value: Core Data computes a derived one and stores no transient one.
+        changes.append(
+          ModelChange(
+            .madeRequired, entity: new.name, property: attribute.name,
+            detail:
+              "attribute \(quoted) made required (\(attribute.isDerived ? "derived: Core Data computes it" : "transient: never stored"))",
+            inferable: true, data: .kept))
+      } else if before.isOptional && !attribute.isOptional {
         let hasDefault = attribute.defaultValue != nil
         changes.append(
           ModelChange(
@@ -226,12 +232,16 @@ public enum ModelDiff {
             data: .kept))
       }
       if before.isTransient != attribute.isTransient {
+        // Made stored: the objects there are have no stored value, so they take what a new
+        // attribute's objects take (nothing when optional or derived, the default, else a value).
+        let stored = addedAttribute(attribute)
         changes.append(
           ModelChange(
             .transientChanged, entity: new.name, property: attribute.name,
-            detail: "attribute \(quoted) made \(attribute.isTransient ? "transient" : "stored")",
-            inferable: attribute.isTransient || attribute.isOptional || attribute.defaultValue != nil,
-            data: attribute.isTransient ? .dropped : .needsDefault))
+            detail:
+              "attribute \(quoted) made \(attribute.isTransient ? "transient" : "stored (\(stored.detail))")",
+            inferable: attribute.isTransient || !stored.needsValue,
+            data: attribute.isTransient ? .dropped : stored.needsValue ? .needsDefault : .none))
       }
     }
     for attribute in old.attributes
@@ -242,6 +252,22 @@ public enum ModelDiff {
           detail: "attribute \(Excerpt.quoted(old.name + "." + attribute.name)) removed", inferable: true,
           data: attribute.isTransient ? .none : .dropped))
     }
+  }
+
+  /// What the objects already stored get for an attribute new to them: its detail (`optional`,
+  /// `derived: Core Data computes it`, `required, default '0'`, ...) and whether they need a
+  /// value nobody gave (required, stored, not derived, no default).
+  private static func addedAttribute(_ attribute: Attribute) -> (detail: String, needsValue: Bool) {
+    if attribute.isDerived {
+      let expression = attribute.derivationExpression.map { " as \(Excerpt.quoted($0))" } ?? ""
+      return ("derived: Core Data computes it\(expression)", false)
+    }
+    if attribute.isTransient { return ("transient: never stored", false) }
+    if attribute.isOptional { return ("optional", false) }
+    if let value = attribute.defaultValue {
+      return ("required, default \(Excerpt.quoted(value)): the objects there are take it", false)
+    }
+    return ("required, no default", true)
   }
 
   private static func relationshipChanges(
