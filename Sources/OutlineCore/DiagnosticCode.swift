@@ -76,6 +76,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let sharedRenamingIdentifier = Self(rawValue: "OM215")
   public static let badIndex = Self(rawValue: "OM216")
   public static let rootNameClash = Self(rawValue: "OM217")
+  public static let nameNotXMLName = Self(rawValue: "OM218")
+  public static let nameConvention = Self(rawValue: "OM219")
+  public static let reservedName = Self(rawValue: "OM220")
 
   // MARK: Configuration (SPEC §8)
   public static let configuration = Self(rawValue: "OC100")
@@ -289,6 +292,22 @@ public enum DiagnosticCatalog {
       code: .rootNameClash, severity: .warning, title: "Root entity property named like a root attribute",
       help:
         "On the `<outline>` root element, `version`, `model`, `modelVersion` and `entity` belong to the format (the format's version, the model's path, the model version, the root's entity), so an attribute or relationship of that name of the default root entity can never be written on the root object. One that is required makes every outline whose root is that entity fail (OL204 or OL503), and `outline new` cannot write one that lints clean. The entity's nested objects may still write it. Rename the property (`outline model rename`)."
+    ),
+    Entry(
+      code: .nameNotXMLName, severity: .error, title: "Name is not an XML name",
+      help:
+        "An entity's name is the element name of its objects, so it must be an XML name without a colon (an NCName of XML 1.0, fifth edition): a letter or `_` first, then letters, digits, `_`, `-`, `.` and combining marks; no space, no leading digit, `-` or `.`. An attribute's or relationship's name is an XML attribute name: an NCName other than `xmlns`, or a prefixed name `prefix:local` a document writes under a declaration of its prefix (as `outline import` writes OPML's namespaced attributes). No document can write any other name, so `outline new` refuses the model, naming each. Xcode's model editor refuses such names too; rename it in the model."
+    ),
+    Entry(
+      code: .nameConvention, severity: .warning, title: "Name breaks Core Data's naming convention",
+      help:
+        "Core Data names an entity like a class and a property like a property of a class: an entity's name starts with an upper-case letter, an attribute's, relationship's or fetched property's with a lower-case one, and names hold only letters, digits and `_` (a `.` would read as a key path, a `-` cannot be in generated code, a prefixed name's `:` needs a namespace declaration in every document). Documents can still write the name; Core Data's generated classes may not. Real shipped models break it (a relationship named `Box`), so it is a warning."
+    ),
+    Entry(
+      code: .reservedName, severity: .warning,
+      title: "Property named like a method of NSObject or NSManagedObject",
+      help:
+        "Core Data: a property name cannot be the same as any method of `NSObject` or `NSManagedObject` that takes no parameter (`description`, `hash`, `class`, `entity`, `objectID`, `deleted`, ...; the list is in Models.md). A managed object would answer the method, not the stored value. Documents can still write it; rename the property (`outline model rename`) before the model is used with Core Data."
     ),
     Entry(
       code: .configuration, severity: .error, title: "Invalid configuration",

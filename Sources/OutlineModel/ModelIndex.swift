@@ -141,13 +141,13 @@ public final class ModelIndex: @unchecked Sendable {
   init(entities: [Entity]) {
     self.entities = entities
     entityNames = entities.map { Array($0.name.utf8) }
-    entityNameIsXMLName = entities.map { XMLName.isNCName($0.name) }
+    entityNameIsXMLName = entities.map { ModelNames.isNCName($0.name) }
     keys = entities.map {
       $0.attributes.map { Array($0.name.utf8) } + $0.relationships.map { Array($0.name.utf8) }
     }
     keyIsXMLName = entities.map { entity in
-      entity.attributes.map { XMLName.isNCName($0.name) }
-        + entity.relationships.map { XMLName.isNCName($0.name) }
+      entity.attributes.map { ModelNames.isNCName($0.name) }
+        + entity.relationships.map { ModelNames.isNCName($0.name) }
     }
     attributeCount = entities.map(\.attributes.count)
     attributes = entities.map { $0.attributes.map(AttributeFacts.init) }

@@ -15,6 +15,7 @@ struct ModelResolver {
   }
 
   mutating func resolve() {
+    checkNames()
     indexEntities()
     resolveParents()
     flattenInheritance()
@@ -31,7 +32,7 @@ struct ModelResolver {
     resolveComposites()
   }
 
-  private mutating func report(
+  mutating func report(
     _ code: DiagnosticCode, _ message: String, at range: TextRange, severity: Severity? = nil,
     related: [RelatedLocation] = []
   ) {

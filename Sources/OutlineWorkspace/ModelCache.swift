@@ -92,6 +92,13 @@ public struct ModelResolution: Sendable {
     return .builtIn
   }
 
+  /// The folders a model the document at `documentPath` (nil: standard input) or its
+  /// configuration names may come from: its project, then the configuration's `modelRoots` (OL106).
+  public static func modelRoots(for documentPath: String?, configuration: Configuration?) -> [String] {
+    [ProjectRoot.folder(for: documentPath, configuration: configuration)]
+      + (configuration?.allowedModelRoots ?? [])
+  }
+
   /// A provider for the document at `documentPath` (nil for stdin or an unsaved buffer).
   public func provider(for documentPath: String?) -> ModelProvider {
     let override = self.override
@@ -107,9 +114,7 @@ public struct ModelResolution: Sendable {
       if let override { return load(override) }
       /// A model named by the document or the configuration: only from inside the project.
       func loadInside(_ path: String, named: String) -> ModelChoice {
-        let roots =
-          [ProjectRoot.folder(for: documentPath, configuration: configuration)]
-          + (configuration?.allowedModelRoots ?? [])
+        let roots = ModelResolution.modelRoots(for: documentPath, configuration: configuration)
         if let refusal = ProjectRoot.refusal(modelPath: path, named: named, roots: roots) {
           return .refused(refusal)
         }

@@ -44,6 +44,32 @@ public enum ProjectRoot {
   /// exist is judged as written (`..` removed).
   /// `named` is the path as the document or configuration wrote it, for the message.
   public static func refusal(modelPath: String, named: String, roots: [String]) -> String? {
+    outside(modelPath: modelPath, named: named, roots: roots).map {
+      "\($0.reason); list its folder in 'modelRoots' of .outline.json, or pass --model"
+    }
+  }
+
+  /// A model a document may not name: it lies outside every folder models may come from.
+  public struct Outside: Sendable, Equatable {
+    /// The path as the document or configuration names it.
+    public var named: String
+    /// The project's folder (the first root).
+    public var project: String
+    /// Where the path leads once links are resolved, when that differs from the path.
+    public var leadsTo: String?
+    /// The folder holding the model (links resolved): the one `modelRoots` would list.
+    public var modelFolder: String
+
+    /// `The model '...' is outside the project '...' (it leads to '...')`: every path whole.
+    public var reason: String {
+      let through = leadsTo.map { " (it leads to \(ProjectRoot.quoted($0)))" } ?? ""
+      return
+        "The model \(ProjectRoot.quoted(named)) is outside the project \(ProjectRoot.quoted(project))\(through)"
+    }
+  }
+
+  /// The model at `modelPath` when it lies outside every one of `roots` (``refusal(modelPath:named:roots:)``), else nil.
+  public static func outside(modelPath: String, named: String, roots: [String]) -> Outside? {
     let realRoots = roots.map(resolved)
     if realRoots.contains("/") { return nil }
     var candidates = [modelPath]
@@ -53,13 +79,22 @@ public enum ProjectRoot {
     for candidate in candidates {
       let real = resolved(candidate)
       if !realRoots.contains(where: { contains($0, real) }) {
-        let project = roots.first.map { InputFile.quoted($0) } ?? "?"
-        let through = real == standardized(candidate) ? "" : " (it leads to \(InputFile.quoted(real)))"
-        return
-          "The model \(Excerpt.quoted(named)) is outside the project \(project)\(through); list its folder in 'modelRoots' of .outline.json, or pass --model"
+        let model = resolved(modelPath)
+        return Outside(
+          named: named, project: roots.first ?? "?", leadsTo: real == standardized(candidate) ? nil : real,
+          modelFolder: URL(fileURLWithPath: model).deletingLastPathComponent().path)
       }
     }
     return nil
+  }
+
+  /// A path between quotes for a message, whole: the one-line rule escapes control characters
+  /// and never cuts a path. Only a path longer than any the system opens (`PATH_MAX`), which can
+  /// name no model, is cut, and says so.
+  public static func quoted(_ path: String) -> String {
+    let length = path.utf8.count
+    if length < Int(PATH_MAX) { return Excerpt.quoted(path, limit: length) }
+    return Excerpt.quotedPath(path) + " (a path of \(length) bytes, longer than any the system opens)"
   }
 
   /// Whether `path` is `folder` or inside it (both absolute and standardized).

@@ -207,7 +207,11 @@ struct ModelCase: CustomTestStringConvertible, Sendable {
         "schema/OPML.xcdatamodeld/OPML.xcdatamodel/contents")
     #expect(try String(contentsOf: url, encoding: .utf8) == ShippedModels.opml)
     let model = ModelLoader.load(SourceText(ShippedModels.opml))
-    #expect(model.diagnostics.isEmpty)
+    // OPML's own attribute `description` is a name Core Data reserves (OM220, a warning): the
+    // model serves documents, never a store (Models.md, the shipped models).
+    #expect(model.diagnostics.map { "\($0.code) \($0.severity)" } == ["OM220 warning"])
+    #expect(
+      model.diagnostics.first?.message.hasPrefix("Attribute name 'Outline.description' is reserved") == true)
     #expect(model.defaultRootEntity == model.entity(named: "OPML"))
   }
 }
