@@ -12,5 +12,7 @@
     (accept-process-output nil 0.2)))
 (dolist (d (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
   (princ (format "%d: %s\n" (line-number-at-pos (flymake-diagnostic-beg d)) (flymake-diagnostic-text d))))
-(princ (format "server: %s\n" (and (eglot-current-server) (eglot--project-nickname (eglot-current-server)))))
+;; The name the server gave in its initialize reply (serverInfo), not the project's folder.
+(let ((server (eglot-current-server)))
+  (princ (format "server: %s\n" (and server (plist-get (eglot--server-info server) :name)))))
 (kill-emacs 0)
