@@ -226,4 +226,27 @@ import Testing
       return nil
     }
   }
+
+  /// Real shipped models break Core Data's conventions (OpenEmu's `Image.Box`, Simplenote's
+  /// `Note.deleted`): warnings, never errors; no corpus model has a name a document cannot spell.
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+  func shippedModelsGetWarningsForTheirNames() throws {
+    let corpus = Corpus.folder("xcdatamodel")
+    func names(_ file: String) throws -> [String] {
+      let text = try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)
+      return ModelLoader.load(SourceText(text)).diagnostics.filter {
+        [.nameNotXMLName, .nameConvention, .reservedName].contains($0.code)
+      }.map {
+        "\($0.code) \($0.severity): \($0.message.split(separator: " ").prefix(3).joined(separator: " "))"
+      }
+    }
+    #expect(
+      try names("OpenEmu__OpenEmu__OEDatabase-1.3.xcdatamodel.xml") == [
+        "OM219 warning: Relationship name 'Image.Box'"
+      ])
+    #expect(
+      try names("Automattic__simplenote-ios__Simplenote-7.xcdatamodel.xml") == [
+        "OM220 warning: Attribute name 'Note.deleted'"
+      ])
+  }
 }
