@@ -1,3 +1,4 @@
+import OutlineJSON
 import OutlineWorkspace
 
 /// The files an outline's analysis reads besides itself: models and configurations.

@@ -107,7 +107,6 @@ import Testing
     "Sources/OutlineCommands/LintCommand.swift": "lint's options and its run over many files; to be split",
     "Sources/OutlineCommands/FmtCommand.swift": "fmt's options and its run over many files; to be split",
     "Sources/OutlineModel/ModelResolver.swift": "the model's resolution passes, each reading the one before",
-    "Sources/OutlineLSP/Protocol/JSONValueCoding.swift": "a Codable encoder and decoder over JSONValue",
   ]
 
   @Test func noSourceFileIsOverFiveHundredLinesWithoutSayingWhy() throws {

@@ -3,6 +3,7 @@ import JSONRPC
 import OutlineCore
 import OutlineEditing
 import OutlineFiles
+import OutlineJSON
 import OutlineSyntax
 import OutlineWorkspace
 

@@ -1,3 +1,5 @@
+import OutlineJSON
+
 extension LSP {
   struct DidOpenTextDocumentParams: Codable, Sendable {
     var textDocument: TextDocumentItem

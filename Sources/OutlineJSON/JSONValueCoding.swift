@@ -1,34 +1,20 @@
-import JSONRPC
-import OutlineJSON
-
-/// `Codable` to and from ``JSONValue``: the protocol types are plain
-/// `Codable` structs, and the server still reads and writes the project's
-/// own JSON values (no Foundation `JSONEncoder` round trip through `Data`).
+/// `Codable` to and from ``JSONValue``: plain `Codable` types read and written as the
+/// project's own JSON values (no Foundation `JSONEncoder` round trip through `Data`).
 /// A `nil` optional is left out of its object, as LSP expects.
-enum JSONValueCoding {
+public enum JSONValueCoding {
   /// The JSON value of `value`.
-  static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+  public static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let node = EncodingNode()
     try node.encode(value, codingPath: [])
     return node.value
   }
 
   /// `T` read from `value`; a `DecodingError` names the path of what is missing or wrong.
-  static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+  public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try ValueDecoder(value: value, codingPath: []).decodeValue(T.self)
   }
-
-  /// `T` read from request params, or an `invalidParams` error saying what is wrong.
-  static func params<T: Decodable>(_ type: T.Type, from value: JSONValue, method: String) throws -> T {
-    do {
-      return try decode(T.self, from: value)
-    } catch let error as DecodingError {
-      throw ResponseError.invalidParams("\(method): \(describe(error))")
-    }
-  }
-
   /// One line for a decoding error: the path and what was wrong there.
-  static func describe(_ error: DecodingError) -> String {
+  public static func describe(_ error: DecodingError) -> String {
     func path(_ codingPath: [CodingKey]) -> String {
       codingPath.isEmpty
         ? "params" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
@@ -40,55 +26,6 @@ enum JSONValueCoding {
     case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
     @unknown default: return "\(error)"
     }
-  }
-}
-
-/// Any JSON value, carried as it is (`LSPAny`): request ids, data the
-/// protocol leaves open, and results a feature writes as JSON text itself
-/// (``JSONValue/raw(_:)``) because a million items would not fit the
-/// `Codable` path's cost.
-struct LSPAny: Codable, Sendable, Equatable {
-  var value: JSONValue
-
-  init(_ value: JSONValue) { self.value = value }
-
-  init(from decoder: Decoder) throws {
-    guard let decoder = decoder as? ValueDecoder else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "LSPAny is read by JSONValueCoding only"))
-    }
-    value = decoder.value
-  }
-
-  func encode(to encoder: Encoder) throws {
-    guard let encoder = encoder as? ValueEncoder else {
-      throw EncodingError.invalidValue(
-        value,
-        .init(codingPath: encoder.codingPath, debugDescription: "LSPAny is written by JSONValueCoding only"))
-    }
-    encoder.node.storage = .value(value)
-  }
-}
-
-/// A document's text as UTF-8 bytes: a `didOpen` of a hundred megabytes
-/// is taken from the parsed message as it is, never made a `String`.
-struct DocumentText: Codable, Sendable, Equatable {
-  var bytes: [UInt8]
-
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-  init(_ string: String) { self.bytes = Array(string.utf8) }
-
-  init(from decoder: Decoder) throws {
-    if let decoder = decoder as? ValueDecoder, let bytes = decoder.value.utf8Value {
-      self.bytes = bytes
-    } else {
-      bytes = Array(try decoder.singleValueContainer().decode(String.self).utf8)
-    }
-  }
-
-  func encode(to encoder: Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(String(decoding: bytes, as: UTF8.self))
   }
 }
 
@@ -157,29 +94,34 @@ final class EncodingNode {
   }
 }
 
-final class ValueEncoder: Encoder {
+/// The `Encoder` that ``JSONValueCoding/encode(_:)`` hands to each value.
+public final class ValueEncoder: Encoder {
   let node: EncodingNode
-  let codingPath: [CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  public let codingPath: [CodingKey]
+  public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   init(node: EncodingNode, codingPath: [CodingKey]) {
     self.node = node
     self.codingPath = codingPath
   }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+  public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .object = node.storage {} else { node.storage = .object([]) }
     return KeyedEncodingContainer(KeyedEncoder<Key>(node: node, codingPath: codingPath))
   }
 
-  func unkeyedContainer() -> UnkeyedEncodingContainer {
+  public func unkeyedContainer() -> UnkeyedEncodingContainer {
     if case .array = node.storage {} else { node.storage = .array([]) }
     return UnkeyedEncoder(node: node, codingPath: codingPath)
   }
 
-  func singleValueContainer() -> SingleValueEncodingContainer {
+  public func singleValueContainer() -> SingleValueEncodingContainer {
     SingleEncoder(node: node, codingPath: codingPath)
   }
+
+  /// Writes `value` as it is, as the whole of what this encoder encodes (a value carried as
+  /// JSON, such as LSP's `LSPAny`).
+  public func encodeValue(_ value: JSONValue) { node.storage = .value(value) }
 }
 
 private func number<T: LosslessStringConvertible>(_ value: T) -> JSONValue { .number(String(value)) }
@@ -285,10 +227,12 @@ private struct SingleEncoder: SingleValueEncodingContainer, PrimitivePutting {
 
 // MARK: Decoding
 
-final class ValueDecoder: Decoder {
-  let value: JSONValue
-  let codingPath: [CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+/// The `Decoder` that ``JSONValueCoding/decode(_:from:)`` hands to each value.
+public final class ValueDecoder: Decoder {
+  /// The value being read, as it is (a value carried as JSON reads it whole).
+  public let value: JSONValue
+  public let codingPath: [CodingKey]
+  public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   init(value: JSONValue, codingPath: [CodingKey]) {
     self.value = value
@@ -308,17 +252,17 @@ final class ValueDecoder: Decoder {
       .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(kind(of: value))"))
   }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let members) = value else { throw mismatch("an object") }
     return KeyedDecodingContainer(KeyedDecoder<Key>(members: members, codingPath: codingPath))
   }
 
-  func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+  public func unkeyedContainer() throws -> UnkeyedDecodingContainer {
     guard case .array(let items) = value else { throw mismatch("an array") }
     return UnkeyedDecoder(items: items, codingPath: codingPath)
   }
 
-  func singleValueContainer() throws -> SingleValueDecodingContainer { SingleDecoder(decoder: self) }
+  public func singleValueContainer() throws -> SingleValueDecodingContainer { SingleDecoder(decoder: self) }
 }
 
 private func kind(of value: JSONValue) -> String {
