@@ -36,10 +36,24 @@ enum EncodingCheck {
           range: TextRange(start: 0, end: 4)))
     }
     if prefix.count >= 4, prefix[0] == 0 || prefix[1] == 0 {
+      // `<` as UTF-16 or UTF-32 without a byte order mark: the NUL bytes say which.
+      let nul = prefix[0] == 0 ? 0 : 1
+      let form: String?
+      switch (prefix[0] == 0, prefix[1] == 0, prefix[2] == 0, prefix[3] == 0) {
+      case (false, true, true, true): form = "UTF-32 little-endian"
+      case (false, true, false, true), (false, true, _, _): form = "UTF-16 little-endian"
+      case (true, true, true, false): form = "UTF-32 big-endian"
+      case (true, false, _, _): form = "UTF-16 big-endian"
+      default: form = nil
+      }
+      let which = nul == 0 ? "it starts with a NUL byte" : "its second byte is a NUL byte"
       return .refused(
         Problem(
-          message: "The file is not UTF-8 (it starts with a NUL byte); outline files are UTF-8",
-          range: TextRange(start: 0, end: 1)))
+          message: form.map {
+            "The file looks like \($0) without a byte order mark (\(which)); outline files are UTF-8"
+          }
+            ?? "The file is not UTF-8 (\(which)); outline files are UTF-8",
+          range: TextRange(start: nul, end: nul + 1)))
     }
     guard let declared = declaredEncoding(in: prefix) else { return .utf8 }
     let name = String(decoding: prefix[declared.start..<declared.end], as: UTF8.self)
