@@ -28,6 +28,15 @@ public struct GeneratedModel: Sendable, CustomStringConvertible {
     public var pattern: Int?
     /// The composite a `Composite` attribute names.
     public var composite: String?
+    /// The `renamingIdentifier`: the name the attribute had in an older version of the model.
+    public var renamingIdentifier: String?
+
+    /// An attribute of `type` named `name`, with no default, bounds or pattern.
+    public init(name: String, type: String, isOptional: Bool) {
+      self.name = name
+      self.type = type
+      self.isOptional = isOptional
+    }
 
     /// A stored attribute a document must write: not optional, no default, not transient or derived.
     public var isRequired: Bool { !isOptional && defaultValue == nil && !isTransient && !isDerived }
@@ -378,7 +387,7 @@ public enum ModelGenerator {
       relatedMaximum: relatedMaximum,
       text: "")
     model.rootEntity = hasRoot ? rootName : model.concrete(itemName).first!
-    model.text = contents(model, using: &random)
+    model.text = contents(model)
     return model
   }
 
@@ -451,8 +460,9 @@ public enum ModelGenerator {
     return attribute
   }
 
-  /// The `contents` file of `model`, laid out as Xcode writes it.
-  static func contents(_ model: GeneratedModel, using random: inout SeededGenerator) -> String {
+  /// The `contents` file of `model`, laid out as Xcode writes it (``GeneratedModel/text`` once
+  /// the model is made; call it again for a model changed since).
+  public static func contents(_ model: GeneratedModel) -> String {
     func quoted(_ text: String) -> String {
       text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: "\"", with: "&quot;")
@@ -490,6 +500,7 @@ public enum ModelGenerator {
             " derived=\"YES\" derivationExpression=\"\(attribute.type == "Date" ? "now()" : "title.length")\""
         }
         if let composite = attribute.composite { line += " composite=\"\(quoted(composite))\"" }
+        if let old = attribute.renamingIdentifier { line += " renamingIdentifier=\"\(quoted(old))\"" }
         if attribute.type.hasPrefix("Integer") || ["Double", "Float", "Boolean"].contains(attribute.type) {
           line += " usesScalarValueType=\"YES\""
         }
