@@ -381,7 +381,9 @@ struct Transcoder {
       scratch.removeSubrange(object.scratchBase...)
       return
     }
-    if object.entity >= 0 {
+    // Keys before a late `@entity` were read past (OL203 says so): whether a required one was
+    // among them is not known, so none is said to be missing.
+    if object.entity >= 0 && !object.reportedEntityOrder {
       let seenBase = object.seenBase
       for index in tables.requiredAttributes[object.entity]
       where seen[seenBase + index >> 6] & (1 << UInt64(index & 63)) == 0 {
