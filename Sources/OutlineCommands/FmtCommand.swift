@@ -205,6 +205,12 @@ struct FmtRun {
       return .trouble
     }
     if let outcome = refusal(checked) {
+      // A file cut short or rewritten while it was read is refused for what was read, and a
+      // position in it may lie past the file's new end: say what happened instead.
+      if let snapshot, !snapshot.isUnchanged(at: path) {
+        Terminal.error("\(InputFile.quoted(path)) changed while being formatted; run again")
+        return .trouble
+      }
       if outcome == .refused, let blocker = blocker(in: checked) {
         let position: SourcePosition
         if let whole {

@@ -40,6 +40,14 @@ public struct FileSnapshot: Sendable {
     now.sameContentStamp(as: status) && holdsBytesRead(at: path, atTime: takenAt)
   }
 
+  /// Whether the file at `path` is still the one read (as ``matches(_:at:)`` judges it); false
+  /// when it is gone. A command checks it before it reports a problem at a position, which would
+  /// point into bytes the file no longer holds.
+  public func isUnchanged(at path: String) -> Bool {
+    guard let now = FileStatus.of(path, followingLinks: true) else { return false }
+    return matches(now, at: path)
+  }
+
   /// Whether the file this snapshot was taken of, now at `path` with status `now` after the writer
   /// replaced it, was left alone meanwhile: same inode, size and modification time (its change
   /// time moved with the writer's own link and rename, which write nothing), and the same bytes
