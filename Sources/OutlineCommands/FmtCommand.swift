@@ -158,9 +158,9 @@ struct FmtRun {
       return .trouble
     }
     defer { if descriptor >= 0 { close(descriptor) } }
-    let output = FileOutput(
-      path: path, writes: !check, snapshot: whole.map { snapshot?.holding($0) } ?? snapshot
-    ) { range, body in
+    // The snapshot with what was read: the bytes held, or the digest of those streamed.
+    let read = whole.map { snapshot?.holding($0) } ?? snapshot
+    let output = FileOutput(path: path, writes: !check, snapshot: read) { range, body in
       if let whole {
         whole.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         return true
@@ -207,7 +207,7 @@ struct FmtRun {
     if let outcome = refusal(checked) {
       // A file cut short or rewritten while it was read is refused for what was read, and a
       // position in it may lie past the file's new end: say what happened instead.
-      if let snapshot, !snapshot.isUnchanged(at: path) {
+      if let read, !read.isUnchanged(at: path) {
         Terminal.error("\(InputFile.quoted(path)) changed while being formatted; run again")
         return .trouble
       }

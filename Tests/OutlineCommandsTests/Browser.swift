@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Loads a page in headless Chromium over the DevTools protocol (through
 /// `--remote-debugging-pipe`, so no port is opened), evaluates an expression

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import TestSupport
 import Testing
 
 /// Both binaries behave as Unix tools do: `--version`, `--help` exit 0,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Documentation/CLI.md keeps up with the binaries: every command reached by

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the binaries do with command lines, inputs and outputs a user does not expect to

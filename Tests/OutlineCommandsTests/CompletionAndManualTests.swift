@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Shell completions and man pages, loaded by the real programs that use them.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// XML -> JSON -> XML through the binary keeps files the reader can read back: the root's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A rule or an `outline-disable` comment turns an error off for lint, not for a conversion

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// With no path, the linter lints the current folder, as `ruff check` does, through both

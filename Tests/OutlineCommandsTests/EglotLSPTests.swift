@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The server in Emacs with eglot (1.9 on Debian 12), in batch mode:

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Diagnostics as you type and a model changed on disk, in Emacs with eglot:

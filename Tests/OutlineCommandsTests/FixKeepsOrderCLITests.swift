@@ -8,16 +8,7 @@ import Testing
 /// order the values give: the order attribute, not the position in the file,
 /// is the data. A list written backwards with one duplicate gets one edit.
 @Suite struct FixKeepsOrderCLITests {
-  static let reversed = """
-    <outline version="1">
-      <Item title="third" order="2"/>
-      <Item title="second" order="1"/>
-      <Item title="first" order="0"/>
-      <Item title="fourth" order="3"/>
-      <Item title="fifth" order="3"/>
-    </outline>
-
-    """
+  static let reversed = SiblingOrderDocument.reversedWithADuplicate
 
   static let reversedFixed = reversed.replacingOccurrences(
     of: "\"fifth\" order=\"3\"", with: "\"fifth\" order=\"4\"")

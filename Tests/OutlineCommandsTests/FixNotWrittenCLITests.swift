@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--fix` on a file it may not write: the file was checked, so its diagnostics are reported

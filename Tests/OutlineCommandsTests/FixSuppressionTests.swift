@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Fixes follow suppression (issue 16, item 8): `--fix` and the server's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.pre-commit-hooks.yaml` and `action.yml` do what Documentation/CI.md says:

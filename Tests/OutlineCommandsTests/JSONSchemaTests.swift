@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON that `outline convert` writes validates against schema/outline-json.schema.json

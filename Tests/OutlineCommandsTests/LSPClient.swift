@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// A test client that starts `outline lsp` and speaks JSON-RPC to it over real pipes.

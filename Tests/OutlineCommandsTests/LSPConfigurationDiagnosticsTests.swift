@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// A broken `.outline.json` (OC100) through the real server: its problems are published for the

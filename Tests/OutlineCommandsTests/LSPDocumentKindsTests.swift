@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Files that are not outlines, opened in the editor beside them (a model to rename in, the

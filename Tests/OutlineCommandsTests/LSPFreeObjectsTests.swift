@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Objects that stand free under the root (tags, say) are not its children: hover counts an

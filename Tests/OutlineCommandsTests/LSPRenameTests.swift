@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// `textDocument/rename` of a model property through `outline lsp` over stdio:

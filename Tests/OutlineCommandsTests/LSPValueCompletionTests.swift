@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Completing a value the model enumerates (`R&D|Sales`) inserts it as an attribute value must

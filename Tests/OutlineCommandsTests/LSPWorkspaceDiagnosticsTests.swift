@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// `workspace/diagnostic` over a folder reports what `outline-lint` reports

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// `workspace/didChangeWorkspaceFolders` over stdio: the server says it

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 @testable import OutlineCommands

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Time linear in the input on the shapes that trap quadratic code (issue 14,

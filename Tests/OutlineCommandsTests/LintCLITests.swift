@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import TestSupport
 import Testing
 
 let brokenOrders = """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// OL108 through `outline lint`: a document for an older version of its bundle, recorded or inferred.

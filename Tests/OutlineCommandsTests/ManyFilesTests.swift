@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A folder of many small files, as `Benchmarks/run` lints it: every file

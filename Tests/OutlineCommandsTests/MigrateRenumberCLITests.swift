@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `outline migrate` renumbers the siblings left by dropped objects, reports them, and leaves migrated files alone.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Migrations and model renames meet documents with errors turned off (a rule, a comment):

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `outline model rename` writes the model and every document or none of them: a document that

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `outline model rename` follows every reference to the property in the model: the

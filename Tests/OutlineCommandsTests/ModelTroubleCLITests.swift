@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A model that `--model` or `.outline.json` names and that cannot be read is trouble of the

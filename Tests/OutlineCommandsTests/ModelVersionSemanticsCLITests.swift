@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Core Data's meaning kept across versions, through the binary: a changed default keeps the

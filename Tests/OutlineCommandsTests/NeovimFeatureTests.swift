@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The editing features in a real editor: headless Neovim runs

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The server in a real editor: headless Neovim (0.7.2 on Debian 12, which

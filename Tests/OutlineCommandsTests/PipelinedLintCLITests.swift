@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A file of a megabyte or more is checked on two threads, the second reading its start tags

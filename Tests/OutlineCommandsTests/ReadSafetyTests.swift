@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 14, items 1, 8 and 9: only what should be read is read, models come

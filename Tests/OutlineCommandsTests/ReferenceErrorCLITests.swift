@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An undefined entity or a bad character reference is reported over the whole reference,

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineWorkspace
+import TestSupport
 import Testing
 
 @testable import OutlineCommands

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Text inside an element is reported where it starts, also when libxml2 hands it

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A word where a command belongs that names none is a usage error (exit 2, on standard

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Values, ids and the JSON form as the binaries see them (issue 16, items 4-6).

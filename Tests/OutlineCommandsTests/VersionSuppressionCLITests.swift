@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// OL108 obeys the document's own `outline-disable` comments, as every other code does.

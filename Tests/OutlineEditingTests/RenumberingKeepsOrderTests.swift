@@ -22,16 +22,7 @@ import Testing
     return String(decoding: TextEdit.apply(edits, to: source.bytes)!, as: UTF8.self)
   }
 
-  static let reversed = """
-    <outline version="1">
-      <Item title="third" order="2"/>
-      <Item title="second" order="1"/>
-      <Item title="first" order="0"/>
-      <Item title="fourth" order="3"/>
-      <Item title="fifth" order="3"/>
-    </outline>
-
-    """
+  static let reversed = SiblingOrderDocument.reversedWithADuplicate
 
   @Test func aDuplicateInAListWrittenBackwardsChangesOnlyTheSecondOfTheTwo() {
     let (source, tree) = document(Self.reversed)

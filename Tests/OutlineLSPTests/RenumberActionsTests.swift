@@ -36,16 +36,7 @@ import Testing
   }
 
   @Test func theQuickFixOnADuplicateChangesOnlyTheSecondOfTheTwo() throws {
-    let text = """
-      <outline version="1">
-        <Item title="third" order="2"/>
-        <Item title="second" order="1"/>
-        <Item title="first" order="0"/>
-        <Item title="fourth" order="3"/>
-        <Item title="fifth" order="3"/>
-      </outline>
-
-      """
+    let text = SiblingOrderDocument.reversedWithADuplicate
     let expected = text.replacingOccurrences(of: "\"fifth\" order=\"3\"", with: "\"fifth\" order=\"4\"")
     let result = try renumberings(text)
     #expect(result.quickFixes == expected)

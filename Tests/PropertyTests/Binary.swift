@@ -2,54 +2,14 @@ import Foundation
 import TestSupport
 
 /// Runs the built `outline` and `outline-lint` as a user does: real processes on real files
-/// (a copy of the small part of OutlineCommandsTests' `CLI` the properties need).
+/// (through `CLI`), with what the properties ask of a run's folder.
 enum Binary {
-  /// The folder holding the built products.
-  static let products: URL = {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("outline-lint").path) {
-        return url
-      }
-      url = url.deletingLastPathComponent()
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug")
-  }()
-
-  struct Output {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
+  typealias Output = CLI.Output
 
   /// Runs `tool` with `arguments` in `directory`, with nothing on standard input.
   @discardableResult
   static func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> Output {
-    let process = Process()
-    process.executableURL = products.appendingPathComponent(tool)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Both pipes are read while the process runs, so a large output cannot block it.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errors = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      errors = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-      stderr: String(decoding: errors, as: UTF8.self))
+    try CLI.run(tool, arguments, in: directory)
   }
 
   /// A fresh folder holding `files` (relative path: contents).

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 
 /// `outline lsp` over real pipes, as an editor starts it: the part of OutlineCommandsTests'
 /// `LSPClient` the properties need (initialize, open a document, read its diagnostics).
@@ -12,7 +13,7 @@ final class Server: @unchecked Sendable {
   private var nextID = 0
 
   init() throws {
-    process.executableURL = Binary.products.appendingPathComponent("outline")
+    process.executableURL = CLI.products.appendingPathComponent("outline")
     process.arguments = ["lsp"]
     process.standardInput = input
     process.standardOutput = output

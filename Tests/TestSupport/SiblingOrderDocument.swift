@@ -29,6 +29,18 @@ public struct SiblingOrderDocument: Sendable {
   public var groups: [[Int]]
 
   /// A document from `random`: a root group of 1...6 objects, nested up to three levels.
+  /// Issue 32's list: written backwards, with one duplicate. Only `fifth` must change (to 4).
+  public static let reversedWithADuplicate = """
+    <outline version="1">
+      <Item title="third" order="2"/>
+      <Item title="second" order="1"/>
+      <Item title="first" order="0"/>
+      <Item title="fourth" order="3"/>
+      <Item title="fifth" order="3"/>
+    </outline>
+
+    """
+
   public static func generate(_ random: inout SeededGenerator) -> SiblingOrderDocument {
     var document = SiblingOrderDocument(text: "", items: [], groups: [])
     let lineEnd = Int.random(in: 0..<5, using: &random) == 0 ? "\r\n" : "\n"

@@ -1,11 +1,10 @@
 import Foundation
-import TestSupport
-import Testing
 
-/// Runs the built binaries the way a user does: real processes, real files.
-enum CLI {
+/// Runs the built binaries the way a user does: real processes, real files (for every test
+/// target that drives `outline` or `outline-lint`).
+public enum CLI {
   /// The folder holding the built products.
-  static let products: URL = {
+  public static let products: URL = {
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
       if FileManager.default.fileExists(atPath: url.appendingPathComponent("outline-lint").path) {
@@ -16,20 +15,26 @@ enum CLI {
     return repository.appendingPathComponent(".build/debug")
   }()
 
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  struct Output {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+  public struct Output: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// Runs `tool` with `arguments` in `directory`, feeding `input` to its standard input.
   /// `asNobody` runs it as user and group 65534 (through setpriv; the caller must be root);
   /// `environment` adds to or replaces variables of the test's own environment.
   @discardableResult
-  static func run(
+  public static func run(
     _ tool: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
     asNobody: Bool = false, environment: [String: String] = [:]
   ) throws -> Output {
@@ -43,7 +48,7 @@ enum CLI {
 
   /// A process for the built `tool` with `arguments`, not started; `asNobody`
   /// runs it as user and group 65534 through setpriv (the caller must be root).
-  static func process(_ tool: String, _ arguments: [String], asNobody: Bool = false) -> Process {
+  public static func process(_ tool: String, _ arguments: [String], asNobody: Bool = false) -> Process {
     let process = Process()
     if asNobody {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -59,7 +64,7 @@ enum CLI {
 
   /// Runs `program` (a path, or a name found on `PATH`) as it is, with no
   /// standard input: the real programs the tests drive (shells, groff, Graphviz).
-  static func program(
+  public static func program(
     _ program: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
   ) throws -> Output {
     let process = Process()
@@ -79,7 +84,7 @@ enum CLI {
   /// else nothing), and reads both output pipes while it runs, so a large
   /// output cannot block it. With `limit`, it is killed after that many
   /// seconds (the caller sees `terminationReason == .uncaughtSignal`).
-  static func collect(
+  public static func collect(
     _ process: Process, input: Data? = nil, stdin: FileHandle? = nil, limit: Double? = nil
   ) throws -> Output {
     let stdout = Pipe()
@@ -117,12 +122,12 @@ enum CLI {
   }
 
   /// A fresh temporary folder.
-  static func temporaryFolder() throws -> URL {
+  public static func temporaryFolder() throws -> URL {
     try Scratch.folder("cli")
   }
 
   /// Writes `files` (relative path: contents) under `folder`.
-  static func write(_ files: [String: String], in folder: URL) throws {
+  public static func write(_ files: [String: String], in folder: URL) throws {
     for (path, contents) in files {
       let url = folder.appendingPathComponent(path)
       try FileManager.default.createDirectory(
