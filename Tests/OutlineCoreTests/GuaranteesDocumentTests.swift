@@ -5,9 +5,6 @@ import Testing
 /// `` `Target/File.swift` `testName` ``. Each named test must exist, so the page cannot point
 /// at a test that was renamed or removed.
 @Suite struct GuaranteesDocumentTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   /// The (file, test) pairs the page names, in order.
   static func namedTests(in text: String) -> [(file: String, test: String)] {
     // Joined lines: a reference may be wrapped between its file and its test.
@@ -28,14 +25,12 @@ import Testing
   }
 
   @Test func everyTestThePageNamesExists() throws {
-    let page = try String(
-      contentsOf: Self.root.appendingPathComponent("Documentation/Guarantees.md"), encoding: .utf8)
+    let page = try RepositoryFiles.text("Documentation/Guarantees.md")
     let pairs = Self.namedTests(in: page)
     #expect(pairs.count >= 100, "the page names \(pairs.count) tests")
     var missing: [String] = []
     for (file, test) in pairs {
-      let path = Self.root.appendingPathComponent("Tests").appendingPathComponent(file)
-      guard let source = try? String(contentsOf: path, encoding: .utf8) else {
+      guard let source = try? RepositoryFiles.text("Tests/" + file) else {
         missing.append("\(file) (no such file)")
         continue
       }
