@@ -104,7 +104,6 @@ import Testing
       "the hot class whose stored state the rule groups share",
     "Sources/OutlineLSP/Server.swift": "the server's lifecycle, queues and dispatch: one state machine",
     "Sources/OutlineMigration/Migrator.swift": "the streaming rewrite: one pass whose edits share its state",
-    "Sources/OutlineCommands/LintCommand.swift": "lint's options and its run over many files; to be split",
     "Sources/OutlineCommands/FmtCommand.swift": "fmt's options and its run over many files; to be split",
     "Sources/OutlineModel/ModelResolver.swift": "the model's resolution passes, each reading the one before",
   ]
