@@ -55,11 +55,17 @@ let package = Package(
       name: "OutlineMigration",
       dependencies: ["OutlineCore", "OutlineXML", "OutlineModel", "OutlineValidation"]),
     .target(
+      name: "OutlineMerge",
+      dependencies: [
+        "OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation", "OutlineConvert",
+      ]),
+    .target(
       name: "OutlineCommands",
       dependencies: [
         "OutlineFiles",
         "OutlineCore", "OutlineXML", "OutlineSyntax", "OutlineModel", "OutlineValidation", "OutlineEditing",
         "OutlineWorkspace", "OutlineJSON", "OutlineConvert", "OutlineLSP", "JSONRPC", "OutlineMigration",
+        "OutlineMerge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -100,6 +106,12 @@ let package = Package(
     .testTarget(
       name: "OutlineMigrationTests",
       dependencies: ["OutlineMigration", "OutlineModel", "OutlineWorkspace", "OutlineCore", "TestSupport"]),
+    .testTarget(
+      name: "OutlineMergeTests",
+      dependencies: [
+        "OutlineMerge", "OutlineValidation", "OutlineSyntax", "OutlineModel", "OutlineXML", "OutlineCore",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "OutlineWorkspaceTests",
       dependencies: ["OutlineWorkspace", "OutlineFiles", "OutlineCore", "TestSupport"]),

@@ -1,0 +1,229 @@
+// The items of one document as matching, diff and merge read them: the item tree, each item's attributes as
+// ranges of the bytes, and two hashes per item (its own content, and its whole subtree), computed bottom-up in one
+// loop over the flat tree. No recursion: the children of an item come after it in pre-order.
+
+import OutlineCore
+import OutlineModel
+import OutlineSyntax
+import OutlineXML
+
+/// One attribute of an item's start tag, as ranges of the document's bytes.
+public struct ItemAttribute: Sendable, Hashable {
+  /// The attribute's name.
+  public var name: TextRange
+  /// The value between the quotes, as written (not decoded).
+  public var value: TextRange
+}
+
+/// One document's items with what comparing two documents needs of each: its attributes, the
+/// hash of its own content and of its subtree, and its place among its siblings.
+///
+/// Build one from a document's bytes and the ``ItemTree`` a validation pass bound to the model
+/// (`DocumentCheck.run(..., buildTree: true)` or `OutlineValidator.validate`), then compare two with
+/// ``Matching``. An item's own content is its element name and its attributes but its `order`
+/// value, in any attribute order; its subtree hash adds its children's subtree hashes in sibling
+/// order (grouped by relationship, then by order value, then document order), so an identical
+/// subtree hashes the same wherever it stands and whatever `order` its root has.
+public struct DocumentItems: Sendable {
+  /// The document's bytes.
+  public let source: SourceText
+  /// Its item tree (index 0 is the root).
+  public let tree: ItemTree
+  /// The model the tree was bound to, when there was one.
+  public let model: Model?
+  /// Every item's attributes but `order`: those of item `i` are `attributes[attributeStart[i] ..< attributeStart[i + 1]]`.
+  public let attributes: [ItemAttribute]
+  /// Where each item's attributes start in ``attributes`` (one entry more than there are items).
+  public let attributeStart: [Int32]
+  /// The hash of each item's own content.
+  public let ownHash: [UInt64]
+  /// The hash of each item's subtree.
+  public let subtreeHash: [UInt64]
+  /// Each item's position among its parent's children in sibling order, from 0.
+  public let siblingRank: [Int32]
+  /// Each item's position among its parent's children of its own relationship, from 0.
+  public let groupRank: [Int32]
+  /// Whether each item's subtree stands in sibling order in the document (every item's
+  /// children sorted), so that two identical such subtrees correspond item by item in pre-order.
+  public let inDocumentOrder: [Bool]
+
+  /// The items of `source`, whose tree is `tree`, bound to `model` (nil when unknown).
+  public init(source: SourceText, tree: ItemTree, model: Model?) {
+    self.source = source
+    self.tree = tree
+    self.model = model
+    let bytes = source.bytes
+    let items = tree.items
+    var attributes: [ItemAttribute] = []
+    attributes.reserveCapacity(items.count * 2)
+    var attributeStart: [Int32] = []
+    attributeStart.reserveCapacity(items.count + 1)
+    var ownHash = [UInt64](repeating: 0, count: items.count)
+    for index in items.indices {
+      attributeStart.append(Int32(attributes.count))
+      let item = items[index]
+      var hash = ContentHash.bytes(bytes, item.nameRange) &* ContentHash.elementSalt
+      TagAttributes.scan(bytes, item) { attribute in
+        if let order = item.orderRange, order == attribute.value { return }
+        attributes.append(attribute)
+        // A sum, so the attributes' order in the tag does not count.
+        hash =
+          hash
+          &+ ContentHash.mix(
+            ContentHash.bytes(bytes, attribute.name) &* ContentHash.nameSalt
+              ^ ContentHash.value(bytes, attribute.value))
+      }
+      ownHash[index] = ContentHash.mix(hash)
+    }
+    attributeStart.append(Int32(attributes.count))
+    self.attributes = attributes
+    self.attributeStart = attributeStart
+    self.ownHash = ownHash
+
+    // Bottom-up: an item's children come after it, so walking backwards finds them all hashed.
+    var subtreeHash = [UInt64](repeating: 0, count: items.count)
+    var siblingRank = [Int32](repeating: 0, count: items.count)
+    var groupRank = [Int32](repeating: 0, count: items.count)
+    var inDocumentOrder = [Bool](repeating: true, count: items.count)
+    for index in items.indices.reversed() {
+      var hash = ownHash[index]
+      var child = index + 1
+      let end = Int(items[index].subtreeEnd)
+      var rank: Int32 = 0
+      var previous: SiblingKey?
+      var sorted = true
+      var below = true
+      while child < end {
+        let key = SiblingKey(items[child], position: rank)
+        if let previous, key < previous { sorted = false }
+        previous = key
+        below = below && inDocumentOrder[child]
+        rank += 1
+        hash = ContentHash.mix(
+          hash ^ (subtreeHash[child] &+ UInt64(bitPattern: Int64(items[child].relationship))))
+        child = Int(items[child].subtreeEnd)
+      }
+      var children: [Int] = []
+      if !sorted {
+        children = Self.sequence(of: index, in: tree)
+        hash = ownHash[index]
+        for child in children {
+          hash = ContentHash.mix(
+            hash ^ (subtreeHash[child] &+ UInt64(bitPattern: Int64(items[child].relationship))))
+        }
+      }
+      // Ranks in sibling order: overall, and within the child's relationship.
+      var group: Int32 = 0
+      var relationship: Int32 = .min
+      var at = index + 1
+      for rank in 0..<Int(rank) {
+        let child = sorted ? at : children[rank]
+        if sorted { at = Int(items[at].subtreeEnd) }
+        if items[child].relationship != relationship {
+          relationship = items[child].relationship
+          group = 0
+        }
+        siblingRank[child] = Int32(rank)
+        groupRank[child] = group
+        group += 1
+      }
+      inDocumentOrder[index] = sorted && below
+      subtreeHash[index] = ContentHash.mix(hash &+ ContentHash.subtreeSalt)
+    }
+    self.subtreeHash = subtreeHash
+    self.siblingRank = siblingRank
+    self.groupRank = groupRank
+    self.inDocumentOrder = inDocumentOrder
+  }
+
+  /// How many items there are.
+  public var count: Int { tree.items.count }
+
+  /// The attributes of `item` (but `order`).
+  public func attributes(of item: Int) -> ArraySlice<ItemAttribute> {
+    attributes[Int(attributeStart[item])..<Int(attributeStart[item + 1])]
+  }
+
+  /// The children of `item` in sibling order: by relationship, then order value, then document order.
+  public func sequence(of item: Int) -> [Int] {
+    Self.sequence(of: item, in: tree)
+  }
+
+  /// The bytes of `range` as a string, decoded when it is an attribute value.
+  public func text(_ range: TextRange) -> String {
+    String(decoding: source.bytes[range.start..<range.end], as: UTF8.self)
+  }
+
+  /// The decoded value of an attribute.
+  public func value(of attribute: ItemAttribute) -> String {
+    let raw = source.bytes[attribute.value.start..<attribute.value.end]
+    if !raw.contains(where: ContentHash.needsDecoding) { return String(decoding: raw, as: UTF8.self) }
+    return XMLEscaping.decodeAttribute(Array(raw))
+  }
+
+  /// The element name of `item`.
+  public func elementName(of item: Int) -> String { text(tree.items[item].nameRange) }
+
+  /// Whether items `item` here and `other` in `document` have the same element name.
+  public func sameName(_ item: Int, as other: Int, in document: DocumentItems) -> Bool {
+    let mine = tree.items[item].nameRange
+    let theirs = document.tree.items[other].nameRange
+    return source.bytes[mine.start..<mine.end].elementsEqual(document.source.bytes[theirs.start..<theirs.end])
+  }
+
+  /// The decoded title of `item`, or nil when it has none or it is empty.
+  public func title(of item: Int) -> String? {
+    guard let range = tree.items[item].titleRange else { return nil }
+    let title = value(of: ItemAttribute(name: range, value: range))
+    return title.isEmpty ? nil : title
+  }
+
+  /// The hash of `item`'s title value (0 when it has none).
+  func titleHash(of item: Int) -> UInt64 {
+    guard let range = tree.items[item].titleRange, range.length > 0 else { return 0 }
+    return ContentHash.value(source.bytes, range) | 1
+  }
+
+  /// The hash of `item`'s `xml:id` value, when it has one.
+  func idHash(of item: Int) -> UInt64? {
+    guard let range = tree.items[item].idRange else { return nil }
+    return ContentHash.value(source.bytes, range)
+  }
+
+  /// Whether the `xml:id` of `item` here and of `other` in `document` are the same bytes.
+  func sameID(_ item: Int, as other: Int, in document: DocumentItems) -> Bool {
+    guard let mine = tree.items[item].idRange, let theirs = document.tree.items[other].idRange else {
+      return false
+    }
+    return source.bytes[mine.start..<mine.end].elementsEqual(document.source.bytes[theirs.start..<theirs.end])
+  }
+
+  static func sequence(of item: Int, in tree: ItemTree) -> [Int] {
+    let children = tree.children(of: item)
+    let keys = children.enumerated().map { SiblingKey(tree.items[$0.element], position: Int32($0.offset)) }
+    var sorted = true
+    for index in keys.indices.dropFirst() where keys[index] < keys[index - 1] {
+      sorted = false
+      break
+    }
+    if sorted { return children }
+    return children.indices.sorted { keys[$0] < keys[$1] }.map { children[$0] }
+  }
+}
+
+/// Where a child stands among its siblings: relationship, then order value, then document order.
+struct SiblingKey: Comparable {
+  var relationship: Int32
+  var order: Int64
+  var position: Int32
+
+  init(_ item: Item, position: Int32) {
+    relationship = item.relationship
+    order = item.order ?? Int64(position)
+    self.position = position
+  }
+
+  static func < (lhs: SiblingKey, rhs: SiblingKey) -> Bool {
+    (lhs.relationship, lhs.order, lhs.position) < (rhs.relationship, rhs.order, rhs.position)
+  }
+}
