@@ -87,7 +87,7 @@ private final class EntityReferences: XMLEventHandler {
     }
   }
   func endElement(range: TextRange?) {}
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func comment(range: TextRange, content: ByteView) {}
   func text(range: TextRange) {}
   func doctype(range: TextRange) {}
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

@@ -233,7 +233,7 @@ final class RootRanges: XMLEventHandler {
     }
   }
   func endElement(range: TextRange?) {}
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func comment(range: TextRange, content: ByteView) {}
   func text(range: TextRange) {}
   func doctype(range: TextRange) {}
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

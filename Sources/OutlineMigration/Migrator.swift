@@ -411,7 +411,7 @@ public final class Migrator: XMLEventHandler {
       while position < raw.count && XMLName.isSpace(raw[position]) { position += 1 }
       let start = position
       while position < raw.count && !XMLName.isSpace(raw[position]) { position += 1 }
-      let id = String(decoding: UnsafeBufferPointer(rebasing: raw[start..<position]), as: UTF8.self)
+      let id = raw.extracting(start..<position).string
       guard position > start, droppedIDs.contains(id) else { continue }
       dropped.append(
         Dropped(
@@ -478,7 +478,7 @@ public final class Migrator: XMLEventHandler {
     return number
   }
 
-  private func entityPlan(for name: UnsafeBufferPointer<UInt8>) -> MigrationPlan.EntityPlan? {
+  private func entityPlan(for name: ByteView) -> MigrationPlan.EntityPlan? {
     if let lastPlan, XMLName.equals(name, lastPlan.name) { return lastPlan.plan }
     let found = plan.entities[XMLName.string(name)]
     lastPlan = (Array(name), found)
@@ -553,7 +553,7 @@ public final class Migrator: XMLEventHandler {
 
   // What is neither a start nor an end tag passes to the migrated text's events unchanged,
   // but inside a dropped element.
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  public func comment(range: TextRange, content: ByteView) {
     if droppedDepth == 0 { output?.comment(range: shifted(range), content: content) }
   }
   public func text(range: TextRange) {
@@ -562,7 +562,7 @@ public final class Migrator: XMLEventHandler {
   public func processingInstruction(range: TextRange) {
     if droppedDepth == 0 { output?.processingInstruction(range: shifted(range)) }
   }
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+  public func markup(range: TextRange, bytes: ByteView) {
     if droppedDepth == 0 { output?.markup(range: shifted(range), bytes: bytes) }
   }
   public func doctype(range: TextRange) {

@@ -75,7 +75,7 @@ extension MigrationPlan {
   }
 
   /// The value of decimal digits (an optional `-` first); nil for anything else.
-  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  private static func integer(_ bytes: ByteView) -> Int? {
     var value = 0
     var negative = false
     var digits = 0
@@ -198,7 +198,7 @@ final class OrderCensus: XMLEventHandler {
 
   @exclusivity(unchecked) private var lastPlan: (name: [UInt8], plan: MigrationPlan.EntityPlan?)?
 
-  private func entityPlan(for name: UnsafeBufferPointer<UInt8>) -> MigrationPlan.EntityPlan? {
+  private func entityPlan(for name: ByteView) -> MigrationPlan.EntityPlan? {
     if let lastPlan, XMLName.equals(name, lastPlan.name) { return lastPlan.plan }
     let found = plan.entities[XMLName.string(name)]
     lastPlan = (Array(name), found)
@@ -301,7 +301,7 @@ final class OrderCensus: XMLEventHandler {
     if !result.isEmpty { shifts[frame.ordinal] = result }
   }
 
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func comment(range: TextRange, content: ByteView) {}
   func text(range: TextRange) {}
   func doctype(range: TextRange) {}
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

@@ -64,7 +64,7 @@ public struct DocumentRoot: Sendable, Equatable {
       root = read
     }
     func endElement(range: TextRange?) {}
-    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+    func comment(range: TextRange, content: ByteView) {}
     func text(range: TextRange) {}
     func doctype(range: TextRange) { failed = true }
     func syntaxError(message: String, range: TextRange, isFatal: Bool) { if isFatal { failed = true } }

@@ -53,7 +53,7 @@ public final class FanOut: XMLEventHandler {
 
   public func startElement(_ tag: StartTag) { for handler in handlers { handler.startElement(tag) } }
   public func endElement(range: TextRange?) { for handler in handlers { handler.endElement(range: range) } }
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  public func comment(range: TextRange, content: ByteView) {
     for handler in handlers { handler.comment(range: range, content: content) }
   }
   public func text(range: TextRange) { for handler in handlers { handler.text(range: range) } }
@@ -64,7 +64,7 @@ public final class FanOut: XMLEventHandler {
   public func processingInstruction(range: TextRange) {
     for handler in handlers { handler.processingInstruction(range: range) }
   }
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+  public func markup(range: TextRange, bytes: ByteView) {
     for handler in handlers { handler.markup(range: range, bytes: bytes) }
   }
 }
@@ -113,7 +113,7 @@ public final class RootProbe: XMLEventHandler {
       range: TextRange(at: at), newText: " modelVersion=\"\(XMLEscaping.escapeAttribute(version))\"")
   }
   public func endElement(range: TextRange?) {}
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func comment(range: TextRange, content: ByteView) {}
   public func text(range: TextRange) {}
   public func doctype(range: TextRange) { failed = true }
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) { if isFatal { failed = true } }

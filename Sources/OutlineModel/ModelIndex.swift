@@ -242,7 +242,7 @@ public final class ModelIndex: @unchecked Sendable {
   /// The entity whose name `name` spells; `hint` (the last one found, or any
   /// number) is tried first and updated, so a run of one entity costs one comparison.
   @inlinable
-  public func entity(named name: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
+  public func entity(named name: ByteView, hint: inout Int) -> Int? {
     if hint >= 0 && hint < entityNames.count && XMLName.equals(name, entityNames[hint]) { return hint }
     guard let index = XMLName.index(of: name, in: entityNames) else { return nil }
     hint = index
@@ -251,7 +251,7 @@ public final class ModelIndex: @unchecked Sendable {
 
   /// The attribute of `entity` whose name `name` spells.
   @inlinable
-  public func attribute(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
+  public func attribute(_ name: ByteView, of entity: Int) -> Int? {
     let keys = keys[entity]
     for index in 0..<attributeCount[entity] where XMLName.equals(name, keys[index]) { return index }
     return nil
@@ -259,7 +259,7 @@ public final class ModelIndex: @unchecked Sendable {
 
   /// The relationship of `entity` whose name `name` spells.
   @inlinable
-  public func relationship(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
+  public func relationship(_ name: ByteView, of entity: Int) -> Int? {
     let keys = keys[entity]
     let first = attributeCount[entity]
     for index in first..<keys.count where XMLName.equals(name, keys[index]) { return index - first }
@@ -268,7 +268,7 @@ public final class ModelIndex: @unchecked Sendable {
 
   /// The key (attribute, or relationship after the attributes) of `entity` whose name `name` spells.
   @inlinable
-  public func key(_ name: UnsafeBufferPointer<UInt8>, of entity: Int) -> Int? {
+  public func key(_ name: ByteView, of entity: Int) -> Int? {
     XMLName.index(of: name, in: keys[entity])
   }
 

@@ -192,7 +192,7 @@ final class ModelReader: XMLEventHandler {
     }
   }
 
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func comment(range: TextRange, content: ByteView) {}
   func text(range: TextRange) {}
 
   func doctype(range: TextRange) {

@@ -19,7 +19,8 @@ public enum ModelValues {
 
   /// A decimal integer (`-12`, `+3`, `0`) from bytes, or nil (also on overflow).
   @inlinable
-  public static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+  public static func integer<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int64?
+  where Bytes.Index == Int {
     var index = 0
     var negative = false
     if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {

@@ -120,9 +120,7 @@ extension Model {
   /// The decoded value of the model file's XML attribute at `range`.
   public func xmlValue(_ range: TextRange?) -> String? {
     guard let range, range.end <= source.bytes.count, range.start <= range.end else { return nil }
-    return source.bytes.withUnsafeBufferPointer {
-      XMLEscaping.decodeAttribute(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]))
-    }
+    return source.bytes.withByteView(range.start..<range.end) { XMLEscaping.decodeAttribute($0) }
   }
 
   /// The `renamingIdentifier` of entity `index`, when it has one.

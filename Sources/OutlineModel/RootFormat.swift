@@ -10,7 +10,7 @@ public enum RootFormat {
   }
 
   /// Whether the attribute name spelled by `bytes` is one of them, with no `String` made.
-  public static func isAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  public static func isAttribute(_ bytes: some Sequence<UInt8>) -> Bool {
     attributeNames.contains { $0.utf8.elementsEqual(bytes) }
   }
 

@@ -88,7 +88,7 @@ extension ItemTree {
     var builder = ItemTreeBuilder()
     func startElement(_ tag: StartTag) { builder.startElement(tag) }
     func endElement(range: TextRange?) { builder.endElement(range: range) }
-    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) { builder.comment(range: range) }
+    func comment(range: TextRange, content: ByteView) { builder.comment(range: range) }
     func processingInstruction(range: TextRange) { builder.processingInstruction(range: range) }
     func text(range: TextRange) {}
     func doctype(range: TextRange) {}

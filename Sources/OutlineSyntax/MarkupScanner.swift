@@ -62,7 +62,7 @@ public enum MarkupScanner {
     let stop = min(limit ?? count, count)
     var attributes: [ScannedAttribute] = []
     var index = max(0, min(start, count))
-    bytes.withUnsafeBufferPointer { b in
+    bytes.withByteView { b in
       while index < stop {
         guard b[index] == lt else {
           let start = index
@@ -106,7 +106,7 @@ public enum MarkupScanner {
   }
 
   private static func startTag(
-    _ b: UnsafeBufferPointer<UInt8>, at start: Int, index: inout Int, attributes: inout [ScannedAttribute]
+    _ b: ByteView, at start: Int, index: inout Int, attributes: inout [ScannedAttribute]
   ) -> ScannedTag {
     let count = b.count
     attributes.removeAll(keepingCapacity: true)
@@ -173,7 +173,7 @@ public enum MarkupScanner {
   }
 
   /// Where a `<!` declaration ends: its `>`, past an internal subset in `[...]`.
-  private static func declarationEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func declarationEnd(_ b: ByteView, from start: Int) -> Int {
     var index = start
     var inSubset = false
     while index < b.count {
@@ -189,7 +189,7 @@ public enum MarkupScanner {
   }
 
   /// One past `terminator` found from `start`, or the end of the text.
-  private static func end(of b: UnsafeBufferPointer<UInt8>, from start: Int, after terminator: StaticString)
+  private static func end(of b: ByteView, from start: Int, after terminator: StaticString)
     -> Int
   {
     var index = start
@@ -203,7 +203,7 @@ public enum MarkupScanner {
     return b.count
   }
 
-  static func starts(_ b: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: StaticString) -> Bool {
+  static func starts(_ b: ByteView, at index: Int, with prefix: StaticString) -> Bool {
     let length = prefix.utf8CodeUnitCount
     guard index + length <= b.count else { return false }
     for offset in 0..<length where b[index + offset] != prefix.utf8Start[offset] { return false }

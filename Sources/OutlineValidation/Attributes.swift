@@ -43,8 +43,8 @@ extension OutlineValidator {
     let orderAttribute = schema.orderAttribute[entity]
     let titleAttribute = schema.titleAttribute[entity]
 
-    for index in 0..<tag.attributes.count {
-      let name = tag.name(of: index)
+    for index in 0..<tag.unsafeAttributes.count {
+      let name = tag.unsafeName(of: index)
       // The root's format attributes are never the root entity's properties, whatever their names.
       guard !(isRoot && RootFormat.isAttribute(name)),
         let attribute = keyLookup.attribute(name, of: entity, in: schema)
@@ -64,7 +64,7 @@ extension OutlineValidator {
           continue
         }
         findings.orderRange = tag.valueRange(of: index)
-        if let value = orderValue(tag.rawValue(of: index)),
+        if let value = orderValue(tag.unsafeRawValue(of: index)),
           (value >= Int64(Int16.min) && value <= Int64(Int16.max))
             || fits(value, schema.entities[entity].attributes[attribute].type)
         {
@@ -89,11 +89,11 @@ extension OutlineValidator {
     for (relationship, index) in written
     where relationship != implied && !definition.relationships[relationship].isContainment {
       checkReferenceNames(
-        tag.rawValue(of: index), range: tag.valueRange(of: index),
+        tag.unsafeRawValue(of: index), range: tag.valueRange(of: index),
         relationship: definition.relationships[relationship].name)
       references.add(
         from: id, entity: entity, relationship: relationship, value: tag.value(of: index),
-        raw: tag.rawValue(of: index), range: tag.valueRange(of: index))
+        raw: tag.unsafeRawValue(of: index), range: tag.valueRange(of: index))
       if findings.firstCounter >= 0, schema.trackedSlot[entity][relationship] >= 0 {
         references.markWritten(findings.firstCounter, slot: schema.trackedSlot[entity][relationship])
       }
@@ -111,10 +111,10 @@ extension OutlineValidator {
   func defineID(
     _ tag: StartTag, index: Int, entity: Int, schema: ModelIndex, findings: inout AttributeFindings
   ) {
-    checkIDName(tag.rawValue(of: index), range: findings.idRange!)
+    checkIDName(tag.unsafeRawValue(of: index), range: findings.idRange!)
     let before = references.definitions.count
     findings.firstCounter = references.define(
-      raw: tag.rawValue(of: index), entity: entity, range: findings.idRange!, validator: self,
+      raw: tag.unsafeRawValue(of: index), entity: entity, range: findings.idRange!, validator: self,
       trackedCount: schema.trackedCount[entity])
     if references.definitions.count > before { findings.idIndex = before }
   }
@@ -151,7 +151,7 @@ extension OutlineValidator {
       return
     }
     if info.needsCheck {
-      checkValue(tag.rawValue(of: index), range: tag.valueRange(of: index), attribute: info)
+      checkValue(tag.unsafeRawValue(of: index), range: tag.valueRange(of: index), attribute: info)
     }
   }
 
@@ -162,7 +162,7 @@ extension OutlineValidator {
     _ tag: StartTag, index: Int, entity: Int, isRoot: Bool, implied: Int, schema: ModelIndex,
     findings: inout AttributeFindings, idIndex: inout Int?
   ) {
-    let name = tag.name(of: index)
+    let name = tag.unsafeName(of: index)
     if XMLName.equals(name, "xml:id") {
       findings.idRange = tag.valueRange(of: index)
       idIndex = index
@@ -212,7 +212,7 @@ extension OutlineValidator {
   /// make the same: the JSON form keeps the root's only (`@xmlns`), so converting it would
   /// move a prefixed name into another namespace.
   private func noteNamespace(_ tag: StartTag, index: Int, isRoot: Bool) {
-    let name = XMLName.string(tag.name(of: index))
+    let name = XMLName.string(tag.unsafeName(of: index))
     let value = tag.value(of: index)
     if isRoot {
       rootNamespaces[name] = value

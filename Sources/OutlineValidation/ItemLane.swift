@@ -120,8 +120,8 @@ extension OutlineValidator {
   func takeLane(_ tag: StartTag, parentFrame: Int, parentEntity: Int, entity: Int, schema: ModelIndex)
     -> Bool
   {
-    guard let base = tag.bytes.baseAddress, !SizeRule.exceeds(tag.bytes.count),
-      tag.attributes.count <= 64
+    guard let base = tag.unsafeBytes.baseAddress, !SizeRule.exceeds(tag.unsafeBytes.count),
+      tag.unsafeAttributes.count <= 64
     else { return false }
     guard entity < lane.entityCount else { return false }
     let plan = lane.entities[entity]
@@ -139,7 +139,7 @@ extension OutlineValidator {
     var idIndex = -1
     var checked: UInt64 = 0
     var present: UInt64 = 0
-    let attributes = tag.attributes
+    let attributes = tag.unsafeAttributes
     let keys = lane.keys
     let names = lane.names
     for index in 0..<attributes.count {

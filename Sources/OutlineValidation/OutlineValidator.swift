@@ -248,8 +248,8 @@ public final class OutlineValidator: XMLEventHandler {
   /// Brings in the id table's slot for the tag's `xml:id`, so that defining it does not wait
   /// on memory (the pipeline tells of a batch's tags with ids before replaying them).
   public func upcoming(_ tag: StartTag) {
-    guard let base = tag.bytes.baseAddress else { return }
-    for attribute in tag.attributes
+    guard let base = tag.unsafeBytes.baseAddress else { return }
+    for attribute in tag.unsafeAttributes
     where XMLName.isXMLID(
       base + Int(attribute.nameStart), length: Int(attribute.nameEnd &- attribute.nameStart))
     {
@@ -385,8 +385,9 @@ public final class OutlineValidator: XMLEventHandler {
   private func defineUnboundID(_ tag: StartTag, findings: inout AttributeFindings) {
     guard let index = tag.index(of: "xml:id") else { return }
     findings.idRange = tag.valueRange(of: index)
-    checkIDName(tag.rawValue(of: index), range: findings.idRange!)
-    references.define(raw: tag.rawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
+    checkIDName(tag.unsafeRawValue(of: index), range: findings.idRange!)
+    references.define(
+      raw: tag.unsafeRawValue(of: index), entity: nil, range: findings.idRange!, validator: self)
   }
 
   /// Numbers the item, tells the tree builder and pushes its frame.
@@ -406,7 +407,7 @@ public final class OutlineValidator: XMLEventHandler {
     // otherwise hold them all (depth times title length).
     let titleStart = titles.count
     if !tag.isSelfClosing, let index = findings.titleIndex {
-      let raw = tag.rawValue(of: index)
+      let raw = tag.unsafeRawValue(of: index)
       titles.append(contentsOf: UnsafeBufferPointer(rebasing: raw[..<Self.titleStartKept(raw)]))
     }
     stack.append(
@@ -573,9 +574,9 @@ public final class OutlineValidator: XMLEventHandler {
     }
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  public func comment(range: TextRange, content: ByteView) {
     builder?.comment(range: range)
-    suppression.comment(content)
+    suppression.comment(content.unsafeBuffer)
     checkNodeSize("This comment", range)
   }
 

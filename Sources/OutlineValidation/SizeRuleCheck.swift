@@ -10,11 +10,11 @@ extension OutlineValidator {
   /// Reports each attribute value of `tag` over the limit, at the value.
   func checkValueSizes(_ tag: StartTag) {
     // No value is longer than the tag that holds it.
-    guard SizeRule.exceeds(tag.bytes.count) else { return }
-    for index in 0..<tag.attributes.count {
+    guard SizeRule.exceeds(tag.unsafeBytes.count) else { return }
+    for index in 0..<tag.unsafeAttributes.count {
       let range = tag.valueRange(of: index)
       guard SizeRule.exceeds(range.end - range.start) else { continue }
-      let name = Excerpt.quoted(XMLName.string(tag.name(of: index)))
+      let name = Excerpt.quoted(XMLName.string(tag.unsafeName(of: index)))
       report(
         .valueTooLarge, SizeRule.message("The value of \(name)", byteCount: range.end - range.start),
         at: range)

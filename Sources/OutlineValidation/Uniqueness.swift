@@ -57,7 +57,7 @@ struct UniquenessTables {
           if index >= 0 {
             if firstRange == nil { firstRange = tag.valueRange(of: index) }
             Self.appendNormalized(
-              tag.rawValue(of: index), type: check.types[position], to: &tables[table].keys)
+              tag.unsafeRawValue(of: index), type: check.types[position], to: &tables[table].keys)
           } else if let value = check.defaults[position] {
             value.withUnsafeBufferPointer {
               Self.appendNormalized($0, type: check.types[position], to: &tables[table].keys)

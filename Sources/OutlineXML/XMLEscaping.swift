@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// Decoding and escaping of XML character data and attribute values.
 ///
 /// Outline files have no DTD, so the only references are the five predefined
@@ -246,5 +248,41 @@ public enum XMLEscaping {
       }
     }
     return out
+  }
+}
+
+extension XMLEscaping {
+  /// Decodes a raw attribute value lent as a view.
+  @inlinable
+  public static func decodeAttribute(_ raw: ByteView) -> String { decodeAttribute(raw.unsafeBuffer) }
+
+  /// Decodes raw character data lent as a view.
+  @inlinable
+  public static func decodeText(_ raw: ByteView) -> String { decodeText(raw.unsafeBuffer) }
+
+  /// Whether the raw value decodes to itself.
+  @inlinable
+  public static func isPlainAttribute(_ raw: ByteView) -> Bool { isPlainAttribute(raw.unsafeBuffer) }
+
+  /// Appends the decoded bytes of a raw attribute value to `out`.
+  @inlinable
+  public static func appendDecodedAttribute(_ raw: ByteView, to out: inout [UInt8]) {
+    appendDecodedAttribute(raw.unsafeBuffer, to: &out)
+  }
+
+  /// Appends the canonical form of a raw attribute value to `out`.
+  @inlinable
+  public static func appendCanonicalAttribute(_ raw: ByteView, to out: inout [UInt8]) {
+    appendCanonicalAttribute(raw.unsafeBuffer, to: &out)
+  }
+
+  /// Whether the raw value is already in canonical form.
+  @inlinable
+  public static func isCanonicalAttribute(_ raw: ByteView) -> Bool { isCanonicalAttribute(raw.unsafeBuffer) }
+
+  /// The character reference at `index` of a raw value, and its length.
+  @inlinable
+  public static func reference(in raw: ByteView, at index: Int) -> (Unicode.Scalar, Int)? {
+    reference(in: raw.unsafeBuffer, at: index)
   }
 }

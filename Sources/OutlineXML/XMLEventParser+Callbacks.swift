@@ -152,7 +152,7 @@ extension XMLEventParser {
     flushText(input)
     handler.markup(
       range: TextRange(start: input.baseOffset + start, end: input.baseOffset + cursor),
-      bytes: UnsafeBufferPointer(start: base + start, count: cursor - start))
+      bytes: ByteView(UnsafeBufferPointer(start: base + start, count: cursor - start)))
   }
 
   /// Whether the `length` bytes at `chars` of character data are all below 0x21, eight at a
@@ -308,12 +308,13 @@ extension XMLEventParser {
       }
     }
     guard let open = opener else {
-      handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: text)
+      handler.comment(range: TextRange(start: max(0, end - length - 7), end: end), content: ByteView(text))
       return
     }
     let range = TextRange(start: input.baseOffset + input.base.distance(to: open), end: end)
-    handler.comment(range: range, content: text)
-    handler.markup(range: range, bytes: UnsafeBufferPointer(start: open, count: open.distance(to: input.cur)))
+    handler.comment(range: range, content: ByteView(text))
+    handler.markup(
+      range: range, bytes: ByteView(UnsafeBufferPointer(start: open, count: open.distance(to: input.cur))))
   }
 
   func onProcessingInstruction() {
@@ -334,7 +335,7 @@ extension XMLEventParser {
     handler.processingInstruction(range: range)
     handler.markup(
       range: range,
-      bytes: UnsafeBufferPointer(start: input.base + opening, count: range.length))
+      bytes: ByteView(UnsafeBufferPointer(start: input.base + opening, count: range.length)))
   }
 
   /// The offset from `base` of the `<?` that opens the instruction ending at `end`, found

@@ -144,9 +144,9 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   }
 
   public func startElement(_ tag: StartTag) {
-    let bytes = batch.appendBytes(tag.bytes)
+    let bytes = batch.appendBytes(tag.unsafeBytes)
     let attributesStart = batch.attributes.count
-    batch.attributes.append(contentsOf: tag.attributes)
+    batch.attributes.append(contentsOf: tag.unsafeAttributes)
     batch.appendRare(
       .start(
         offset: tag.offset, bytes: bytes, nameEnd: tag.nameEnd,
@@ -196,8 +196,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     submitIfFull()
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
-    batch.appendRare(.comment(range, content: batch.appendBytes(content)))
+  public func comment(range: TextRange, content: ByteView) {
+    batch.appendRare(.comment(range, content: batch.appendBytes(content.unsafeBuffer)))
     submitIfFull()
   }
 
@@ -222,8 +222,8 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
     submitIfFull()
   }
 
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
-    batch.appendRare(.markup(range, bytes: batch.appendBytes(bytes)))
+  public func markup(range: TextRange, bytes: ByteView) {
+    batch.appendRare(.markup(range, bytes: batch.appendBytes(bytes.unsafeBuffer)))
     submitIfFull()
   }
 
@@ -413,14 +413,14 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
           isSelfClosing: isSelfClosing))
     case .end(let range): handler.endElement(range: range)
     case .comment(let range, let content):
-      handler.comment(range: range, content: carrier.batch.bytes(content))
+      handler.comment(range: range, content: ByteView(carrier.batch.bytes(content)))
     case .text(let range): handler.text(range: range)
     case .doctype(let range): handler.doctype(range: range)
     case .syntaxError(let message, let range, let isFatal):
       handler.syntaxError(message: carrier.batch.messages[message], range: range, isFatal: isFatal)
     case .processingInstruction(let range): handler.processingInstruction(range: range)
     case .markup(let range, let markup):
-      handler.markup(range: range, bytes: carrier.batch.bytes(markup))
+      handler.markup(range: range, bytes: ByteView(carrier.batch.bytes(markup)))
     }
   }
 }

@@ -14,63 +14,102 @@ public struct RawAttribute: Sendable, Hashable {
 
 /// A start tag as the parser saw it: its bytes, its global offset and the
 /// byte ranges of its name and attributes. Valid only during the callback.
+///
+/// Its public face is checked views (``ByteView``); the buffers behind them are `package`,
+/// for the modules that read tags at speed.
 public struct StartTag {
   /// The tag's bytes, from `<` to `>` inclusive.
-  public let bytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline package let unsafeBytes: UnsafeBufferPointer<UInt8>
   /// The global UTF-8 offset of the `<`.
   public let offset: Int
   /// Where the qualified name ends, relative to the `<`.
   public let nameEnd: Int
   /// The attributes in source order.
-  public let attributes: UnsafeBufferPointer<RawAttribute>
+  @usableFromInline package let unsafeAttributes: UnsafeBufferPointer<RawAttribute>
   /// Whether the tag ends with `/>`.
   public let isSelfClosing: Bool
 
+  /// A tag over `bytes` at global `offset`.
+  @inlinable
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, offset: Int, nameEnd: Int,
+    attributes: UnsafeBufferPointer<RawAttribute>,
+    isSelfClosing: Bool
+  ) {
+    self.unsafeBytes = bytes
+    self.offset = offset
+    self.nameEnd = nameEnd
+    self.unsafeAttributes = attributes
+    self.isSelfClosing = isSelfClosing
+  }
+
+  /// The tag's bytes, from `<` to `>` inclusive.
+  @inlinable
+  public var bytes: ByteView { ByteView(unsafeBytes) }
+  /// The attributes in source order.
+  @inlinable
+  public var attributes: BufferView<RawAttribute> { BufferView(unsafeAttributes) }
   /// The whole tag's global range.
-  public var range: TextRange { TextRange(start: offset, end: offset + bytes.count) }
+  public var range: TextRange { TextRange(start: offset, end: offset + unsafeBytes.count) }
   /// The element name's global range.
   public var nameRange: TextRange { TextRange(start: offset + 1, end: offset + nameEnd) }
   /// The element name's bytes.
-  public var name: UnsafeBufferPointer<UInt8> { slice(1, nameEnd) }
+  @inlinable
+  public var name: ByteView { ByteView(unsafeName) }
+  /// The element name's bytes.
+  @inlinable
+  package var unsafeName: UnsafeBufferPointer<UInt8> { slice(1, nameEnd) }
 
   /// The name's bytes of attribute `index`.
-  public func name(of index: Int) -> UnsafeBufferPointer<UInt8> {
-    let attribute = attributes[index]
+  @inlinable
+  public func name(of index: Int) -> ByteView { ByteView(unsafeName(of: index)) }
+
+  /// The name's bytes of attribute `index`.
+  @inlinable
+  package func unsafeName(of index: Int) -> UnsafeBufferPointer<UInt8> {
+    let attribute = unsafeAttributes[index]
     return slice(Int(attribute.nameStart), Int(attribute.nameEnd))
   }
 
   /// The raw (undecoded) value bytes of attribute `index`.
-  public func rawValue(of index: Int) -> UnsafeBufferPointer<UInt8> {
-    let attribute = attributes[index]
+  @inlinable
+  public func rawValue(of index: Int) -> ByteView { ByteView(unsafeRawValue(of: index)) }
+
+  /// The raw (undecoded) value bytes of attribute `index`.
+  @inlinable
+  package func unsafeRawValue(of index: Int) -> UnsafeBufferPointer<UInt8> {
+    let attribute = unsafeAttributes[index]
     return slice(Int(attribute.valueStart), Int(attribute.valueEnd))
   }
 
   /// The decoded value of attribute `index` (references resolved, whitespace normalized).
-  public func value(of index: Int) -> String { XMLEscaping.decodeAttribute(rawValue(of: index)) }
+  public func value(of index: Int) -> String { XMLEscaping.decodeAttribute(unsafeRawValue(of: index)) }
 
   /// The global range of attribute `index`'s name.
   public func nameRange(of index: Int) -> TextRange {
     TextRange(
-      start: offset + Int(attributes[index].nameStart), end: offset + Int(attributes[index].nameEnd))
+      start: offset + Int(unsafeAttributes[index].nameStart),
+      end: offset + Int(unsafeAttributes[index].nameEnd))
   }
 
   /// The global range of attribute `index`'s value, without the quotes.
   public func valueRange(of index: Int) -> TextRange {
     TextRange(
-      start: offset + Int(attributes[index].valueStart),
-      end: offset + Int(attributes[index].valueEnd))
+      start: offset + Int(unsafeAttributes[index].valueStart),
+      end: offset + Int(unsafeAttributes[index].valueEnd))
   }
 
   /// The index of the attribute whose qualified name is `name`.
   public func index(of name: StaticString) -> Int? {
-    for index in 0..<attributes.count where XMLName.equals(self.name(of: index), name) {
+    for index in 0..<unsafeAttributes.count where XMLName.equals(self.unsafeName(of: index), name) {
       return index
     }
     return nil
   }
 
-  private func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: bytes[start..<end])
+  @inlinable @inline(__always)
+  func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: unsafeBytes[start..<end])
   }
 }
 
@@ -84,7 +123,7 @@ public protocol XMLEventHandler: AnyObject {
   /// An end tag, or the end of a self-closing tag when `range` is nil.
   func endElement(range: TextRange?)
   /// A comment; `range` covers `<!--` to `-->`, `content` what lies between.
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>)
+  func comment(range: TextRange, content: ByteView)
   /// A run of character data that is not all XML white space (or a CDATA section).
   func text(range: TextRange)
   /// A `<!DOCTYPE`: parsing stops after it, so nothing it declares is used.
@@ -98,7 +137,7 @@ public protocol XMLEventHandler: AnyObject {
   /// normalized): for handlers that copy them (the formatter). Valid only during the callback.
   /// A character reference to white space between tags (`&#32;`) comes here alone, with no
   /// event before it: it is no text, but the user wrote it, and the formatter keeps it.
-  func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>)
+  func markup(range: TextRange, bytes: ByteView)
   /// A start tag with an `xml:id` that will be reported soon, ahead of the events before it
   /// (the event pipeline tells of a batch's tags with ids before replaying it): a handler may
   /// bring what it will need for the id into the caches. It must change nothing a later
@@ -112,7 +151,7 @@ extension XMLEventHandler {
   public func processingInstruction(range: TextRange) {}
 
   /// Only handlers that copy markup verbatim (the formatter) read its bytes.
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {}
+  public func markup(range: TextRange, bytes: ByteView) {}
 
   /// Most handlers have nothing to bring in ahead of time.
   public func upcoming(_ tag: StartTag) {}
@@ -219,6 +258,32 @@ public enum XMLName {
   public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Whether `bytes` spell `name` exactly.
+  @inlinable @inline(__always)
+  public static func equals(_ bytes: ByteView, _ name: StaticString) -> Bool {
+    equals(bytes.unsafeBuffer, name)
+  }
+
+  /// Whether `bytes` spell `name` exactly.
+  @inlinable @inline(__always)
+  public static func equals(_ bytes: ByteView, _ name: [UInt8]) -> Bool { equals(bytes.unsafeBuffer, name) }
+
+  /// The index of the first of `names` that `bytes` spell, or nil.
+  @inlinable @inline(__always)
+  public static func index(of bytes: ByteView, in names: [[UInt8]]) -> Int? {
+    index(of: bytes.unsafeBuffer, in: names)
+  }
+
+  /// The prefix an attribute named `name` declares, when it is a namespace declaration:
+  /// empty for `xmlns` (the default namespace), `p` for `xmlns:p`; nil for any other name.
+  public static func declaredPrefix(_ name: ByteView) -> ByteView? {
+    declaredPrefix(name.unsafeBuffer).map(ByteView.init)
+  }
+
+  /// The bytes as a String.
+  @inlinable
+  public static func string(_ bytes: ByteView) -> String { bytes.string }
 }
 
 /// Hands every event to two handlers, `first` first: one parse feeds, say,
@@ -243,7 +308,7 @@ public final class XMLEventTee: XMLEventHandler {
     second.endElement(range: range)
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  public func comment(range: TextRange, content: ByteView) {
     first.comment(range: range, content: content)
     second.comment(range: range, content: content)
   }
@@ -268,7 +333,7 @@ public final class XMLEventTee: XMLEventHandler {
     second.processingInstruction(range: range)
   }
 
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+  public func markup(range: TextRange, bytes: ByteView) {
     first.markup(range: range, bytes: bytes)
     second.markup(range: range, bytes: bytes)
   }

@@ -19,7 +19,7 @@ import Testing
       lines.append(line + (tag.isSelfClosing ? "/" : ""))
     }
     func endElement(range: TextRange?) { lines.append("end") }
-    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+    func comment(range: TextRange, content: ByteView) {}
     func text(range: TextRange) {}
     func doctype(range: TextRange) {}
     func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

@@ -41,18 +41,18 @@ import Testing
 
   @Test func findsEntitiesAndPropertiesByTheirBytes() {
     var hint = -1
-    let chore = Array("Chore".utf8).withUnsafeBufferPointer { Self.index.entity(named: $0, hint: &hint) }
+    let chore = Array("Chore".utf8).withByteView { Self.index.entity(named: $0, hint: &hint) }
     #expect(chore == entity("Chore"))
     #expect(hint == entity("Chore"))
-    let missing = Array("Nothing".utf8).withUnsafeBufferPointer { Self.index.entity(named: $0, hint: &hint) }
+    let missing = Array("Nothing".utf8).withByteView { Self.index.entity(named: $0, hint: &hint) }
     #expect(missing == nil)
     #expect(hint == entity("Chore"))
     let task = entity("Task")
-    let title = Array("title".utf8).withUnsafeBufferPointer { Self.index.attribute($0, of: task) }
+    let title = Array("title".utf8).withByteView { Self.index.attribute($0, of: task) }
     #expect(title == Self.index.attribute(named: "title", of: task))
-    let project = Array("project".utf8).withUnsafeBufferPointer { Self.index.relationship($0, of: task) }
+    let project = Array("project".utf8).withByteView { Self.index.relationship($0, of: task) }
     #expect(project == Self.index.relationship(named: "project", of: task))
-    let key = Array("project".utf8).withUnsafeBufferPointer { Self.index.key($0, of: task) }
+    let key = Array("project".utf8).withByteView { Self.index.key($0, of: task) }
     #expect(key == Self.index.attributeCount[task] + project!)
     // Inherited properties come first, in the parent's order.
     #expect(Self.index.keys[entity("Chore")].first == Array("order".utf8))

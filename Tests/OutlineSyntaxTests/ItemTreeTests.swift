@@ -61,7 +61,7 @@ import Testing
           orderRange: tag.index(of: "order").map { tag.valueRange(of: $0) }, titleRange: title)
       }
       func endElement(range: TextRange?) { builder.endElement(range: range) }
-      func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) { builder.comment(range: range) }
+      func comment(range: TextRange, content: ByteView) { builder.comment(range: range) }
       func text(range: TextRange) {}
       func doctype(range: TextRange) {}
       func syntaxError(message: String, range: TextRange, isFatal: Bool) {}

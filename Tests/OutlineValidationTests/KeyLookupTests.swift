@@ -45,10 +45,10 @@ import Testing
         let attribute = lookup.attribute(bytes, of: 0, in: index)
         let relationship = lookup.relationship(bytes, of: 0, in: index)
         let spelled = String(decoding: name, as: UTF8.self)
-        if attribute != index.attribute(bytes, of: 0) {
+        if attribute != index.attribute(ByteView(bytes), of: 0) {
           return "attribute '\(spelled)': \(String(describing: attribute))"
         }
-        if relationship != index.relationship(bytes, of: 0) {
+        if relationship != index.relationship(ByteView(bytes), of: 0) {
           return "relationship '\(spelled)': \(String(describing: relationship))"
         }
         return nil

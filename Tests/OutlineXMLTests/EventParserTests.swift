@@ -127,7 +127,7 @@ import Testing
       var errors: [String] = []
       func startElement(_ tag: StartTag) { starts += 1 }
       func endElement(range: TextRange?) { ends += 1 }
-      func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+      func comment(range: TextRange, content: ByteView) {}
       func text(range: TextRange) {}
       func doctype(range: TextRange) {}
       func syntaxError(message: String, range: TextRange, isFatal: Bool) { errors.append(message) }
@@ -152,7 +152,7 @@ import Testing
       var elements = 0
       func startElement(_ tag: StartTag) { elements += 1 }
       func endElement(range: TextRange?) {}
-      func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+      func comment(range: TextRange, content: ByteView) {}
       func text(range: TextRange) {}
       func doctype(range: TextRange) {}
       func syntaxError(message: String, range: TextRange, isFatal: Bool) { messages.append(message) }

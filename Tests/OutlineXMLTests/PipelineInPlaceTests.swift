@@ -25,7 +25,7 @@ import Testing
       )
     }
     func endElement(range: TextRange?) { lines.append("end \(range.map { "\($0.start)-\($0.end)" } ?? "-")") }
-    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+    func comment(range: TextRange, content: ByteView) {
       lines.append("comment@\(range.start) \(String(decoding: content, as: UTF8.self))")
     }
     func text(range: TextRange) { lines.append("text \(range.start)-\(range.end)") }

@@ -25,7 +25,7 @@ final class Recorder: XMLEventHandler {
   func endElement(range: TextRange?) {
     lines.append("end \(range.map { text($0) } ?? "-")")
   }
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  func comment(range: TextRange, content: ByteView) {
     lines.append("comment \(text(range)) content=\(String(decoding: content, as: UTF8.self))")
   }
   func text(range: TextRange) { lines.append("text \(text(range))") }

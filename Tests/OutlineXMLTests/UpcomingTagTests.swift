@@ -28,7 +28,7 @@ private final class AnnouncementRecorder: XMLEventHandler {
     if starts > announced.count { unannounced += 1 }
   }
   func endElement(range: TextRange?) { recorder.endElement(range: range) }
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {
+  func comment(range: TextRange, content: ByteView) {
     recorder.comment(range: range, content: content)
   }
   func text(range: TextRange) { recorder.text(range: range) }

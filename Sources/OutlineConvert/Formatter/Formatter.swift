@@ -223,7 +223,7 @@ public final class Formatter: XMLEventHandler {
     let opening = flushed + output.count
     appendOpening(tag, layout: layout(tag, entityIndex: entityIndex), entityIndex: entityIndex)
     if isRoot && rootTag == nil {
-      rootTag = (Array(tag.bytes), entityIndex.flatMap { model?.entities[$0] })
+      rootTag = (Array(tag.unsafeBytes), entityIndex.flatMap { model?.entities[$0] })
       rootOpening = opening..<(flushed + output.count)
     }
     nameBytes.append(contentsOf: tag.name)
@@ -255,7 +255,7 @@ public final class Formatter: XMLEventHandler {
     output.append(">\n")
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func comment(range: TextRange, content: ByteView) {}
 
   public func processingInstruction(range: TextRange) {}
 
@@ -263,7 +263,8 @@ public final class Formatter: XMLEventHandler {
   /// `\n`, as XML reads a `\r\n` or a lone `\r` (and as the rest of the layout is written).
   /// A character reference to white space between tags (`&#32;`) comes here too, and is kept
   /// on a line of its own: what it stands for is the user's, not layout to drop.
-  public func markup(range: TextRange, bytes: UnsafeBufferPointer<UInt8>) {
+  public func markup(range: TextRange, bytes view: ByteView) {
+    let bytes = view.unsafeBuffer
     closePendingOpen()
     record(range)
     indent()
@@ -286,7 +287,7 @@ public final class Formatter: XMLEventHandler {
   /// canonical and escaped (the caller closes it with `>` or `/>`).
   static func appendOpening(_ tag: StartTag, isRoot: Bool, entity: Entity?, to output: inout [UInt8]) {
     let layout = attributeLayout(tag, isRoot: isRoot, entity: entity)
-    var written = ByteOutput(capacity: tag.bytes.count + 64)
+    var written = ByteOutput(capacity: tag.unsafeBytes.count + 64)
     defer { written.free() }
     appendOpening(tag, layout: layout[...], entity: { entity }, to: &written)
     output.append(contentsOf: written.buffer)
@@ -307,16 +308,16 @@ public final class Formatter: XMLEventHandler {
     to output: inout ByteOutput
   ) {
     output.append(UInt8(ascii: "<"))
-    output.append(tag.name)
+    output.append(tag.unsafeName)
     for (index, isInteger) in layout {
       output.append(0x20)
-      output.append(tag.name(of: index))
+      output.append(tag.unsafeName(of: index))
       output.append("=\"")
-      let raw = tag.rawValue(of: index)
+      let raw = tag.unsafeRawValue(of: index)
       if isInteger ? CanonicalLayout.isCanonicalInteger(raw) : XMLEscaping.isCanonicalAttribute(raw) {
         output.append(raw)
       } else if isInteger {
-        let name = XMLName.string(tag.name(of: index))
+        let name = XMLName.string(tag.unsafeName(of: index))
         let value = CanonicalLayout.value(tag.value(of: index), of: name, entity: entity())
         output.append(Array(XMLEscaping.escapeAttribute(value).utf8))
       } else {
@@ -335,7 +336,7 @@ public final class Formatter: XMLEventHandler {
   private static func attributeLayout(_ tag: StartTag, isRoot: Bool, entity: Entity?) -> [(
     index: Int, isInteger: Bool
   )] {
-    let attributeNames = (0..<tag.attributes.count).map { XMLName.string(tag.name(of: $0)) }
+    let attributeNames = (0..<tag.unsafeAttributes.count).map { XMLName.string(tag.unsafeName(of: $0)) }
     return CanonicalLayout.attributeOrder(attributeNames, isRoot: isRoot, entity: entity).map { index in
       let attribute = entity?.attributeIndex[attributeNames[index]].map { entity!.attributes[$0] }
       return (index, attribute?.type?.isInteger == true)
@@ -345,8 +346,8 @@ public final class Formatter: XMLEventHandler {
   /// ``attributeLayout(_:isRoot:entity:)``, worked out once per name list: its index in `layouts`.
   private func layout(_ tag: StartTag, entityIndex: Int?) -> Int {
     keyBytes.removeAll(keepingCapacity: true)
-    for index in 0..<tag.attributes.count {
-      keyBytes.append(contentsOf: tag.name(of: index))
+    for index in 0..<tag.unsafeAttributes.count {
+      keyBytes.append(contentsOf: tag.unsafeName(of: index))
       keyBytes.append(0)
     }
     let entityKey = entityIndex ?? -1

@@ -135,9 +135,10 @@ final class StreamingJSONWriter: XMLEventHandler {
   private func entity(of tag: StartTag) -> Int32 {
     let length = tag.nameEnd - 1
     if lastEntity >= 0 && length == lastNameLength {
-      let word = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+      let word = ObjectHead.prefixWord(tag.unsafeBytes.baseAddress!, 1, length, tag.unsafeBytes.count)
       if word == lastNameWord
-        && (length <= 8 || memcmp(tag.bytes.baseAddress! + 9, lastName.baseAddress! + 8, length - 8) == 0)
+        && (length <= 8
+          || memcmp(tag.unsafeBytes.baseAddress! + 9, lastName.baseAddress! + 8, length - 8) == 0)
       {
         return lastEntity
       }
@@ -146,7 +147,7 @@ final class StreamingJSONWriter: XMLEventHandler {
     lastEntity = Int32(found)
     lastName = head.tables[found].elementName
     lastNameLength = length
-    lastNameWord = ObjectHead.prefixWord(tag.bytes.baseAddress!, 1, length, tag.bytes.count)
+    lastNameWord = ObjectHead.prefixWord(tag.unsafeBytes.baseAddress!, 1, length, tag.unsafeBytes.count)
     table = Unmanaged.passUnretained(head.tables[found])
     return lastEntity
   }
@@ -162,7 +163,7 @@ final class StreamingJSONWriter: XMLEventHandler {
     buffer.appendUnchecked(UInt8(ascii: "}"))
   }
 
-  func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  func comment(range: TextRange, content: ByteView) {}
   func text(range: TextRange) {}
   func doctype(range: TextRange) {}
   func syntaxError(message: String, range: TextRange, isFatal: Bool) {}
@@ -291,7 +292,7 @@ public final class AlongsideWriter: XMLEventHandler {
     if writing { writerReference?._withUnsafeGuaranteedRef { $0.endElement(range: range) } }
   }
 
-  public func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+  public func comment(range: TextRange, content: ByteView) {}
   public func text(range: TextRange) {}
   public func doctype(range: TextRange) {}
   public func syntaxError(message: String, range: TextRange, isFatal: Bool) { writing = false }

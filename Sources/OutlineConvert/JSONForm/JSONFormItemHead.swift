@@ -52,8 +52,8 @@ extension ObjectHead {
   /// bits, so the keys come out in model order whatever order the tag has them in); the room
   /// the object can take is reserved once (values grow at most twofold: `\"` for `"`).
   func writeItem(_ tag: StartTag, table: EntityTable, into out: inout ByteOutput) {
-    let base = tag.bytes.baseAddress!
-    let limit = tag.bytes.count
+    let base = tag.unsafeBytes.baseAddress!
+    let limit = tag.unsafeBytes.count
     let room = table.headRoom + 2 * limit
     out.reserve(room)
     let opening = out.count
@@ -61,8 +61,8 @@ extension ObjectHead {
     var present: UInt64 = 0
     var id = -1
     let slots = table.slots
-    let attributes = tag.attributes.baseAddress
-    for attribute in 0..<tag.attributes.count {
+    let attributes = tag.unsafeAttributes.baseAddress
+    for attribute in 0..<tag.unsafeAttributes.count {
       let start = Int(attributes![attribute].nameStart)
       let length = Int(attributes![attribute].nameEnd) - start
       let word = Self.prefixWord(base, start, length, limit)

@@ -107,12 +107,12 @@ struct ObjectHead {
         if let rebaseModel {
           out.append(Array(JSONText.quote(rebaseModel(tag.value(of: index))).utf8))
         } else {
-          Self.appendString(tag.rawValue(of: index), to: &out)
+          Self.appendString(tag.unsafeRawValue(of: index), to: &out)
         }
       }
       if let index = tag.index(of: "modelVersion") {
         out.append(",\"@modelVersion\":")
-        Self.appendString(tag.rawValue(of: index), to: &out)
+        Self.appendString(tag.unsafeRawValue(of: index), to: &out)
       }
       Self.appendNamespaces(tag, to: &out)
     }
@@ -126,7 +126,7 @@ struct ObjectHead {
       table.appendEntity(to: &out)
       writeValues(tag, table: table, isRoot: isRoot, into: &out)
     } else if let index = tag.index(of: "xml:id") {
-      Self.appendID(tag.rawValue(of: index), to: &out)
+      Self.appendID(tag.unsafeRawValue(of: index), to: &out)
     }
     if out.count > opening {
       out.base[opening] = UInt8(ascii: "{")
@@ -139,15 +139,15 @@ struct ObjectHead {
   /// for `xmlns`), when it has some: the prefixed attributes they declare read back.
   private static func appendNamespaces(_ tag: StartTag, to out: inout ByteOutput) {
     var first = true
-    for index in 0..<tag.attributes.count {
+    for index in 0..<tag.unsafeAttributes.count {
       // `xml` is bound without a declaration: one written anyway is not the document's data.
-      guard let prefix = XMLName.declaredPrefix(tag.name(of: index)), !XMLName.equals(prefix, "xml")
+      guard let prefix = XMLName.declaredPrefix(tag.unsafeName(of: index)), !XMLName.equals(prefix, "xml")
       else { continue }
       out.append(first ? ",\"@xmlns\":{" : ",")
       first = false
       appendString(prefix, to: &out)
       out.append(UInt8(ascii: ":"))
-      appendString(tag.rawValue(of: index), to: &out)
+      appendString(tag.unsafeRawValue(of: index), to: &out)
     }
     if !first { out.append(UInt8(ascii: "}")) }
   }
@@ -160,13 +160,13 @@ struct ObjectHead {
 
   /// The `xml:id` (`@id`) and then the attributes and references the entity knows, in model order.
   private func writeValues(_ tag: StartTag, table: EntityTable, isRoot: Bool, into out: inout ByteOutput) {
-    let count = tag.attributes.count
+    let count = tag.unsafeAttributes.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: (key: Int, attribute: Int).self, capacity: count) { found in
       var used = 0
       var id: Int?
       for attribute in 0..<count {
-        let name = tag.name(of: attribute)
+        let name = tag.unsafeName(of: attribute)
         if id == nil && XMLName.equals(name, "xml:id") { id = attribute }
         // On the root, `version`, `model`, `entity` and `modelVersion` are the format's, even
         // where the root entity has a property of that name.
@@ -181,9 +181,9 @@ struct ObjectHead {
         found[slot] = (key, attribute)
         used += 1
       }
-      if let id { Self.appendID(tag.rawValue(of: id), to: &out) }
+      if let id { Self.appendID(tag.unsafeRawValue(of: id), to: &out) }
       for entry in found[0..<used] {
-        let raw = tag.rawValue(of: entry.attribute)
+        let raw = tag.unsafeRawValue(of: entry.attribute)
         // A to-one that names nothing is left out, as the reader wants it (no `null`).
         if table.kinds[entry.key] == .toOne && Self.namesNothing(raw) { continue }
         table.appendQuoted(entry.key, to: &out)

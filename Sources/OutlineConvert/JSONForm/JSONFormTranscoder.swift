@@ -325,7 +325,7 @@ struct Transcoder {
       }
       return nil
     }
-    guard let index = tables.key(name, of: object.entity) else {
+    guard let index = tables.key(ByteView(name), of: object.entity) else {
       note(
         .unknownAttribute,
         "\(Excerpt.quoted(text)) is not an attribute or relationship of \(Excerpt.quoted(model.entities[object.entity].name))",

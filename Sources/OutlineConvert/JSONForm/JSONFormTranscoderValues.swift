@@ -55,9 +55,9 @@ extension Transcoder {
       let found =
         value.hasEscapes
         ? Array(reader.string(value).utf8).withUnsafeBufferPointer {
-          tables.entity(named: $0, hint: &lastEntity)
+          tables.entity(named: ByteView($0), hint: &lastEntity)
         }
-        : tables.entity(named: reader.contents(of: value), hint: &lastEntity)
+        : tables.entity(named: ByteView(reader.contents(of: value)), hint: &lastEntity)
       var text: String { reader.string(value) }
       var problem: (DiagnosticCode, String)?
       if let entity = found {

@@ -289,7 +289,7 @@ public enum OPMLReader {
       return out + XMLEscaping.decodeText(Array(rest.utf8).withUnsafeBufferPointer { $0 })
     }
 
-    func comment(range: TextRange, content: UnsafeBufferPointer<UInt8>) {}
+    func comment(range: TextRange, content: ByteView) {}
 
     func text(range: TextRange) {
       guard error == nil else { return }
