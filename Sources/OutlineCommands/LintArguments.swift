@@ -35,7 +35,7 @@ extension LintSettings {
       guard !seen.contains(name) else { return nil }
       seen.append(name)
       switch name {
-      case "fix", "diff", "isolated", "quiet", "statistics", "follow", "verbose":
+      case "fix", "diff", "isolated", "quiet", "statistics", "follow", "verbose", "no-cache":
         guard given == nil else { return nil }
         switch name {
         case "fix": settings.fix = true
@@ -44,10 +44,11 @@ extension LintSettings {
         case "quiet": settings.quiet = true
         case "statistics": settings.statistics = true
         case "follow": settings.follow = true
+        case "no-cache": settings.noCache = true
         default: settings.verbose = true
         }
         continue
-      case "model", "format", "config", "color", "jobs", "max-size", "stdin-filename":
+      case "model", "format", "config", "color", "jobs", "max-size", "stdin-filename", "cache-dir":
         break
       default:
         return nil
@@ -69,6 +70,8 @@ extension LintSettings {
         settings.stdinFilename = value
       case "config":
         settings.config = value
+      case "cache-dir":
+        settings.cacheDir = value
       default:
         guard let size = InputSize(argument: value) else { return nil }
         settings.maxSize = size

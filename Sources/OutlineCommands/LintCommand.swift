@@ -102,6 +102,15 @@ struct LintOptions: ParsableArguments {
       valueName: "path"))
   var stdinFilename: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep the lint cache in this folder (default: OUTLINE_CACHE_DIR, else .outline-cache beside each .outline.json).",
+      valueName: "dir"))
+  var cacheDir: String?
+
+  @Flag(help: "Use no lint cache: check every file, read and write no cache entry.")
+  var noCache = false
+
   @Argument(help: "Files, folders or - for standard input (default: the current folder).")
   var paths: [String] = []
 
@@ -109,13 +118,16 @@ struct LintOptions: ParsableArguments {
 
   /// What the options say, as plain values.
   var settings: LintSettings {
-    LintSettings(
+    var settings = LintSettings(
       model: model, format: format, config: configuration.config, isolated: configuration.isolated, fix: fix,
       diff: diff, quiet: quiet,
       statistics: statistics, color: color,
       jobs: jobs.flatMap { Int($0) },
       follow: follow, maxSize: maxSize, verbose: verbose, stdinFilename: stdinFilename,
       paths: paths.isEmpty ? StandardInput.defaultPaths(stdinFilename: stdinFilename) : paths)
+    settings.cacheDir = cacheDir
+    settings.noCache = noCache
+    return settings
   }
 
   func validate() throws {

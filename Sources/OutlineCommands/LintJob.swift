@@ -22,6 +22,10 @@ struct LintJob {
   var stdinFilename: String? = nil
   /// Hears how much of the file was read (path, bytes read, size), for progress.
   var onBytes: (@Sendable (String, Int, Int) -> Void)? = nil
+  /// The run's lint cache (``LintCaching``), if it uses one.
+  var cache: CheckCache? = nil
+  /// Whether `--config` or `--isolated` chose the configuration (no project cache folder then).
+  var chosenConfiguration = false
 
   /// What a file's lint gives the run: its report, and what it rarely has (a
   /// configuration with errors, a failure, a note) boxed, so a run over ten
@@ -72,7 +76,13 @@ struct LintJob {
   func run() -> Result {
     let isStdin = path == "-"
     if !isStdin && (path == ".outline.json" || path.hasSuffix("/.outline.json")) { return runConfiguration() }
-    if DocumentCheck.isJSONForm(isStdin ? stdinFilename ?? "" : path) { return runJSON() }
+    let json = DocumentCheck.isJSONForm(isStdin ? stdinFilename ?? "" : path)
+    if let cache, !isStdin, !fix, !diff,
+      let result = cachedRun(cache, json: json, chosenConfiguration: chosenConfiguration)
+    {
+      return result
+    }
+    if json { return runJSON() }
     if !isStdin && !fix && !diff {
       // A small file read whole, a large one validated as it streams by; read back only the lines reported.
       do {
@@ -172,7 +182,7 @@ struct LintJob {
       modelTrouble: check.namedModelIsUnreadable)
   }
 
-  private func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {
+  func report(_ check: DocumentCheck, _ lines: any DocumentLines) -> FileReport {
     var report = FileReport(
       path: path == "-" ? stdinFilename ?? "<stdin>" : path, source: lines, diagnostics: check.diagnostics)
     // Only a diagnostic's related location reads the model's lines: a clean file's report makes no dictionary.

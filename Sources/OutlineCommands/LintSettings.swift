@@ -26,6 +26,10 @@ struct LintSettings: Sendable {
   /// The path standard input stands for (`--stdin-filename`), as ruff's option of that name.
   var stdinFilename: String?
   var paths: [String] = []
+  /// The lint cache's folder (`--cache-dir`), instead of each project's `.outline-cache`.
+  var cacheDir: String?
+  /// No lint cache (`--no-cache`).
+  var noCache = false
 
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
@@ -66,6 +70,8 @@ struct LintSettings: Sendable {
     let diff = self.diff
     let maxSize = self.maxSize
     let stdinFilename = self.stdinFilename
+    let cache = LintCaching.cache(for: self)
+    let chosenConfiguration = config != nil || isolated
     // One file needs no count of the cores (reading the cgroup's quota shows in a tiny file's lint).
     let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     // Paths the collection could not take, said as they are met and listed where they stand.
@@ -89,7 +95,7 @@ struct LintSettings: Sendable {
           path: path, modelOverride: modelOverride, fix: false, configurations: configurations,
           models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
-          stdinFilename: stdinFilename
+          stdinFilename: stdinFilename, cache: cache, chosenConfiguration: chosenConfiguration
         ).run()
       }
     } else {
@@ -106,11 +112,13 @@ struct LintSettings: Sendable {
         return LintJob(
           path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
-          diff: diff, stdinFilename: stdinFilename, onBytes: onBytes
+          diff: diff, stdinFilename: stdinFilename, onBytes: onBytes, cache: cache,
+          chosenConfiguration: chosenConfiguration
         ).run()
       }
     }
     progress.finish()
+    if verbose, let cache { Terminal.write(LintCaching.note(cache) + "\n", to: 2) }
 
     try report(
       files: files, results: &results, collected: collected, configurations: configurations, models: models)

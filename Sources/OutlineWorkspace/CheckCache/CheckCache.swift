@@ -1,0 +1,321 @@
+import Foundation
+import OutlineCore
+import OutlineFiles
+import OutlineModel
+
+/// The lint cache of one run: each file's check kept under a key made of the
+/// digests of everything it depended on, in the cache folder of its project.
+///
+/// A key is the SHA-256 of the cache's format and the tool's version, the
+/// document's bytes and form, its path as given and the working directory
+/// (both relative to the project's folder), the options that choose its model
+/// and size limit, and the bytes of the configuration that applies. The model
+/// is found by the check itself, so the entry records which model it was and
+/// the ``TreeDigest`` of the bundle (or folder, or file) it came from; the
+/// entry is used only when that digest is still the same. Modification times
+/// play no part: a clone of the project with new times hits the entries of
+/// another clone, and a file edited within the same second misses.
+///
+/// Trouble with the folder (it cannot be made or written, an entry is corrupt
+/// or from a newer version) is never fatal: the file is checked, and
+/// `trouble` hears one message for the whole run.
+public final class CheckCache: @unchecked Sendable {
+  /// The folder every entry goes in (`--cache-dir`), or nil: each project's `.outline-cache`.
+  public let folder: String?
+  /// The options that choose a document's model and limit, as text for the key.
+  private let options: String
+  private let trouble: @Sendable (String) -> Void
+  private let lock = NSLock()
+  private var troubled = false
+  private var prepared: [String: Bool] = [:]
+  private var digests: [String: [UInt8]] = [:]
+  private var configurationDigests: [String: [UInt8]] = [:]
+  private var roots: [String: String] = [:]
+  private var workingFolders: [String: String] = [:]
+  private var modelSources: [String: SourceText?] = [:]
+  private var counts = Counts()
+
+  /// How the files of a run went.
+  public struct Counts: Sendable, Equatable {
+    /// Files whose check was read from the cache.
+    public var hits = 0
+    /// Files checked (no entry, or one that no longer held).
+    public var misses = 0
+    /// Entries written.
+    public var written = 0
+  }
+
+  /// The name of a project's cache folder, beside its `.outline.json`.
+  public static let defaultFolderName = ".outline-cache"
+
+  /// A cache whose entries go in `folder` (nil: each project's own), for a run
+  /// whose model and size options say `options`; `trouble` hears the first problem.
+  public init(folder: String?, options: String, trouble: @escaping @Sendable (String) -> Void) {
+    self.folder = folder
+    self.options = options
+    self.trouble = trouble
+  }
+
+  /// How the files went so far.
+  public var counted: Counts {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts
+  }
+
+  /// The folder the entry of a document with `configuration` goes in, or nil when it is not
+  /// cached: without `--cache-dir`, only a document with a `.outline.json` found for it is.
+  public func folder(for configuration: Configuration?, found: Bool) -> String? {
+    if let folder { return folder }
+    guard let configuration, found else { return nil }
+    return ProjectRoot.folder(for: nil, configuration: configuration) + "/" + Self.defaultFolderName
+  }
+
+  /// The key of the document at `path` holding `bytes`, read as `form` (`xml` or `json`), with
+  /// `configuration` applying to it.
+  public func key(path: String, form: String, bytes: [UInt8], configuration: Configuration?) -> CheckCacheKey
+  {
+    let base = base(for: path, configuration: configuration)
+    var digest = SHA256Digest()
+    func field(_ text: String) {
+      digest.add("\(text.utf8.count):")
+      digest.add(text)
+    }
+    field("outline-lint cache \(CheckCacheEntry.format)")
+    field(ToolVersion.current)
+    field(form)
+    field(options)
+    field(path)
+    field(workingFolder(base: base))
+    if let configuration {
+      field("configuration " + Self.described(CheckCacheEntry.StoredPath(configuration.path, base: base)))
+      field(SHA256Digest.hex(configurationDigest(configuration)))
+    } else {
+      field("no configuration")
+    }
+    field("document \(bytes.count)")
+    digest.add(bytes)
+    return CheckCacheKey(digest: digest.finish(), base: base)
+  }
+
+  /// The entry kept for `key` in `folder` when every file it depended on is as it was, else nil.
+  /// `size` is the document's, which every diagnostic's range must lie within.
+  public func entry(_ key: CheckCacheKey, in folder: String, size: Int) -> CheckCacheEntry? {
+    guard let bytes = CacheFolderFiles.read(key.fileName, in: folder, limit: 64 << 20) else { return nil }
+    switch CheckCacheEntry.decode(bytes, key: key.digest) {
+    case .failure(.corrupt):
+      report("an entry in \(InputFile.quoted(folder)) is corrupt")
+    case .failure(.newer):
+      report("an entry in \(InputFile.quoted(folder)) was written by a newer outline-lint")
+    case .failure(.otherKey):
+      break
+    case .success(let entry):
+      let inside = entry.diagnostics.allSatisfy { $0.range.end <= size }
+      let current = entry.dependencies.allSatisfy {
+        dependencyDigest($0.path.path(base: key.base), key.base) == $0.digest
+      }
+      if inside && current { return entry }
+      if !inside { report("an entry in \(InputFile.quoted(folder)) is corrupt") }
+    }
+    return nil
+  }
+
+  /// Counts a file read from the cache (`hit`) or checked.
+  public func record(hit: Bool) {
+    count { counts in
+      if hit { counts.hits += 1 } else { counts.misses += 1 }
+    }
+  }
+
+  /// Keeps `check` of a document under `key` in `folder`, unless it holds what
+  /// only this run or this place can say (a configuration with problems, a
+  /// model that could not be read, or a path of the project written whole).
+  public func keep(_ check: DocumentCheck, for key: CheckCacheKey, in folder: String) {
+    guard let entry = entry(for: check, base: key.base) else { return }
+    guard ready(folder) else { return }
+    if let problem = CacheFolderFiles.write(entry.encoded(key: key.digest), named: key.fileName, in: folder) {
+      report(problem)
+      return
+    }
+    count { $0.written += 1 }
+  }
+
+  /// The entry that keeps `check`, or nil when it may not be kept.
+  func entry(for check: DocumentCheck, base: String) -> CheckCacheEntry? {
+    if let configuration = check.configuration, !configuration.diagnostics.isEmpty { return nil }
+    if check.unreadableModelOrigin != nil { return nil }
+    var model = CheckCacheEntry.ModelReference.none
+    var dependencies: [CheckCacheEntry.Dependency] = []
+    if let loaded = check.model {
+      if loaded.isShippedDefault {
+        model = .shippedDefault
+      } else {
+        guard let modelPath = loaded.path else { return nil }
+        model = .file(CheckCacheEntry.StoredPath(modelPath, base: base))
+        let unit = Self.modelUnit(modelPath)
+        let stored = CheckCacheEntry.StoredPath(unit, base: base)
+        dependencies.append(
+          CheckCacheEntry.Dependency(path: stored, digest: dependencyDigest(stored.path(base: base), base)))
+      }
+    }
+    var relatedFiles: [[CheckCacheEntry.StoredPath?]] = []
+    var texts: [String] = []
+    for diagnostic in check.diagnostics {
+      texts.append(diagnostic.message)
+      relatedFiles.append(
+        diagnostic.related.map { related in
+          texts.append(related.message)
+          return related.file.map { CheckCacheEntry.StoredPath($0, base: base) }
+        })
+    }
+    let entry = CheckCacheEntry(
+      model: model, dependencies: dependencies, diagnostics: check.diagnostics, relatedFiles: relatedFiles)
+    // A path of this project's folder written whole would be wrong in a clone elsewhere.
+    if case .file(.asWritten(let path)) = model { texts.append(path) }
+    for files in relatedFiles { for case .some(.asWritten(let path)) in files { texts.append(path) } }
+    for dependency in dependencies { texts.append(dependency.path.text) }
+    let real = ProjectRoot.resolved(base)
+    if base != "/" && texts.contains(where: { $0.contains(base) || $0.contains(real) }) { return nil }
+    return entry
+  }
+
+  /// What a document's model came from: its bundle, its version folder, or the file.
+  static func modelUnit(_ modelPath: String) -> String {
+    if let bundle = ModelLocator.bundle(containing: modelPath) { return bundle }
+    let folder = PathText.folder(of: modelPath)
+    if modelPath.hasSuffix("/contents") && folder.hasSuffix(".xcdatamodel") { return folder }
+    return modelPath
+  }
+
+  /// The source of the model at `path` (a `contents` file), read once per run; nil when it cannot be read.
+  public func modelSource(_ path: String, limit: Int) -> SourceText? {
+    lock.lock()
+    if let known = modelSources[path] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let source = (try? InputFile.read(path, limit: limit)).map { SourceText(bytes: $0) }
+    lock.lock()
+    modelSources[path] = .some(source)
+    lock.unlock()
+    return source
+  }
+
+  /// The digest of `path` and of where it leads, taken once per run.
+  private func dependencyDigest(_ path: String, _ base: String) -> [UInt8] {
+    lock.lock()
+    if let known = digests[path] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    var digest = SHA256Digest()
+    digest.add(TreeDigest.of(path))
+    // Where links lead decides whether the model is inside the project (OL106).
+    digest.add(
+      Self.described(CheckCacheEntry.StoredPath(ProjectRoot.resolved(path), base: ProjectRoot.resolved(base)))
+    )
+    let value = digest.finish()
+    lock.lock()
+    digests[path] = value
+    lock.unlock()
+    return value
+  }
+
+  private func configurationDigest(_ configuration: Configuration) -> [UInt8] {
+    lock.lock()
+    if let known = configurationDigests[configuration.path] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let value = SHA256Digest.of(configuration.source.bytes)
+    lock.lock()
+    configurationDigests[configuration.path] = value
+    lock.unlock()
+    return value
+  }
+
+  /// The project folder of the document at `path` (``ProjectRoot``), found once per folder.
+  private func base(for path: String, configuration: Configuration?) -> String {
+    let spelled = configuration.map { "configuration " + $0.path } ?? "document " + PathText.folder(of: path)
+    lock.lock()
+    if let known = roots[spelled] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let root = ProjectRoot.folder(for: path, configuration: configuration)
+    lock.lock()
+    roots[spelled] = root
+    lock.unlock()
+    return root
+  }
+
+  /// The working directory relative to `base` (absolute when outside it).
+  private func workingFolder(base: String) -> String {
+    lock.lock()
+    if let known = workingFolders[base] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    let value = Self.described(CheckCacheEntry.StoredPath(working, base: base))
+    lock.lock()
+    workingFolders[base] = value
+    lock.unlock()
+    return value
+  }
+
+  /// A stored path as key text, its kind first.
+  private static func described(_ path: CheckCacheEntry.StoredPath) -> String {
+    switch path {
+    case .inProject(let relative): "in the project: " + relative
+    case .asWritten(let written): "as written: " + written
+    }
+  }
+
+  /// Whether `folder` is there to write in (made on first use).
+  private func ready(_ folder: String) -> Bool {
+    lock.lock()
+    if let known = prepared[folder] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let problem = CacheFolderFiles.prepare(folder)
+    lock.lock()
+    prepared[folder] = problem == nil
+    lock.unlock()
+    if let problem { report(problem) }
+    return problem == nil
+  }
+
+  private func count(_ change: (inout Counts) -> Void) {
+    lock.lock()
+    change(&counts)
+    lock.unlock()
+  }
+
+  /// Says the first problem of the run; the later ones go unsaid.
+  private func report(_ problem: String) {
+    lock.lock()
+    let first = !troubled
+    troubled = true
+    lock.unlock()
+    if first { trouble(problem) }
+  }
+}
+
+/// A document's key in the cache, and the project folder its entry's paths are relative to.
+public struct CheckCacheKey: Sendable, Equatable {
+  /// The SHA-256 of everything the document's check depends on.
+  public var digest: [UInt8]
+  /// The project's folder, absolute and standardized.
+  public var base: String
+
+  /// The entry's file name: the digest in hexadecimal.
+  public var fileName: String { SHA256Digest.hex(digest) + ".lint" }
+}
