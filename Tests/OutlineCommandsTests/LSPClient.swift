@@ -69,7 +69,7 @@ final class LSPClient: @unchecked Sendable {
   }
 
   func sendRaw(_ bytes: [UInt8]) {
-    input.fileHandleForWriting.write(Data(bytes))
+    CLI.feed(Data(bytes), to: input.fileHandleForWriting)
   }
 
   func send(_ message: JSONValue) {

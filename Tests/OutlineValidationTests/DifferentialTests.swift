@@ -375,14 +375,15 @@ struct DifferentialTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["--quiet", "--model", graph.model, file.path]
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
-        try? process.run()
-        process.waitUntilExit()
         tally.graphsThroughBinary += 1
-        if process.terminationStatus != 0 {
-          tally.disagreements.append(
-            "\(graph.name): outline-lint exited \(process.terminationStatus) on a valid graph")
+        do {
+          let output = try CLI.collect(process)
+          if output.status != 0 {
+            tally.disagreements.append(
+              "\(graph.name): outline-lint exited \(output.status) on a valid graph: \(output.stdout)")
+          }
+        } catch {
+          tally.disagreements.append("\(graph.name): outline-lint did not start: \(error)")
         }
       }
     }

@@ -58,7 +58,7 @@ final class Server: @unchecked Sendable {
 
   func send(_ message: JSONValue) {
     let body = Array(message.serialized().utf8)
-    input.fileHandleForWriting.write(Data(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body))
+    CLI.feed(Data(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body), to: input.fileHandleForWriting)
   }
 
   func notify(_ method: String, _ params: JSONValue) {

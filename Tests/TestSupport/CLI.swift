@@ -102,7 +102,7 @@ public enum CLI {
       killer = work
     }
     if let input {
-      stdinPipe.fileHandleForWriting.write(input)
+      feed(input, to: stdinPipe.fileHandleForWriting)
       try stdinPipe.fileHandleForWriting.close()
     }
     let group = DispatchGroup()
@@ -120,6 +120,24 @@ public enum CLI {
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
+
+  /// Writes `data` to a child's standard input. A child may end before it
+  /// reads (a usage error, a kill): the write then fails with EPIPE, which is
+  /// the child's business, not the test's, so it must neither throw nor end
+  /// the test process by SIGPIPE (which would take every running test with
+  /// it, without a word).
+  public static func feed(_ data: Data, to handle: FileHandle) {
+    _ = brokenPipesTolerated
+    try? handle.write(contentsOf: data)
+  }
+
+  /// SIGPIPE gets a handler that does nothing, so a write to a pipe whose
+  /// reader has gone fails with EPIPE instead of killing the test process.
+  /// A handler, not SIG_IGN: handlers are reset by exec, so the programs
+  /// the tests start still get SIGPIPE's default, as they would from a shell.
+  public static let brokenPipesTolerated: Void = {
+    signal(SIGPIPE) { _ in }
+  }()
 
   /// A fresh temporary folder.
   public static func temporaryFolder() throws -> URL {
