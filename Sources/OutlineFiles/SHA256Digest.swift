@@ -1,3 +1,5 @@
+import CMappedFiles
+
 /// SHA-256 (FIPS 180-4), for naming content by its bytes: the lint cache's keys.
 ///
 /// Written here because neither Foundation on Linux nor the package's
@@ -5,17 +7,28 @@
 /// keyed by content must not be fooled by two files made to collide, which
 /// the fast non-cryptographic hashes do not rule out. The tests check the
 /// standard's example vectors, every length around the block size, and that
-/// adding in pieces gives what adding at once does.
+/// adding in pieces gives what adding at once does. The blocks go through the
+/// processor's SHA instructions where it has them (`CMappedFiles/sha256_blocks.c`),
+/// else through the Swift below; the tests hold the two to the same digests.
 public struct SHA256Digest: Sendable {
+  /// Whether the processor's SHA instructions are used.
+  static let hasHardware = outline_sha256_hardware() != 0
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
   )
   /// Bytes not yet making a whole block.
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
+  private var hardware = SHA256Digest.hasHardware
 
   /// An empty digest.
   public init() { pending.reserveCapacity(64) }
+
+  /// An empty digest that never uses the processor's SHA instructions (for the tests).
+  init(software: Bool) {
+    self.init()
+    hardware = hardware && !software
+  }
 
   /// The digest of `bytes`, as 32 bytes.
   public static func of(_ bytes: [UInt8]) -> [UInt8] {
@@ -45,12 +58,13 @@ public struct SHA256Digest: Sendable {
       pending.append(contentsOf: UnsafeBufferPointer(start: base, count: taken))
       offset = taken
       guard pending.count == 64 else { return }
-      pending.withUnsafeBytes { compress(UnsafeRawPointer($0.baseAddress!)) }
+      pending.withUnsafeBytes { compress(UnsafeRawPointer($0.baseAddress!), blocks: 1) }
       pending.removeAll(keepingCapacity: true)
     }
-    while bytes.count - offset >= 64 {
-      compress(UnsafeRawPointer(base + offset))
-      offset += 64
+    let blocks = (bytes.count - offset) / 64
+    if blocks > 0 {
+      compress(UnsafeRawPointer(base + offset), blocks: blocks)
+      offset += blocks * 64
     }
     if offset < bytes.count {
       pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: bytes.count - offset))
@@ -113,45 +127,63 @@ public struct SHA256Digest: Sendable {
 
   @inline(__always)
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
+    // Masking shifts: the smart ones test for counts of 32 or more, and no rotate instruction is made.
+    (value &>> count) | (value &<< (32 &- count))
   }
 
-  /// Folds the 64-byte block at `block` into the state.
-  private mutating func compress(_ block: UnsafeRawPointer) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-      for index in 0..<16 {
-        schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+  /// Folds the `blocks` 64-byte blocks at `start` into the state.
+  private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+    if hardware {
+      withUnsafeMutableBytes(of: &state) { words in
+        outline_sha256_blocks(
+          words.baseAddress!.assumingMemoryBound(to: UInt32.self), start.assumingMemoryBound(to: UInt8.self),
+          blocks)
       }
-      for index in 16..<64 {
-        let early = schedule[index - 15]
-        let late = schedule[index - 2]
-        let sigma0 = Self.rotate(early, 7) ^ Self.rotate(early, 18) ^ (early >> 3)
-        let sigma1 = Self.rotate(late, 17) ^ Self.rotate(late, 19) ^ (late >> 10)
-        schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-      }
-      var (a, b, c, d, e, f, g, h) = state
-      Self.constants.withUnsafeBufferPointer { constants in
-        for index in 0..<64 {
-          let sum1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
-          let choice = (e & f) ^ (~e & g)
-          let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
-          let sum0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
-          let majority = (a & b) ^ (a & c) ^ (b & c)
-          let second = sum0 &+ majority
-          h = g
-          g = f
-          f = e
-          e = d &+ first
-          d = c
-          c = b
-          b = a
-          a = first &+ second
+      return
+    }
+    var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+    Self.constants.withUnsafeBufferPointer { constants in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        for block in 0..<blocks {
+          let data = start + block * 64
+          for index in 0..<16 {
+            schedule[index] = UInt32(
+              bigEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+          }
+          for index in 16..<64 {
+            let early = schedule[index - 15]
+            let late = schedule[index - 2]
+            let sigma0 = Self.rotate(early, 7) ^ Self.rotate(early, 18) ^ (early >> 3)
+            let sigma1 = Self.rotate(late, 17) ^ Self.rotate(late, 19) ^ (late >> 10)
+            schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+          }
+          var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+          for index in 0..<64 {
+            let sum1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+            let sum0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            h = g
+            g = f
+            f = e
+            e = d &+ first
+            d = c
+            c = b
+            b = a
+            a = first &+ sum0 &+ majority
+          }
+          h0 = h0 &+ a
+          h1 = h1 &+ b
+          h2 = h2 &+ c
+          h3 = h3 &+ d
+          h4 = h4 &+ e
+          h5 = h5 &+ f
+          h6 = h6 &+ g
+          h7 = h7 &+ h
         }
       }
-      state = (
-        state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-        state.7 &+ h
-      )
     }
+    state = (h0, h1, h2, h3, h4, h5, h6, h7)
   }
 }

@@ -50,6 +50,9 @@ import Testing
         start = end
       }
       let whole = SHA256Digest.of(bytes)
+      var software = SHA256Digest(software: true)
+      software.add(bytes)
+      guard software.finish() == whole else { return "the processor's instructions and Swift disagree" }
       // Finishing leaves the digest as it was: finishing again, or after more bytes, still agrees.
       guard pieces.finish() == whole, pieces.finish() == whole else {
         return "\(bytes.count) bytes in pieces"

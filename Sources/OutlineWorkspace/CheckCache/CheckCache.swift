@@ -29,8 +29,10 @@ public final class CheckCache: @unchecked Sendable {
   private var troubled = false
   private var prepared: [String: Bool] = [:]
   private var digests: [String: [UInt8]] = [:]
+  private var trees: [String: [UInt8]] = [:]
   private var configurationDigests: [String: [UInt8]] = [:]
   private var roots: [String: String] = [:]
+  private var gitRoots: [String: String?] = [:]
   private var workingFolders: [String: String] = [:]
   private var modelSources: [String: SourceText?] = [:]
   private var counts = Counts()
@@ -68,7 +70,8 @@ public final class CheckCache: @unchecked Sendable {
   public func folder(for configuration: Configuration?, found: Bool) -> String? {
     if let folder { return folder }
     guard let configuration, found else { return nil }
-    return ProjectRoot.folder(for: nil, configuration: configuration) + "/" + Self.defaultFolderName
+    // The project's folder is the configuration's (found once per configuration).
+    return base(for: configuration.path, configuration: configuration) + "/" + Self.defaultFolderName
   }
 
   /// The key of the document at `path` holding `bytes`, read as `form` (`xml` or `json`), with
@@ -204,21 +207,28 @@ public final class CheckCache: @unchecked Sendable {
 
   /// The digest of `path` and of where it leads, taken once per run.
   private func dependencyDigest(_ path: String, _ base: String) -> [UInt8] {
+    let spelled = path + "\n" + base
     lock.lock()
-    if let known = digests[path] {
+    if let known = digests[spelled] {
       lock.unlock()
       return known
     }
     lock.unlock()
+    // Documents in many folders name one bundle by as many spellings (`../../Tasks.xcdatamodeld`):
+    // it is read once, by where it leads.
+    let real = ProjectRoot.resolved(path)
+    lock.lock()
+    let knownTree = trees[real]
+    lock.unlock()
+    let tree = knownTree ?? TreeDigest.of(path)
     var digest = SHA256Digest()
-    digest.add(TreeDigest.of(path))
+    digest.add(tree)
     // Where links lead decides whether the model is inside the project (OL106).
-    digest.add(
-      Self.described(CheckCacheEntry.StoredPath(ProjectRoot.resolved(path), base: ProjectRoot.resolved(base)))
-    )
+    digest.add(Self.described(CheckCacheEntry.StoredPath(real, base: ProjectRoot.resolved(base))))
     let value = digest.finish()
     lock.lock()
-    digests[path] = value
+    digests[spelled] = value
+    trees[real] = tree
     lock.unlock()
     return value
   }
@@ -246,11 +256,53 @@ public final class CheckCache: @unchecked Sendable {
       return known
     }
     lock.unlock()
-    let root = ProjectRoot.folder(for: path, configuration: configuration)
+    let root: String
+    if let configuration {
+      root = ProjectRoot.folder(for: path, configuration: configuration)
+    } else {
+      // ProjectRoot's rule without a configuration, each folder on the way up asked once for
+      // `.git` (documents in a thousand folders share the folders above them).
+      let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+      if let git = gitRoot(folder) {
+        root = git
+      } else {
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        root = ProjectRoot.contains(working, folder) ? working : folder
+      }
+    }
     lock.lock()
     roots[spelled] = root
     lock.unlock()
     return root
+  }
+
+  /// The nearest folder from `folder` (absolute, standardized) up that holds `.git`, or nil.
+  private func gitRoot(_ folder: String) -> String? {
+    var visited: [String] = []
+    var current = folder
+    var found: String?
+    while true {
+      lock.lock()
+      let known = gitRoots[current]
+      lock.unlock()
+      if let known {
+        found = known
+        break
+      }
+      visited.append(current)
+      var info = stat()
+      if lstat((current == "/" ? "" : current) + "/.git", &info) == 0 {
+        found = current
+        break
+      }
+      if current == "/" { break }
+      let parent = PathText.folder(of: current)
+      current = parent.isEmpty ? "/" : parent
+    }
+    lock.lock()
+    for folder in visited { gitRoots[folder] = .some(found) }
+    lock.unlock()
+    return found
   }
 
   /// The working directory relative to `base` (absolute when outside it).
