@@ -11,7 +11,7 @@ public struct OutlineCommand: ParsableCommand {
     subcommands: [
       LintCommand.self, FmtCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
       NewCommand.self, RenderCommand.self, MigrateCommand.self,
-      ModelCommand.self, LSPCommand.self, ExplainCommand.self,
+      MergeCommand.self, ModelCommand.self, LSPCommand.self, ExplainCommand.self,
     ])
 
   public init() {}

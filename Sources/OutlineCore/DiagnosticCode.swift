@@ -54,6 +54,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable,
   public static let inverseDisagrees = Self(rawValue: "OL504")
   public static let uniquenessViolation = Self(rawValue: "OL505")
   public static let idNotName = Self(rawValue: "OL510")
+  public static let mergeConflict = Self(rawValue: "OL600")
 
   // MARK: Models (SPEC §2)
   public static let modelNotWellFormed = Self(rawValue: "OM100")
@@ -217,6 +218,11 @@ public enum DiagnosticCatalog {
         "An `xml:id`, and every id a relationship names, must be an NCName: a letter or `_` first, then letters, digits, `_`, `-` or `.`; no spaces, no colons. Editors offer to rename the id and every reference to it when a valid name can be derived."
     ),
     Entry(
+      code: .mergeConflict, severity: .error, title: "Merge conflict left unresolved",
+      help:
+        "`outline merge` (git's merge driver for outlines) could not combine both sides here and recorded it as a processing instruction `<?outline-conflict kind=\"...\" ...?>` just before the item: an attribute changed differently on each side (`kind=\"attribute\"`, with the base's, ours' and theirs' values; the item holds ours'), an item removed on one side and changed on the other (`removed`; the item stands changed), an item moved into two different parents (`moved` where ours put it, `place` where theirs would), or one `xml:id` added on both sides for different items (`id`, before theirs' item). Pick a side with the editor's code action, or edit the item and delete the instruction; then `git add` the file. Git.md says more."
+    ),
+    Entry(
       code: .modelNotWellFormed, severity: .error, title: "Model XML not well-formed",
       help: "The model file is not well-formed XML."),
     Entry(
@@ -332,7 +338,8 @@ extension DiagnosticCatalog {
       defaults: `.outline.json` `rules` can change them or turn a code off.
 
       - `OL1xx` documents and syntax, `OL2xx` entities and attributes, `OL3xx` values,
-        `OL4xx` the order invariant, `OL5xx` ids and relationships (SPEC §4);
+        `OL4xx` the order invariant, `OL5xx` ids and relationships (SPEC §4),
+        `OL6xx` merges (a conflict `outline merge` left);
       - `OM` model checks, reported by `outline model check` (SPEC §2);
       - `OC` configuration files (SPEC §8).
 

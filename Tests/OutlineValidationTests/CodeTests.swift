@@ -151,6 +151,12 @@ struct CodeCase: CustomTestStringConvertible, Sendable {
     CodeCase(
       code: "OL510", broken: document("<Item order=\"0\" xml:id=\"1️⃣1st\"/>"),
       valid: document("<Item order=\"0\" xml:id=\"first\"/>")),
+    CodeCase(
+      code: "OL600",
+      broken: document(
+        "1️⃣<?outline-conflict kind=\"attribute\" name=\"title\" ours=\"a\" theirs=\"b\"?>\n"
+          + "<Item title=\"a\" order=\"0\"/>"),
+      valid: document("<?other kind=\"attribute\"?>\n<Item title=\"a\" order=\"0\"/>")),
   ]
 
   @Test(arguments: cases)

@@ -103,6 +103,13 @@ struct CodeActionsFeature {
         diagnostics: [diagnostic],
         preferred: true)
     }
+    // Conflicts `outline merge` recorded (OL600): pick a side (MergeConflictFix.swift).
+    for diagnostic in current where diagnostic.code == DiagnosticCode.mergeConflict.rawValue {
+      for choice in MergeConflictFix.choices(diagnostic, mapper: mapper, source: source, tree: tree) {
+        action(
+          choice.title, .quickFix, choice.edits, diagnostics: [diagnostic], preferred: choice.isPreferred)
+      }
+    }
     if wanted(.quickFix) {
       actions += VersionFeatures(mapper: mapper, workspaceEdits: workspaceEdits).actions(
         snapshot, range: range, sent: current)

@@ -1,0 +1,163 @@
+// The order of each merged item's children: the sequence of the side that reordered them (ours when both did or
+// neither), with the other side's items inserted after the sibling they follow there (ours' additions before
+// theirs' at one place), and the `order` values each relationship group then gets.
+
+import OutlineCore
+
+/// The children of every merged item, in the order they are written, and the `order` values.
+struct MergeSequences {
+  /// The children of each node that has some, in the order to write them.
+  var children: [Int: [Int]] = [:]
+  /// The `order` text of a node where it is not ours' value as written (always for a rewritten node).
+  var orders: [Int: String] = [:]
+
+  init(plan: MergePlan) {
+    var firstChild = [Int32](repeating: -1, count: plan.placeStart)
+    var next = [Int32](repeating: -1, count: plan.placeStart)
+    for node in (0..<plan.placeStart).reversed() where plan.present[node] && plan.parent[node] >= 0 {
+      let up = Int(plan.parent[node])
+      next[node] = firstChild[up]
+      firstChild[up] = Int32(node)
+    }
+    for node in 0..<plan.placeStart where plan.present[node] {
+      var members: [Int] = []
+      var child = Int(firstChild[node])
+      while child >= 0 {
+        members.append(child)
+        child = Int(next[child])
+      }
+      let hasTheirsPlaces = plan.theirsImage[node] >= 0 && !plan.places.isEmpty
+      if members.isEmpty && !hasTheirsPlaces { continue }
+      arrange(node, members: members, plan: plan)
+    }
+  }
+
+  /// A node's relationship among its parent's children (a `place` record has none).
+  static func relationship(_ node: Int, _ plan: MergePlan) -> Int32 {
+    if node >= plan.placeStart { return .max }
+    if plan.oursImage[node] >= 0 { return plan.ours.tree.items[Int(plan.oursImage[node])].relationship }
+    return plan.theirs.tree.items[Int(plan.theirsImage[node])].relationship
+  }
+
+  private mutating func arrange(_ node: Int, members memberList: [Int], plan: MergePlan) {
+    let oursItem = Int(plan.oursImage[node])
+    let theirsItem = Int(plan.theirsImage[node])
+    let fromOurs = oursItem >= 0 ? plan.ours.sequence(of: oursItem).map(plan.oursID) : []
+    var fromTheirs: [Int] = []
+    if theirsItem >= 0 {
+      for child in plan.theirs.sequence(of: theirsItem) {
+        let id = Int(plan.theirsID[child])
+        if let place = plan.places[id], Int(plan.parent[id]) != node {
+          fromTheirs.append(place)
+        } else {
+          fromTheirs.append(id)
+        }
+      }
+    }
+    var members = Set(memberList)
+    for id in fromTheirs where id >= plan.placeStart { members.insert(id) }
+    if members.isEmpty { return }
+
+    let sequence: [Int]
+    if fromOurs == fromTheirs && members.count == fromOurs.count && fromOurs.allSatisfy(members.contains) {
+      sequence = fromOurs
+    } else {
+      let fromBase = node < plan.oursStart && node < plan.base.count ? plan.base.sequence(of: node) : []
+      let theirsReordered = Self.reordered(fromTheirs, against: fromBase)
+      let oursReordered = Self.reordered(fromOurs, against: fromBase)
+      let oursLead = oursReordered || !theirsReordered || theirsItem < 0
+      sequence = Self.combine(
+        primary: oursLead ? fromOurs : fromTheirs, secondary: oursLead ? fromTheirs : fromOurs,
+        primaryIsOurs: oursLead, members: members, all: memberList)
+    }
+    numberGroups(sequence, fromOurs: fromOurs, fromTheirs: fromTheirs, plan: plan)
+    if sequence == fromOurs && oursItem >= 0 {
+      // Ours' own sequence: written in ours' document order.
+      children[node] = plan.ours.tree.children(of: oursItem).map(plan.oursID)
+    } else {
+      children[node] = sequence
+    }
+  }
+
+  /// Whether `side` puts the base's children it kept in another order than the base.
+  static func reordered(_ side: [Int], against base: [Int]) -> Bool {
+    if base.isEmpty || side.isEmpty { return false }
+    let inSide = Set(side)
+    let kept = base.filter(inSide.contains)
+    let baseSet = Set(kept)
+    return side.filter(baseSet.contains) != kept
+  }
+
+  /// `primary`'s members, with `secondary`'s other members after the sibling they follow in
+  /// `secondary`; ours' items first where both sides put some after one sibling.
+  static func combine(
+    primary: [Int], secondary: [Int], primaryIsOurs: Bool, members: Set<Int>, all: [Int]
+  ) -> [Int] {
+    var result = primary.filter(members.contains)
+    var placed = Set(result)
+    let inSecondary = Set(secondary)
+    var anchor: Int?
+    for id in secondary where members.contains(id) {
+      if placed.contains(id) {
+        anchor = id
+        continue
+      }
+      var at = anchor.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+      if primaryIsOurs {
+        // Ours' additions at this place come first.
+        while at < result.count && !inSecondary.contains(result[at]) { at += 1 }
+      }
+      result.insert(id, at: at)
+      placed.insert(id)
+      anchor = id
+    }
+    for id in all where !placed.contains(id) {
+      result.append(id)
+      placed.insert(id)
+    }
+    return result
+  }
+
+  /// The `order` values of each relationship group of `sequence`: ours' as written when the
+  /// group is ours' sequence, theirs' when it is theirs', else `0..n-1`.
+  private mutating func numberGroups(_ sequence: [Int], fromOurs: [Int], fromTheirs: [Int], plan: MergePlan) {
+    var groups: [Int32: [Int]] = [:]
+    var relationships: [Int32] = []
+    for id in sequence where id < plan.placeStart {
+      let relationship = Self.relationship(id, plan)
+      if groups[relationship] == nil { relationships.append(relationship) }
+      groups[relationship, default: []].append(id)
+    }
+    for relationship in relationships {
+      let group = groups[relationship]!
+      let oursGroup = fromOurs.filter { Self.relationship($0, plan) == relationship }
+      let theirsGroup = fromTheirs.filter {
+        $0 < plan.placeStart && Self.relationship($0, plan) == relationship
+      }
+      for (rank, id) in group.enumerated() {
+        let oursItem = Int(plan.oursImage[id])
+        let theirsItem = Int(plan.theirsImage[id])
+        let oursText = oursItem >= 0 ? Self.orderText(plan.ours, oursItem) : nil
+        let hasOrder = oursItem >= 0 ? oursText != nil : Self.orderText(plan.theirs, theirsItem) != nil
+        guard hasOrder else { continue }
+        let text: String
+        if group == oursGroup, let oursText {
+          text = oursText
+        } else if group == theirsGroup, theirsItem >= 0,
+          let theirsText = Self.orderText(plan.theirs, theirsItem)
+        {
+          text = theirsText
+        } else {
+          text = String(rank)
+        }
+        if text != oursText || plan.rewritten[id] != nil { orders[id] = text }
+      }
+    }
+  }
+
+  /// The `order` value of `item` as written, or nil when it has none.
+  static func orderText(_ document: DocumentItems, _ item: Int) -> String? {
+    guard let range = document.tree.items[item].orderRange else { return nil }
+    return document.text(range)
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `outline merge` on generated outlines and generated edit scripts applied on two branches:
+/// edits that do not overlap merge to what applying both gives, whatever the argument order (up
+/// to the order of added siblings), and lint clean; a side left as the base gives the other.
+@Suite struct MergeProperties {
+  /// An outline of the default model as the properties build it: items with unique titles.
+  struct Tree {
+    /// Each item's title (index 0 is the root, untitled).
+    var titles: [String] = [""]
+    /// Each item's parent (-1 for the root and for a removed item).
+    var parents: [Int] = [-1]
+    /// Each item's children, in order.
+    var children: [[Int]] = [[]]
+
+    mutating func add(_ title: String, under parent: Int) -> Int {
+      titles.append(title)
+      parents.append(parent)
+      children.append([])
+      children[parent].append(titles.count - 1)
+      return titles.count - 1
+    }
+
+    mutating func detach(_ item: Int) {
+      children[parents[item]].removeAll { $0 == item }
+      parents[item] = -1
+    }
+
+    mutating func move(_ item: Int, under parent: Int) {
+      detach(item)
+      parents[item] = parent
+      children[parent].append(item)
+    }
+
+    /// `item` and everything under it (explicit stack).
+    func subtree(_ item: Int) -> Set<Int> {
+      var found: Set<Int> = []
+      var stack = [item]
+      while let next = stack.popLast() {
+        found.insert(next)
+        stack += children[next]
+      }
+      return found
+    }
+
+    func ancestors(_ item: Int) -> [Int] {
+      var found: [Int] = []
+      var at = parents[item]
+      while at >= 0 {
+        found.append(at)
+        at = parents[at]
+      }
+      return found
+    }
+
+    /// The document in fmt's canonical layout (explicit stack).
+    var text: String {
+      var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\">\n"
+      var stack: [(item: Int, depth: Int, order: Int, closing: Bool)] =
+        children[0].enumerated().reversed().map { ($0.element, 1, $0.offset, false) }
+      while let (item, depth, order, closing) = stack.popLast() {
+        let indent = String(repeating: "  ", count: depth)
+        if closing {
+          out += "\(indent)</Item>\n"
+          continue
+        }
+        let tag = "\(indent)<Item order=\"\(order)\" title=\"\(titles[item])\""
+        if children[item].isEmpty {
+          out += tag + "/>\n"
+          continue
+        }
+        out += tag + ">\n"
+        stack.append((item, depth, order, true))
+        stack += children[item].enumerated().reversed().map { ($0.element, depth + 1, $0.offset, false) }
+      }
+      return out + "</outline>\n"
+    }
+  }
+
+  /// One edit of a script, on items of the base.
+  enum Edit {
+    case retitle(Int, String)
+    case add(String, under: Int)
+    case remove(Int)
+    case move(Int, under: Int)
+  }
+
+  static func base(_ random: inout SeededGenerator) -> Tree {
+    var tree = Tree()
+    let count = Int.random(in: 3...16, using: &random)
+    for index in 0..<count {
+      let parents = (0..<tree.titles.count).filter { tree.ancestors($0).count < 3 }
+      _ = tree.add("b\(index)", under: parents.randomElement(using: &random)!)
+    }
+    return tree
+  }
+
+  /// A script of `side`'s edits, none touching what `taken` holds (which grows by what they touch).
+  static func script(
+    _ tree: Tree, side: String, taken: inout Set<Int>, _ random: inout SeededGenerator
+  ) -> [Edit] {
+    var edits: [Edit] = []
+    let items = Array(1..<tree.titles.count)
+    for number in 0..<Int.random(in: 1...4, using: &random) {
+      let item = items.randomElement(using: &random)!
+      let touched: Set<Int>
+      let edit: Edit
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:
+        edit = .retitle(item, "\(tree.titles[item])-\(side)")
+        touched = [item]
+      case 1:
+        let parent = Bool.random(using: &random) ? 0 : item
+        edit = .add("\(side)\(number)", under: parent)
+        touched = parent == 0 ? [] : [parent]
+      case 2:
+        guard tree.children[item].isEmpty else { continue }
+        edit = .remove(item)
+        touched = [item]
+      default:
+        let target = (0..<tree.titles.count).filter {
+          !tree.subtree(item).contains($0) && $0 != tree.parents[item]
+        }
+        .randomElement(using: &random)
+        guard let target else { continue }
+        edit = .move(item, under: target)
+        touched = tree.subtree(item).union([target]).union(tree.ancestors(target).filter { $0 != 0 })
+          .union([tree.parents[item]].filter { $0 != 0 })
+      }
+      guard taken.isDisjoint(with: touched) else { continue }
+      taken.formUnion(touched)
+      edits.append(edit)
+    }
+    return edits
+  }
+
+  static func apply(_ edits: [Edit], to tree: inout Tree) {
+    for edit in edits {
+      switch edit {
+      case .retitle(let item, let title): tree.titles[item] = title
+      case .add(let title, let parent): _ = tree.add(title, under: parent)
+      case .remove(let item): tree.detach(item)
+      case .move(let item, let parent): tree.move(item, under: parent)
+      }
+    }
+  }
+
+  /// The merge of three texts through the binary, and whether its result lints clean.
+  static func merge(_ base: String, _ ours: String, _ theirs: String) throws -> (
+    status: Int32, text: String, lints: Bool
+  ) {
+    let folder = try Binary.folder(["base.outline": base, "ours.outline": ours, "theirs.outline": theirs])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Binary.run(
+      "outline", ["merge", "base.outline", "ours.outline", "theirs.outline"], in: folder)
+    let text = Binary.read("ours.outline", in: folder) ?? ""
+    let lint = try Binary.run("outline-lint", ["ours.outline"], in: folder)
+    return (run.status, text, lint.status == 0)
+  }
+
+  /// Each item's title under its parent's, sorted: the document without its sibling order.
+  static func shape(_ text: String) -> [String] {
+    var path: [String] = []
+    var found: [String] = []
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("</Item") {
+        path.removeLast()
+        continue
+      }
+      guard trimmed.hasPrefix("<Item"), let start = trimmed.range(of: "title=\"") else { continue }
+      let title = String(trimmed[start.upperBound...].prefix { $0 != "\"" })
+      found.append("\(path.last ?? "")/\(title)")
+      if !trimmed.hasSuffix("/>") { path.append(title) }
+    }
+    return found.sorted()
+  }
+
+  @Test func nonOverlappingEditsMergeToApplyingBothInEitherOrder() throws {
+    try Property.check("merge applies both scripts", cases: 12) { random, _ in
+      let base = Self.base(&random)
+      var taken: Set<Int> = []
+      let oursEdits = Self.script(base, side: "o", taken: &taken, &random)
+      let theirsEdits = Self.script(base, side: "t", taken: &taken, &random)
+      var ours = base
+      Self.apply(oursEdits, to: &ours)
+      var theirs = base
+      Self.apply(theirsEdits, to: &theirs)
+      var both = ours
+      Self.apply(theirsEdits, to: &both)
+      let merged = try Self.merge(base.text, ours.text, theirs.text)
+      guard merged.status == 0 else {
+        return "exit \(merged.status) for\n\(base.text)\n\(ours.text)\n\(theirs.text)"
+      }
+      guard merged.text == both.text else {
+        return
+          "merged\n\(merged.text)\nexpected\n\(both.text)\nbase\n\(base.text)\nours\n\(ours.text)\ntheirs\n\(theirs.text)"
+      }
+      guard merged.lints else { return "the merge does not lint clean:\n\(merged.text)" }
+      let swapped = try Self.merge(base.text, theirs.text, ours.text)
+      guard swapped.status == 0, Self.shape(swapped.text) == Self.shape(merged.text), swapped.lints else {
+        return "merged the other way\n\(swapped.text)\nexpected the shape of\n\(merged.text)"
+      }
+      return nil
+    }
+  }
+
+  @Test func aSideLeftAsTheBaseGivesTheOtherSide() throws {
+    try Property.check("merge(B, X, B) == X == merge(B, B, X)", cases: 8) { random, _ in
+      let base = Self.base(&random)
+      var taken: Set<Int> = []
+      var changed = base
+      Self.apply(Self.script(base, side: "x", taken: &taken, &random), to: &changed)
+      let left = try Self.merge(base.text, changed.text, base.text)
+      let right = try Self.merge(base.text, base.text, changed.text)
+      guard left.status == 0, left.text == changed.text else {
+        return "merge(B, X, B):\n\(left.text)\nX:\n\(changed.text)"
+      }
+      guard right.status == 0, right.text == changed.text else {
+        return "merge(B, B, X):\n\(right.text)\nX:\n\(changed.text)"
+      }
+      return nil
+    }
+  }
+}
