@@ -146,6 +146,28 @@ import Testing
   }
 }
 
+/// The conflict a merge leaves, resolved in the editor: the real server over stdio.
+@Suite struct MergeConflictServerTests {
+  @Test func theServerPicksASideOfARecordedConflictOverStdio() throws {
+    let ours = MergeCLITests.base.replacingOccurrences(of: "title=\"b\"", with: "title=\"mine\"")
+    let theirs = MergeCLITests.base.replacingOccurrences(of: "title=\"b\"", with: "title=\"yours\"")
+    let (_, merged, _) = try MergeCLITests.merge(MergeCLITests.base, ours, theirs)
+    let uri = "file:///tmp/outline-merge-conflict/list.outline"
+    let client = try LSPClient()
+    _ = client.initialize()
+    client.open(uri, merged)
+    let diagnostics = try #require(client.diagnostics(uri, version: 1)?["diagnostics"])
+    #expect(diagnostics.arrayValue?.compactMap { $0["code"]?.stringValue } == ["OL600"])
+    let actions = client.codeActions(uri, line: 4, character: 4, diagnostics: diagnostics)
+    let theirsAction = try #require(
+      actions.first { $0["title"]?.stringValue == "Take theirs: title 'yours'" })
+    #expect(applyLSPEdits(workspaceEdits(theirsAction["edit"]), to: merged) == theirs)
+    _ = client.request("shutdown")
+    client.notify("exit", [:])
+    #expect(client.close() == 0)
+  }
+}
+
 /// Git running `outline merge` as its merge driver, set up exactly as Git.md says.
 @Suite struct MergeGitTests {
   let repository: URL
