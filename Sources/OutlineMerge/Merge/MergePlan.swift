@@ -88,6 +88,11 @@ struct MergePlan {
     }
     // Identical subtrees both sides added under the same parent are one addition: theirs' items
     // become ours' nodes, item by item.
+    var candidates: [TwinKey: [Int]] = [:]
+    for item in 1..<max(1, ours.count) where oursMatching.newToOld[item] < 0 && ours.inDocumentOrder[item] {
+      let key = TwinKey(parent: oursID(Int(ours.tree.items[item].parent)), hash: ours.subtreeHash[item])
+      candidates[key, default: []].append(item)
+    }
     var item = 1
     while item < theirs.count {
       guard theirsMatching.newToOld[item] < 0 else {
@@ -95,7 +100,7 @@ struct MergePlan {
         continue
       }
       let end = Int(theirs.tree.items[item].subtreeEnd)
-      if let twin = oursTwin(of: item) {
+      if !candidates.isEmpty, let twin = oursTwin(of: item, among: &candidates) {
         for offset in 0..<(end - item) { theirsID[item + offset] = Int32(oursID(twin + offset)) }
         item = end
       } else {
@@ -105,21 +110,27 @@ struct MergePlan {
     for item in 0..<theirs.count { theirsImage[Int(theirsID[item])] = Int32(item) }
   }
 
-  /// Ours' addition, not yet twinned, that is identical to theirs' added `item` under the same parent.
-  private func oursTwin(of item: Int) -> Int? {
-    let parentID = Int(theirsID[Int(theirs.tree.items[item].parent)])
-    let oursParent = Int(oursImage[parentID])
-    guard oursParent >= 0, theirs.inDocumentOrder[item] else { return nil }
+  /// Where an addition stands and what it holds: its parent's node and its subtree's hash.
+  private struct TwinKey: Hashable {
+    var parent: Int
+    var hash: UInt64
+  }
+
+  /// Ours' addition, not yet twinned, identical to theirs' added `item` under the same parent
+  /// (taken out of `candidates`).
+  private func oursTwin(of item: Int, among candidates: inout [TwinKey: [Int]]) -> Int? {
+    guard theirs.inDocumentOrder[item] else { return nil }
+    let key = TwinKey(
+      parent: Int(theirsID[Int(theirs.tree.items[item].parent)]), hash: theirs.subtreeHash[item])
+    guard let list = candidates[key] else { return nil }
     let size = Int(theirs.tree.items[item].subtreeEnd) - item
-    for child in ours.tree.children(of: oursParent)
-    where oursMatching.newToOld[child] < 0 && ours.subtreeHash[child] == theirs.subtreeHash[item]
-      && Int(ours.tree.items[child].subtreeEnd) - child == size && ours.inDocumentOrder[child]
-      && ours.sameName(child, as: item, in: theirs)
-    {
-      let taken = theirsID.contains(Int32(oursID(child)))
-      if !taken { return child }
-    }
-    return nil
+    guard
+      let index = list.firstIndex(where: {
+        Int(ours.tree.items[$0].subtreeEnd) - $0 == size && ours.sameName($0, as: item, in: theirs)
+      })
+    else { return nil }
+    candidates[key]!.remove(at: index)
+    return list[index]
   }
 
   // MARK: - Presence
