@@ -111,6 +111,8 @@ struct LintOptions: ParsableArguments {
   @Flag(help: "Use no lint cache: check every file, read and write no cache entry.")
   var noCache = false
 
+  @OptionGroup var baselineOptions: BaselineOptions
+
   @Argument(help: "Files, folders or - for standard input (default: the current folder).")
   var paths: [String] = []
 
@@ -127,6 +129,8 @@ struct LintOptions: ParsableArguments {
       paths: paths.isEmpty ? StandardInput.defaultPaths(stdinFilename: stdinFilename) : paths)
     settings.cacheDir = cacheDir
     settings.noCache = noCache
+    settings.baseline = baselineOptions.baseline
+    settings.writeBaseline = baselineOptions.writeBaseline
     return settings
   }
 

@@ -26,6 +26,8 @@ struct LintJob {
   var cache: CheckCache? = nil
   /// Whether `--config` or `--isolated` chose the configuration (no project cache folder then).
   var chosenConfiguration = false
+  /// Name the item each diagnostic is on (``FileReport/itemNames``), for fingerprints.
+  var itemNames = false
 
   /// What a file's lint gives the run: its report, and what it rarely has (a
   /// configuration with errors, a failure, a note) boxed, so a run over ten
@@ -189,6 +191,21 @@ struct LintJob {
     if !check.diagnostics.isEmpty, let model = check.model, let modelPath = model.path {
       report.relatedSources[modelPath] = model.source
     }
+    if itemNames || check.configuration?.baseline != nil {
+      report.itemNames = Self.itemNames(report, check, lines, path: path, limit: limit)
+    }
     return report
+  }
+
+  /// The items `report`'s diagnostics are on, read from the file's bytes (read again when the
+  /// check streamed them): none is needed for a clean file, and in the JSON form each problem's
+  /// message names its place.
+  static func itemNames(
+    _ report: FileReport, _ check: DocumentCheck, _ lines: any DocumentLines, path: String, limit: Int
+  ) -> [String] {
+    if report.diagnostics.isEmpty { return [] }
+    if check.isJSONForm { return report.diagnostics.map { _ in "" } }
+    let bytes = (lines as? SourceText)?.bytes ?? (try? FileInput.read(path, limit: limit)) ?? []
+    return ItemIdentity.names(of: report.diagnostics, in: bytes, model: check.model)
   }
 }

@@ -86,7 +86,33 @@ extension LintSettings {
     all.insert(contentsOf: configurationReports.keys.sorted().map { configurationReports[$0]! }, at: 0)
     // The configurations' reports come first.
     for index in problems.indices { problems[index].position? += configurationReports.count }
-    let run = LintRun(reports: all, problems: problems)
+    var baselineOutcome: BaselineOutcome?
+    if !diff {
+      let unchecked = problems.filter { !$0.checked }.count
+      if writeBaseline != nil && unchecked > 0 {
+        Terminal.error("the baseline was not written: \(counted(unchecked, "path")) could not be checked")
+        throw ExitCode(2)
+      }
+      do {
+        baselineOutcome = try applyBaseline(to: &all, configurations: configurations, models: models)
+      } catch {
+        Terminal.error(error.message)
+        throw ExitCode(2)
+      }
+      if let writeBaseline {
+        let count = all.reduce(0) { $0 + $1.diagnostics.count }
+        let files = all.filter { !$0.diagnostics.isEmpty }.count
+        if !quiet {
+          Terminal.write(
+            "\(counted(count, "problem")) in \(counted(files, "file")) written to the baseline \(writeBaseline)\n",
+            to: 2)
+        }
+        if troubled { throw ExitCode(2) }
+        return
+      }
+    }
+    var run = LintRun(reports: all, problems: problems)
+    run.baseline = baselineOutcome
     if diff {
       // Only the diffs on standard output, as ruff's --diff; what could not be read is on standard
       // error, and so is a file that does not parse: --fix cannot touch it, and "nothing to fix"

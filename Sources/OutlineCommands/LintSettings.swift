@@ -30,6 +30,10 @@ struct LintSettings: Sendable {
   var cacheDir: String?
   /// No lint cache (`--no-cache`).
   var noCache = false
+  /// The baseline whose problems are not reported (`--baseline`), instead of the configuration's.
+  var baseline: String?
+  /// Where to write every problem found as a baseline (`--write-baseline`).
+  var writeBaseline: String?
 
   /// Why these settings cannot run (a usage error), or nil.
   var usageProblem: String? {
@@ -43,6 +47,7 @@ struct LintSettings: Sendable {
     if statistics && format != .text && format != .json {
       return "--statistics prints text or json, not \(format.rawValue)."
     }
+    if let problem = baselineUsageProblem { return problem }
     return nil
   }
 
@@ -72,6 +77,7 @@ struct LintSettings: Sendable {
     let stdinFilename = self.stdinFilename
     let cache = LintCaching.cache(for: self)
     let chosenConfiguration = config != nil || isolated
+    let itemNames = wantsFingerprints
     // One file needs no count of the cores (reading the cgroup's quota shows in a tiny file's lint).
     let jobs = self.jobs ?? (namesOneFile ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     // Paths the collection could not take, said as they are met and listed where they stand.
@@ -95,7 +101,8 @@ struct LintSettings: Sendable {
           path: path, modelOverride: modelOverride, fix: false, configurations: configurations,
           models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
-          stdinFilename: stdinFilename, cache: cache, chosenConfiguration: chosenConfiguration
+          stdinFilename: stdinFilename, cache: cache, chosenConfiguration: chosenConfiguration,
+          itemNames: itemNames
         ).run()
       }
     } else {
@@ -113,7 +120,7 @@ struct LintSettings: Sendable {
           path: path, modelOverride: modelOverride, fix: fix, configurations: configurations, models: models,
           histories: histories, limit: configurations.inputLimit(for: path, maxSize: maxSize),
           diff: diff, stdinFilename: stdinFilename, onBytes: onBytes, cache: cache,
-          chosenConfiguration: chosenConfiguration
+          chosenConfiguration: chosenConfiguration, itemNames: itemNames
         ).run()
       }
     }

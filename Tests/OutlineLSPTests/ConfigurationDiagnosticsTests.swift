@@ -48,7 +48,8 @@ import Testing
     #expect(pointer.message.hasPrefix("Its configuration '../.outline.json' has 2 problems (OC100)"))
     #expect(
       pointer.message.hasSuffix(
-        "the first: Unknown key 'rulez' (known: model, models, rules, exclude, modelRoots, maxSize)"))
+        "the first: Unknown key 'rulez' (known: model, models, rules, exclude, modelRoots, maxSize, baseline)"
+      ))
     let related = try #require(pointer.relatedInformation?.first)
     let configurationURI = folder.appendingPathComponent(".outline.json").standardizedFileURL.absoluteString
     #expect(related.location.uri == configurationURI)

@@ -10,6 +10,12 @@ public struct FileReport: Sendable {
   public var diagnostics: [Diagnostic]
   /// Sources of other files named by related locations (the model).
   public var relatedSources: [String: any DocumentLines] = [:]
+  /// The name of the item each diagnostic is on (``ItemIdentity``), when fingerprints are wanted.
+  public var itemNames: [String]?
+  /// Each diagnostic's fingerprint (``ProblemFingerprint``), when a baseline or SARIF wants them.
+  public var fingerprints: [String]?
+  /// Problems the baseline holds, left out of ``diagnostics`` (SARIF reports them as unchanged).
+  public var baselined: [(diagnostic: Diagnostic, fingerprint: String)] = []
 
   /// Creates a report; sorts the diagnostics.
   public init(path: String, source: any DocumentLines, diagnostics: [Diagnostic]) {

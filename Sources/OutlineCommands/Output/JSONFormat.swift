@@ -48,19 +48,24 @@ enum JSONFormat {
         ["path": .string(problem.path), "error": .string(problem.message), "diagnostics": []]
       }
     }
+    var summary: [(String, JSONValue)] = [
+      ("files", .int(reports.count)),
+      ("unchecked", .int(unchecked.count)),
+      ("unfixed", .int(unfixed.count)),
+      ("errors", .int(counts[.error] ?? 0)),
+      ("warnings", .int(counts[.warning] ?? 0)),
+      ("information", .int(counts[.information] ?? 0)),
+      ("hints", .int(counts[.hint] ?? 0)),
+    ]
+    // With a baseline: the problems it held (not listed above), and its entries no problem matched.
+    if let baseline = run.baseline {
+      summary += [("baselined", .int(baseline.baselined)), ("baselineAbsent", .int(baseline.absent.count))]
+    }
     let document: JSONValue = [
       "version": .int(version),
       "tool": .string(run.tool),
       "files": .array(files),
-      "summary": [
-        "files": .int(reports.count),
-        "unchecked": .int(unchecked.count),
-        "unfixed": .int(unfixed.count),
-        "errors": .int(counts[.error] ?? 0),
-        "warnings": .int(counts[.warning] ?? 0),
-        "information": .int(counts[.information] ?? 0),
-        "hints": .int(counts[.hint] ?? 0),
-      ],
+      "summary": .object(summary),
     ]
     return document
   }

@@ -30,6 +30,8 @@ struct LintRun: Sendable {
   /// The command that made the run, as JSON's `tool`, SARIF's driver and GitHub's titles
   /// name it: `outline-lint` (also for `outline lint`, the same command) or `outline model check`.
   var tool = LintRun.lintTool
+  /// What a baseline did (``BaselineOutcome``), nil when the run had none.
+  var baseline: BaselineOutcome?
 
   /// The name of the lint's runs.
   static let lintTool = "outline-lint"

@@ -55,22 +55,28 @@ enum SARIFFormat {
       ]
     }
     var results: [JSONValue] = []
+    let baselined = run.baseline != nil
     for report in reports {
       let positions = ReportPositions(report)
       var hashes = Fingerprint.LineHashes(source: report.source, path: report.path)
       var occurrences: [String: Int] = [:]
-      for diagnostic in report.diagnostics {
+      for (diagnostic, fingerprint, state) in resultsInOrder(report, baselined: baselined) {
         let start = positions.display(diagnostic.range.start)
         let hash = hashes.hash(code: diagnostic.code.rawValue, line: start.line - 1)
         let occurrence = occurrences[hash, default: 0] + 1
         occurrences[hash] = occurrence
+        var fingerprints: [(String, JSONValue)] = [
+          ("primaryLocationLineHash", .string("\(hash):\(occurrence)"))
+        ]
+        if let fingerprint { fingerprints.append((problemFingerprintKey, .string(fingerprint))) }
         var result: [(String, JSONValue)] = [
           ("ruleId", .string(diagnostic.code.rawValue)),
           ("level", .string(level(diagnostic.severity))),
           ("message", ["text": .string(diagnostic.message)]),
           ("locations", [location(artifacts, report.path, diagnostic.range) { positions.display($0) }]),
-          ("partialFingerprints", ["primaryLocationLineHash": .string("\(hash):\(occurrence)")]),
+          ("partialFingerprints", .object(fingerprints)),
         ]
+        if let state { result.append(("baselineState", .string(state))) }
         if let index = ruleIndex[diagnostic.code] { result.insert(("ruleIndex", .int(index)), at: 1) }
         if !diagnostic.related.isEmpty {
           result.append(
@@ -92,6 +98,22 @@ enum SARIFFormat {
         }
         results.append(.object(result))
       }
+    }
+    // Baselined problems no longer found: results that passed, so a viewer can close them.
+    for (entry, path) in run.baseline?.absent ?? [] {
+      var result: [(String, JSONValue)] = [
+        ("ruleId", .string(entry.code)),
+        ("kind", "pass"),
+        ("level", "none"),
+        ("message", ["text": .string(entry.message)]),
+        ("locations", [["physicalLocation": ["artifactLocation": artifacts.location(path)]]]),
+        ("partialFingerprints", [problemFingerprintKey: .string(entry.fingerprint)]),
+        ("baselineState", "absent"),
+      ]
+      if let index = ruleIndex[DiagnosticCode(rawValue: entry.code)] {
+        result.insert(("ruleIndex", .int(index)), at: 1)
+      }
+      results.append(.object(result))
     }
     var sarifRun: [(String, JSONValue)] = [("tool", ["driver": .object(driver)])]
     if let category = category(run.tool) { sarifRun.append(("automationDetails", ["id": .string(category)])) }
@@ -117,6 +139,26 @@ enum SARIFFormat {
       "runs": [.object(sarifRun)],
     ]
     return document
+  }
+
+  /// The `partialFingerprints` key of the fingerprint a baseline records (``ProblemFingerprint``).
+  static let problemFingerprintKey = "outlineProblem/v1"
+
+  /// A report's results in document order: those reported (`new` with a baseline) and those the
+  /// baseline held (`unchanged`), each with its fingerprint when the run made them.
+  static func resultsInOrder(
+    _ report: FileReport, baselined: Bool
+  ) -> [(Diagnostic, String?, String?)] {
+    var found: [(Diagnostic, String?, String?)] = report.diagnostics.indices.map { index in
+      (report.diagnostics[index], report.fingerprints?[index], baselined ? "new" : nil)
+    }
+    if report.baselined.isEmpty { return found }
+    found += report.baselined.map { ($0.diagnostic, $0.fingerprint, "unchanged") }
+    return found.sorted { lhs, rhs in
+      if lhs.0.range != rhs.0.range { return lhs.0.range < rhs.0.range }
+      if lhs.0.code != rhs.0.code { return lhs.0.code.rawValue < rhs.0.code.rawValue }
+      return lhs.0.message < rhs.0.message
+    }
   }
 
   /// The run's `automationDetails.id` (its category, which GitHub code scanning reads

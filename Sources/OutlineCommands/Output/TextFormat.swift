@@ -95,6 +95,14 @@ enum TextFormat {
     let unfixed = run.unfixed.count
     if unchecked > 0 { line += "; \(counted(unchecked, "path")) could not be checked" }
     if unfixed > 0 { line += "; \(counted(unfixed, "fix")) could not be written" }
+    if let baseline = run.baseline {
+      line += "; \(baseline.baselined) baselined"
+      let absent = baseline.absent.count
+      if absent > 0 {
+        line +=
+          "; \(counted(absent, "baselined problem")) no longer \(absent == 1 ? "occurs" : "occur") (--write-baseline drops \(absent == 1 ? "it" : "them"))"
+      }
+    }
     return style.summary(line, errors: errors > 0 || !run.problems.isEmpty)
   }
 }

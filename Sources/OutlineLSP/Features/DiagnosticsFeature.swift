@@ -47,7 +47,7 @@ struct DiagnosticsFeature {
     let pointer =
       open ? ConfigurationDiagnostics.Pointer(analysis.configuration, documentPath: snapshot.path) : nil
     return (pointer.map { [$0.diagnostic(mapper: mapper)] } ?? [])
-      + analysis.diagnostics.map { diagnostic in
+      + BaselineHints.diagnostics(snapshot, analysis).map { diagnostic in
         let related = diagnostic.related.compactMap { related -> LSP.DiagnosticRelatedInformation? in
           let inModel = related.file != nil
           guard let source = inModel ? modelSource : snapshot.source,
@@ -128,7 +128,7 @@ struct DiagnosticsFeature {
     let pointer =
       open ? ConfigurationDiagnostics.Pointer(analysis.configuration, documentPath: snapshot.path) : nil
     pointer?.append(mapper: mapper, document: source, to: &json)
-    for (index, diagnostic) in analysis.diagnostics.enumerated() {
+    for (index, diagnostic) in BaselineHints.diagnostics(snapshot, analysis).enumerated() {
       if index > 0 || pointer != nil { json.raw(",") }
       json.checkpoint()
       Self.appendHead(
