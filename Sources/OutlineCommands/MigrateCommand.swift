@@ -250,11 +250,11 @@ struct MigrateCommand: ParsableCommand {
     var failure: ReadError?
     let outcome = Migration.run(plan: plan) { feed in
       if let whole {
-        whole.withUnsafeBufferPointer { all in
+        whole.withByteView { all in
           var start = 0
           while start < all.count {
             let end = min(all.count, start + (1 << 20))
-            feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+            feed(all.extracting(start..<end))
             start = end
           }
         }
@@ -263,7 +263,7 @@ struct MigrateCommand: ParsableCommand {
       do {
         try FileChunks.read(path, limit: limit) {
           digest?.add($0)
-          feed($0)
+          feed(ByteView($0))
         }
       } catch let error as ReadError {
         failure = error

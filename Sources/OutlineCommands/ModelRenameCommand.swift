@@ -158,7 +158,7 @@ struct ModelRenameCommand: ParsableCommand {
         let writer = try AtomicFileWriter(
           path: path, unchangedSince: snapshot?.holding(bytes), activity: "renamed")
         let outcome = Migration.run(plan: plan) { feed in
-          bytes.withUnsafeBufferPointer { feed($0) }
+          bytes.withByteView { feed($0) }
         } write: {
           writer.write($0)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineCore
 import OutlineFiles
 import OutlineWorkspace
 
@@ -49,9 +50,9 @@ final class OutputTarget {
     if spool >= 0 { close(spool) }
   }
 
-  func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write(contentsOf: $0) } }
+  func write(_ bytes: [UInt8]) { bytes.withByteView { write(contentsOf: $0) } }
 
-  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+  func write(contentsOf bytes: ByteView) {
     if discarded { return }
     if let writer {
       writer.write(bytes)

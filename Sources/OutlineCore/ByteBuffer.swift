@@ -4,6 +4,10 @@
 public final class ByteBuffer: @unchecked Sendable {
   /// The bytes; valid while this object lives.
   public let buffer: UnsafeBufferPointer<UInt8>
+
+  /// The bytes as a view; valid while this object lives.
+  @inlinable
+  public var view: ByteView { ByteView(buffer) }
   private let release: () -> Void
   private let discard: ((_ upTo: Int) -> Void)?
   private let change: (() -> String?)?

@@ -84,7 +84,7 @@ final class Snapshot: @unchecked Sendable {
     guard analysis.versionStatus?.isRecorded == false else { return nil }
     let bytes = source.bytes
     return analysis.versionToRecord(history: { histories.history(forModelAt: $0) }) { body in
-      bytes.withUnsafeBufferPointer { body($0) }
+      bytes.withByteView { body($0) }
     }
   }
 

@@ -23,7 +23,7 @@ public final class EditStream: @unchecked Sendable {
   }
 
   /// The next chunk of the text; call before the parser sees it.
-  public func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+  public func append(_ chunk: ByteView) {
     lock.lock()
     defer { lock.unlock() }
     let consumed = copied - pendingStart
@@ -39,7 +39,7 @@ public final class EditStream: @unchecked Sendable {
     lock.lock()
     var edit = edit
     let base = pendingStart
-    pending.withUnsafeBufferPointer { bytes in
+    pending.withByteView { bytes in
       edit = Self.widened(edit, in: bytes, base: base, notBefore: copied)
     }
     copy(upTo: edit.range.start)
@@ -70,7 +70,7 @@ public final class EditStream: @unchecked Sendable {
   /// indentation and line break before it along, so no blank line is left.
   /// `bytes` hold the text from offset `base`; nothing before `notBefore` is touched.
   public static func widened(
-    _ edit: TextEdit, in bytes: UnsafeBufferPointer<UInt8>, base: Int, notBefore: Int
+    _ edit: TextEdit, in bytes: ByteView, base: Int, notBefore: Int
   ) -> TextEdit {
     let start = edit.range.start - base
     let end = edit.range.end - base

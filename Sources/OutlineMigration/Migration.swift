@@ -110,7 +110,7 @@ public enum Migration {
   /// result against the target as it is written. Memory does not grow with
   /// the text.
   public static func run(
-    plan: MigrationPlan, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void,
+    plan: MigrationPlan, feed: ((ByteView) -> Void) -> Void,
     write: @escaping ([UInt8]) -> Void
   ) -> MigrationOutcome {
     let validator = OutlineValidator(modelProvider: fixedModel(plan.target))
@@ -181,7 +181,7 @@ public struct DocumentVersionStatus: Sendable {
     guard let rootName = probe.nameRange else { return nil }
     let (index, inferred) = Migration.sourceVersion(rootAttributes: probe.attributes, history: history) {
       VersionInference.infer(history: history) { parser in
-        source.bytes.withUnsafeBufferPointer { parser.feed($0) }
+        source.bytes.withByteView { parser.feed($0) }
       }
     }
     return DocumentVersionStatus(
@@ -198,7 +198,7 @@ public struct DocumentVersionStatus: Sendable {
       history: history, from: version, to: max(version, target ?? history.current), settings: settings)
     var (migrator, edits) = Migrator.edits(of: source.bytes, plan: plan)
     var notBefore = 0
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       for index in edits.indices {
         edits[index] = EditStream.widened(edits[index], in: bytes, base: 0, notBefore: notBefore)
         notBefore = edits[index].range.end

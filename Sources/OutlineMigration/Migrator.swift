@@ -129,7 +129,7 @@ public final class Migrator: XMLEventHandler {
   public static func edits(of text: [UInt8], plan: MigrationPlan) -> (Migrator, [TextEdit]) {
     var census: OrderCensus?
     if plan.mayRenumber {
-      census = OrderCensus.take(plan: plan) { body in text.withUnsafeBufferPointer { body($0) } }
+      census = OrderCensus.take(plan: plan) { body in text.withByteView { body($0) } }
     }
     var edits: [TextEdit] = []
     let migrator = Migrator(plan: plan, census: census) { edits.append($0) }
@@ -161,12 +161,12 @@ public final class Migrator: XMLEventHandler {
     edited.removeAll(keepingCapacity: true)
     var cursor = 0
     for edit in edits {
-      edited.append(contentsOf: tag.bytes[cursor..<(edit.range.start - tag.offset)])
+      edited.append(contentsOf: tag.bytes.extracting(cursor..<(edit.range.start - tag.offset)))
       edited.append(contentsOf: edit.newText.utf8)
       cursor = edit.range.end - tag.offset
     }
-    edited.append(contentsOf: tag.bytes[cursor...])
-    edited.withUnsafeBufferPointer { bytes in
+    edited.append(contentsOf: tag.bytes.extracting(from: cursor))
+    edited.withByteView { bytes in
       TagScanner.withStartTag(bytes, at: tag.offset + shift, attributes: &editedAttributes) {
         output.startElement($0)
       }

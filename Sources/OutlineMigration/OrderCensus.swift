@@ -188,7 +188,7 @@ final class OrderCensus: XMLEventHandler {
   /// The census of the text `feed` hands out in chunks, its tags found by a
   /// byte scan (``TagStream``), not parsed. A text whose scan stops (at a
   /// DOCTYPE) or that does not parse is refused by the migration's own parse.
-  static func take(plan: MigrationPlan, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> OrderCensus {
+  static func take(plan: MigrationPlan, feed: ((ByteView) -> Void) -> Void) -> OrderCensus {
     let census = OrderCensus(plan: plan)
     let tags = TagStream(handler: census)
     feed { tags.feed($0) }

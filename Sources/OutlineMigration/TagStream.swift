@@ -29,7 +29,7 @@ final class TagStream {
   init(handler: any XMLEventHandler) { self.handler = handler }
 
   /// Scans the next chunk.
-  func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+  func feed(_ chunk: ByteView) {
     guard !failed else { return }
     if carry.isEmpty {
       let used = scan(chunk, at: offset)
@@ -38,7 +38,7 @@ final class TagStream {
       return
     }
     carry.append(contentsOf: chunk)
-    let used = carry.withUnsafeBufferPointer { scan($0, at: offset) }
+    let used = carry.withByteView { scan($0, at: offset) }
     carry.removeFirst(used)
     offset += used
   }
@@ -48,27 +48,25 @@ final class TagStream {
 
   /// Hands out every complete tag of `bytes` (at global `base`); returns how many bytes were used:
   /// everything before the first unfinished markup.
-  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, at base: Int) -> Int {
-    guard let start = bytes.baseAddress else { return 0 }
+  private func scan(_ bytes: ByteView, at base: Int) -> Int {
     let count = bytes.count
     var index = 0
     while index < count {
-      guard let found = memchr(start + index, Int32(Self.lt), count - index) else { return count }
-      let open = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      guard let open = bytes.firstIndex(of: Self.lt, from: index) else { return count }
       guard open + 1 < count else { return open }
       switch bytes[open + 1] {
       case UInt8(ascii: "/"):
-        guard let close = Self.find(Self.gt, in: bytes, from: open + 2) else { return open }
+        guard let close = bytes.firstIndex(of: Self.gt, from: open + 2) else { return open }
         handler.endElement(range: TextRange(start: base + open, end: base + close + 1))
         index = close + 1
       case UInt8(ascii: "?"):
         guard let end = Self.end(of: "?>", in: bytes, from: open + 2) else { return open }
         index = end
       case UInt8(ascii: "!"):
-        if Self.starts(bytes, at: open, with: "<!--") {
+        if bytes.starts(with: "<!--", at: open) {
           guard let end = Self.end(of: "-->", in: bytes, from: open + 4) else { return open }
           index = end
-        } else if Self.starts(bytes, at: open, with: "<![CDATA[") {
+        } else if bytes.starts(with: "<![CDATA[", at: open) {
           guard let end = Self.end(of: "]]>", in: bytes, from: open + 9) else { return open }
           index = end
         } else if count - open < 9 {
@@ -79,8 +77,9 @@ final class TagStream {
         }
       default:
         guard let close = Self.tagEnd(in: bytes, from: open + 1) else { return open }
-        let tag = UnsafeBufferPointer(rebasing: bytes[open...close])
-        TagScanner.withStartTag(tag, at: base + open, attributes: &attributes) { tag in
+        TagScanner.withStartTag(bytes.extracting(open..<close + 1), at: base + open, attributes: &attributes)
+        {
+          tag in
           handler.startElement(tag)
           if tag.isSelfClosing { handler.endElement(range: nil) }
         }
@@ -91,49 +90,23 @@ final class TagStream {
   }
 
   /// The offset of the start tag's `>` (outside quoted values), from `from`.
-  private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-    guard let base = bytes.baseAddress else { return nil }
-    var pointer = base + from
-    let end = base + bytes.count
-    while pointer < end {
-      let byte = pointer.pointee
-      if byte == gt { return base.distance(to: pointer) }
+  private static func tagEnd(in bytes: ByteView, from: Int) -> Int? {
+    var index = from
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == gt { return index }
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         // A quoted value: its closing quote, wherever it is.
-        guard let close = memchr(pointer + 1, Int32(byte), pointer.distance(to: end) - 1) else { return nil }
-        pointer = UnsafePointer(close.assumingMemoryBound(to: UInt8.self))
+        guard let close = bytes.firstIndex(of: byte, from: index + 1) else { return nil }
+        index = close
       }
-      pointer += 1
+      index += 1
     }
     return nil
-  }
-
-  private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-    guard from < bytes.count, let start = bytes.baseAddress,
-      let found = memchr(start + from, Int32(byte), bytes.count - from)
-    else { return nil }
-    return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// The offset just after the first `terminator` at or after `from`.
-  private static func end(of terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from: Int)
-    -> Int?
-  {
-    let first = terminator.utf8Start[0]
-    var index = from
-    while let at = find(first, in: bytes, from: index) {
-      if starts(bytes, at: at, with: terminator) { return at + terminator.utf8CodeUnitCount }
-      index = at + 1
-    }
-    return nil
-  }
-
-  private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: StaticString)
-    -> Bool
-  {
-    let length = prefix.utf8CodeUnitCount
-    guard index + length <= bytes.count else { return false }
-    for offset in 0..<length where bytes[index + offset] != prefix.utf8Start[offset] { return false }
-    return true
+  private static func end(of terminator: StaticString, in bytes: ByteView, from: Int) -> Int? {
+    bytes.firstIndex(of: terminator, from: from).map { $0 + terminator.utf8CodeUnitCount }
   }
 }

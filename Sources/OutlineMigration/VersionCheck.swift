@@ -22,7 +22,7 @@ public struct DocumentRoot: Sendable, Equatable {
   /// Reads the root from the chunks `chunks` hands to its callback, which
   /// answers false once the root was read (so the rest need not be read);
   /// nil when the text ends or breaks before a root.
-  public static func read(_ chunks: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> DocumentRoot? {
+  public static func read(_ chunks: ((ByteView) -> Bool) -> Void) -> DocumentRoot? {
     let reader = Reader()
     let parser = XMLEventParser(handler: reader)
     chunks { chunk in
@@ -37,11 +37,11 @@ public struct DocumentRoot: Sendable, Equatable {
   /// Reads the root of `bytes`, in 64 KiB steps.
   public static func read(_ bytes: [UInt8]) -> DocumentRoot? {
     read { body in
-      bytes.withUnsafeBufferPointer { all in
+      bytes.withByteView { all in
         var start = 0
         while start < all.count {
           let end = min(all.count, start + (64 << 10))
-          guard body(UnsafeBufferPointer(rebasing: all[start..<end])) else { return }
+          guard body(all.extracting(start..<end)) else { return }
           start = end
         }
       }
@@ -92,7 +92,7 @@ extension DocumentVersionStatus {
   /// What `outline migrate` (no `--set`, no `--allow-data-loss`) would find
   /// migrating the text `feed` hands out in chunks to the current version,
   /// without writing anything: the result is validated as `migrate --check` does.
-  public func pendingOutcome(feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> MigrationOutcome {
+  public func pendingOutcome(feed: ((ByteView) -> Void) -> Void) -> MigrationOutcome {
     let plan = MigrationPlan(
       history: history, from: version, to: max(version, history.current), settings: MigrationSettings())
     return Migration.run(plan: plan, feed: feed, write: { _ in })

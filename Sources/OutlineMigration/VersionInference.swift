@@ -98,10 +98,10 @@ public final class RootProbe: XMLEventHandler {
     let probe = RootProbe()
     let parser = XMLEventParser(handler: probe)
     var start = 0
-    bytes.withUnsafeBufferPointer { all in
+    bytes.withByteView { all in
       while !probe.done && start < all.count {
         let end = min(all.count, start + (64 << 10))
-        parser.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+        parser.feed(all.extracting(start..<end))
         start = end
       }
     }

@@ -98,9 +98,7 @@ public final class ConfigurationFinder: @unchecked Sendable {
     let folderBytes = path.withUTF8 { bytes in bytes.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0 }
     if kept.finder == serial && kept.generation == current && kept.folder.count == folderBytes
       && path.withUTF8({ bytes in
-        kept.folder.withUnsafeBufferPointer { folder in
-          folderBytes == 0 || memcmp(folder.baseAddress!, bytes.baseAddress!, folderBytes) == 0
-        }
+        bytes.prefix(folderBytes).elementsEqual(kept.folder)
       })
     {
       return kept.configuration

@@ -15,7 +15,7 @@ public protocol ConversionOutput: AnyObject {
   /// Appends `bytes` to the output.
   func write(_ bytes: [UInt8])
   /// Appends `bytes` (valid only during the call) to the output.
-  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+  func write(contentsOf bytes: ByteView)
   /// Forgets what was written so far.
   func reset()
   /// Throws the output away for good: the conversion failed. Called before
@@ -29,7 +29,7 @@ extension ConversionOutput {
   public func discard() { reset() }
 
   /// The bytes copied into an array for ``write(_:)``.
-  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) { write(Array(bytes)) }
+  public func write(contentsOf bytes: ByteView) { write(bytes.array) }
 }
 
 /// One conversion of a document: the input, the format it becomes, and what

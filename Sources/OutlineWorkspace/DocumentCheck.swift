@@ -64,7 +64,7 @@ public struct DocumentCheck: Sendable {
     _ source: SourceText, path: String?, modelOverride: String?, configurations: ConfigurationFinder,
     models: ModelCache, buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil
   ) -> DocumentCheck {
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       check(
         path: path, modelOverride: modelOverride, configurations: configurations, models: models,
         buildTree: buildTree, alongside: alongside,
@@ -83,7 +83,7 @@ public struct DocumentCheck: Sendable {
   public static func run(
     path: String?, size: Int?, modelOverride: String?, configurations: ConfigurationFinder,
     models: ModelCache, alongside: ((OutlineValidator) -> any XMLEventHandler)? = nil,
-    feed: (_ parse: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    feed: (_ parse: (ByteView) -> Void) -> Void
   ) -> DocumentCheck {
     check(
       path: path, modelOverride: modelOverride, configurations: configurations, models: models,
@@ -118,7 +118,7 @@ public struct DocumentCheck: Sendable {
     ) { parser, pipeline in
       do {
         var read = 0
-        func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        func feed(_ chunk: ByteView) {
           parser.feed(chunk)
           read += chunk.count
           progress?(read, Int(info.st_size))
@@ -129,7 +129,7 @@ public struct DocumentCheck: Sendable {
             descriptor: descriptor, name: InputFile.quoted(path), limit: limit, into: pipeline.chunkBuffer
           ) { feed(pipeline.chunkRead($0)) }
         } else {
-          try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
+          try FileChunks.readViews(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
         }
       } catch let error as ReadError {
         failure = error

@@ -77,11 +77,11 @@ extension DocumentCheck {
   public mutating func checkVersion(histories: ModelHistoryCache, source: SourceText) {
     checkVersion(
       histories: histories, root: { DocumentRoot.read(source.bytes) },
-      chunks: { body in source.bytes.withUnsafeBufferPointer { body($0) } })
+      chunks: { body in source.bytes.withByteView { body($0) } })
   }
 
   /// ``checkVersion(histories:source:)`` for a document's bytes held in memory.
-  public mutating func checkVersion(histories: ModelHistoryCache, bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func checkVersion(histories: ModelHistoryCache, bytes: ByteView) {
     checkVersion(
       histories: histories, root: { DocumentRoot.read { body in _ = body(bytes) } },
       chunks: { body in body(bytes) })
@@ -94,25 +94,14 @@ extension DocumentCheck {
     checkVersion(
       histories: histories,
       root: {
-        DocumentRoot.read { body in
-          guard let descriptor = try? InputFile.open(path) else { return }
-          defer { close(descriptor) }
-          var chunk = [UInt8](repeating: 0, count: 64 << 10)
-          while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            let more = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            if !more { return }
-          }
-        }
+        DocumentRoot.read { body in FileChunks.readPrefix(path, body) }
       },
-      chunks: { body in try? FileChunks.read(path, limit: limit) { body($0) } })
+      chunks: { body in try? FileChunks.readViews(path, limit: limit) { body($0) } })
   }
 
   private mutating func checkVersion(
     histories: ModelHistoryCache, root readRoot: () -> DocumentRoot?,
-    chunks: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    chunks: ((ByteView) -> Void) -> Void
   ) {
     // The shipped default model is embedded: its display path names no folder to read versions from.
     guard !isJSONForm, parsed, let model, !model.isShippedDefault, let modelPath = model.path,
@@ -168,7 +157,7 @@ extension DocumentCheck {
   /// several fit, else the newest before it), `feed` handing out its text again for that; nil
   /// when it fits none with no errors. The caller sees that the root records none first.
   public func versionToRecord(
-    history: (_ modelPath: String) -> ModelHistory?, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    history: (_ modelPath: String) -> ModelHistory?, feed: ((ByteView) -> Void) -> Void
   ) -> String? {
     if let version = versionToRecord(history: history) { return version }
     guard !isJSONForm, parsed, let model, !model.isShippedDefault, let modelPath = model.path,

@@ -44,7 +44,7 @@ extension DocumentCheck {
           at: TextRange(start: problem.offset, end: problem.end), severity: problem.severity)
       }
     } catch let problem as ModelProblem {
-      let at = modelRange(in: bytes.buffer)
+      let at = modelRange(in: bytes.view)
       diagnostics = [Diagnostic(problem.code, problem.reason, at: at)]
     } catch {
       diagnostics = [Diagnostic(.modelUnreadable, "\(error)", at: TextRange(start: 0, end: 0))]
@@ -59,7 +59,7 @@ extension DocumentCheck {
   }
 
   /// The range of the root's `@model` value, found by its text (the start when absent).
-  private static func modelRange(in bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
+  private static func modelRange(in bytes: ByteView) -> TextRange {
     let key = Array("\"@model\"".utf8)
     guard bytes.count >= key.count else { return TextRange(start: 0, end: 0) }
     for start in 0...(bytes.count - key.count) where bytes[start] == key[0] {

@@ -53,7 +53,7 @@ public enum JSONFormVersions {
   /// seeing more restarts than it skipped asks again, skipping them.
   public static func xml(
     of bytes: ByteBuffer, model: Model, skippingRestarts: Int = 0,
-    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    _ body: (ByteView) -> Void
   ) -> (errors: [JSONFormError], restarts: Int) {
     var restarts = 0
     var errors: [JSONFormError] = []
@@ -61,7 +61,7 @@ public enum JSONFormVersions {
       try JSONFormReader.convert(
         bytes, choosingModel: { _ in model },
         output: { piece in
-          if restarts == skippingRestarts { piece.withUnsafeBufferPointer { body($0) } }
+          if restarts == skippingRestarts { piece.withByteView { body($0) } }
         }, restart: { restarts += 1 })
     } catch let error as JSONFormError {
       errors = error.all
@@ -130,7 +130,7 @@ public final class JSONFormMigration {
           var start = 0
           while start < xml.count {
             let piece = xml.bytes(in: start..<min(xml.count, start + (1 << 20)))
-            piece.withUnsafeBufferPointer { feed($0) }
+            piece.withByteView { feed($0) }
             start += piece.count
           }
           return
@@ -141,7 +141,7 @@ public final class JSONFormMigration {
           feed(piece)
         }
       } write: { piece in
-        piece.withUnsafeBufferPointer { spool.append($0) }
+        piece.withByteView { spool.append($0) }
       }
       // The reader started again more often than skipped: what was migrated is void.
       if read.restarts > skipping {
@@ -179,7 +179,7 @@ public final class JSONFormMigration {
           var start = 0
           while start < spool.count {
             let piece = spool.bytes(in: start..<min(spool.count, start + (1 << 20)))
-            piece.withUnsafeBufferPointer { parser.feed($0) }
+            piece.withByteView { parser.feed($0) }
             start += piece.count
           }
         }, output: output)

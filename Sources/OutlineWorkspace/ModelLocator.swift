@@ -106,7 +106,7 @@ public enum ModelLocator {
   /// A property list `<string>`'s text: trimmed, its five predefined entities and character
   /// references decoded (a version named `A & B` is written `A &amp; B`).
   static func plistText(_ raw: Substring) -> String {
-    Array(raw.utf8).withUnsafeBufferPointer { XMLEscaping.decodeText($0) }.trimmingCharacters(
+    Array(raw.utf8).withByteView { XMLEscaping.decodeText($0) }.trimmingCharacters(
       in: .whitespacesAndNewlines)
   }
 

@@ -85,6 +85,15 @@ public enum TagScanner {
   /// are `tag`, found at global offset `offset`; `attributes` is scratch
   /// space a caller reuses from tag to tag.
   public static func withStartTag<R>(
+    _ tag: ByteView, at offset: Int, attributes: inout [RawAttribute], _ body: (StartTag) -> R
+  ) -> R {
+    withStartTag(tag.unsafeBuffer, at: offset, attributes: &attributes, body)
+  }
+
+  /// Calls `body` with the start tag whose well-formed bytes (`<` to `>`)
+  /// are `tag`, found at global offset `offset`; `attributes` is scratch
+  /// space a caller reuses from tag to tag.
+  public static func withStartTag<R>(
     _ tag: UnsafeBufferPointer<UInt8>, at offset: Int, attributes: inout [RawAttribute],
     _ body: (StartTag) -> R
   ) -> R {

@@ -114,6 +114,10 @@ public final class XMLEventParser {
     parser.finish()
   }
 
+  /// Feeds the next bytes of the document, lent as a view.
+  @inlinable
+  public func feed(_ chunk: ByteView) { feed(chunk.unsafeBuffer) }
+
   /// Feeds the next bytes of the document, in pieces of at most 1 MiB
   /// (libxml2 refuses to look ahead through more than 10 MB at once).
   public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {

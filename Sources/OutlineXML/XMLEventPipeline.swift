@@ -90,13 +90,17 @@ public final class XMLEventPipeline: XMLEventHandler, @unchecked Sendable {
   /// bytes (those after every chunk before it); returns them, to feed to the parser. Every
   /// byte of the document must come this way, from its first (not with ``readInPlace(_:)``);
   /// a tag whose bytes are not where its offset says is copied all the same.
-  public func chunkRead(_ count: Int) -> UnsafeBufferPointer<UInt8> {
-    guard let memory = pendingChunk, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+  public func chunkRead(_ count: Int) -> ByteView {
+    guard let memory = pendingChunk, count > 0 else { return ByteView() }
     pendingChunk = nil
     remember(SourceChunk(base: memory, start: chunkEnd, count: count, pool: chunkPool))
     chunkEnd += count
-    return UnsafeBufferPointer(start: memory, count: count)
+    return ByteView(UnsafeBufferPointer(start: memory, count: count))
   }
+
+  /// Says the whole document is `bytes`, unchanged until ``finish()`` returns: the consumer
+  /// reads start tags in it where they are.
+  public func readInPlace(_ bytes: ByteView) { readInPlace(bytes.unsafeBuffer) }
 
   /// Says the whole document is `bytes`, unchanged until ``finish()`` returns: the consumer
   /// reads start tags in it where they are.

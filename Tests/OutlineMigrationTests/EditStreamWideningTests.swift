@@ -10,7 +10,7 @@ import Testing
     var bytes = Array(text.utf8)
     let start = bytes.indices.first { bytes[$0...].starts(with: Array(element.utf8)) }!
     let edit = TextEdit(range: TextRange(start: start, end: start + element.utf8.count), newText: "")
-    let widened = bytes.withUnsafeBufferPointer { EditStream.widened(edit, in: $0, base: 0, notBefore: 0) }
+    let widened = bytes.withByteView { EditStream.widened(edit, in: $0, base: 0, notBefore: 0) }
     bytes.replaceSubrange(widened.range.start..<widened.range.end, with: [])
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -29,11 +29,11 @@ import Testing
     var output: [UInt8] = []
     let bytes = Array(text.utf8)
     let outcome = Migration.run(plan: plan) { feed in
-      bytes.withUnsafeBufferPointer { all in
+      bytes.withByteView { all in
         var start = 0
         while start < all.count {
           let end = min(all.count, start + chunk)
-          feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+          feed(all.extracting(start..<end))
           start = end
         }
       }

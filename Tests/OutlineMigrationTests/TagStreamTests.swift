@@ -52,11 +52,11 @@ import Testing
     for size in [1, 2, 3, 5, 7, 64, Self.document.count] {
       let recorder = Recorder()
       let stream = TagStream(handler: recorder)
-      Self.document.withUnsafeBufferPointer { all in
+      Self.document.withByteView { all in
         var start = 0
         while start < all.count {
           let end = min(all.count, start + size)
-          stream.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+          stream.feed(all.extracting(start..<end))
           start = end
         }
       }
@@ -67,7 +67,7 @@ import Testing
   @Test func aDoctypeStopsTheScan() {
     let recorder = Recorder()
     let stream = TagStream(handler: recorder)
-    Array("<!DOCTYPE outline><outline><Item/></outline>".utf8).withUnsafeBufferPointer { stream.feed($0) }
+    Array("<!DOCTYPE outline><outline><Item/></outline>".utf8).withByteView { stream.feed($0) }
     #expect(recorder.lines.isEmpty)
   }
 }

@@ -60,7 +60,7 @@ import Testing
     plan.recordsVersion = true
     var written: [UInt8] = []
     let outcome = Migration.run(plan: plan) { feed in
-      Array(Self.fitsThreeAndFour.utf8).withUnsafeBufferPointer { feed($0) }
+      Array(Self.fitsThreeAndFour.utf8).withByteView { feed($0) }
     } write: {
       written += $0
     }

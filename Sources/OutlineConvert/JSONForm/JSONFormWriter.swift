@@ -74,9 +74,9 @@ public enum JSONFormWriter {
   /// `rebaseModel` rewrites the root's model reference (``ObjectHead/rebaseModel``).
   public static func alongside(
     _ validator: OutlineValidator, rebaseModel: (@Sendable (String) -> String)? = nil,
-    writing: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    writing: @escaping (ByteView) -> Void
   ) -> AlongsideWriter {
-    let writer = AlongsideWriter(validator: validator, output: writing)
+    let writer = AlongsideWriter(validator: validator, output: { writing(ByteView($0)) })
     writer.rebaseModel = rebaseModel
     return writer
   }
