@@ -24,12 +24,15 @@ import Testing
           ]),
         Diagnostic(.notWellFormed, "cut short", at: TextRange(start: 10, end: 10), severity: .warning),
       ],
-      relatedFiles: [[nil, .asWritten("../elsewhere/contents")], []])
+      relatedFiles: [[nil, .asWritten("../elsewhere/contents")], []], itemNames: ["id:milk", ""])
   }
 
   @Test func readsBackWhatItWrote() {
     let bytes = sample.encoded(key: key)
     #expect(CheckCacheEntry.decode(bytes, key: key) == .success(sample))
+    var unnamed = sample
+    unnamed.itemNames = nil
+    #expect(CheckCacheEntry.decode(unnamed.encoded(key: key), key: key) == .success(unnamed))
     #expect(CheckCacheEntry.decode(bytes, key: SHA256Digest.of([])) == .failure(.otherKey))
   }
 

@@ -133,8 +133,11 @@ public final class CheckCache: @unchecked Sendable {
   /// Keeps `check` of a document under `key` in `folder`, unless it holds what
   /// only this run or this place can say (a configuration with problems, a
   /// model that could not be read, or a path of the project written whole).
-  public func keep(_ check: DocumentCheck, for key: CheckCacheKey, in folder: String) {
-    guard let entry = entry(for: check, base: key.base) else { return }
+  /// `itemNames` are the names of the items the diagnostics are on, when the run made them.
+  public func keep(
+    _ check: DocumentCheck, itemNames: [String]? = nil, for key: CheckCacheKey, in folder: String
+  ) {
+    guard let entry = entry(for: check, itemNames: itemNames, base: key.base) else { return }
     guard ready(folder) else { return }
     if let problem = CacheFolderFiles.write(entry.encoded(key: key.digest), named: key.fileName, in: folder) {
       report(problem)
@@ -144,7 +147,7 @@ public final class CheckCache: @unchecked Sendable {
   }
 
   /// The entry that keeps `check`, or nil when it may not be kept.
-  func entry(for check: DocumentCheck, base: String) -> CheckCacheEntry? {
+  func entry(for check: DocumentCheck, itemNames: [String]? = nil, base: String) -> CheckCacheEntry? {
     if let configuration = check.configuration, !configuration.diagnostics.isEmpty { return nil }
     if check.unreadableModelOrigin != nil { return nil }
     var model = CheckCacheEntry.ModelReference.none
@@ -172,7 +175,9 @@ public final class CheckCache: @unchecked Sendable {
         })
     }
     let entry = CheckCacheEntry(
-      model: model, dependencies: dependencies, diagnostics: check.diagnostics, relatedFiles: relatedFiles)
+      model: model, dependencies: dependencies, diagnostics: check.diagnostics, relatedFiles: relatedFiles,
+      itemNames: itemNames)
+    texts += itemNames ?? []
     // A path of this project's folder written whole would be wrong in a clone elsewhere.
     if case .file(.asWritten(let path)) = model { texts.append(path) }
     for files in relatedFiles { for case .some(.asWritten(let path)) in files { texts.append(path) } }

@@ -12,7 +12,7 @@ import OutlineFiles
 /// altered or written for another key is never read as a good one.
 public struct CheckCacheEntry: Sendable, Equatable {
   /// The entry files' format; a change to it, or to what a check reports, must raise it.
-  public static let format: UInt32 = 1
+  public static let format: UInt32 = 2
   /// The first bytes of every entry.
   public static let magic = Array("outline-lint cache\n".utf8)
 
@@ -85,16 +85,20 @@ public struct CheckCacheEntry: Sendable, Equatable {
   public var diagnostics: [Diagnostic]
   /// For each diagnostic, its related locations' files (nil: its own file).
   public var relatedFiles: [[StoredPath?]]
+  /// For each diagnostic, the item it is on, as fingerprints name it; nil when the run that
+  /// wrote the entry did not ask.
+  public var itemNames: [String]?
 
   /// An entry.
   public init(
     model: ModelReference, dependencies: [Dependency], diagnostics: [Diagnostic],
-    relatedFiles: [[StoredPath?]]
+    relatedFiles: [[StoredPath?]], itemNames: [String]? = nil
   ) {
     self.model = model
     self.dependencies = dependencies
     self.diagnostics = diagnostics
     self.relatedFiles = relatedFiles
+    self.itemNames = itemNames
   }
 
   /// Why an entry's bytes were not taken.
@@ -145,6 +149,13 @@ public struct CheckCacheEntry: Sendable, Equatable {
           out.number(0)
         }
       }
+    }
+    if let itemNames {
+      out.number(1)
+      out.number(itemNames.count)
+      for name in itemNames { out.text(name) }
+    } else {
+      out.number(0)
     }
     out.bytes += SHA256Digest.of(out.bytes)
     return out.bytes
@@ -296,7 +307,21 @@ private struct EntryReader {
           related: related))
       relatedFiles.append(files)
     }
+    var itemNames: [String]?
+    switch number() {
+    case 0: break
+    case 1:
+      guard let count = count(least: 8) else { return nil }
+      var names: [String] = []
+      for _ in 0..<count {
+        guard let name = text() else { return nil }
+        names.append(name)
+      }
+      itemNames = names
+    default: return nil
+    }
     return CheckCacheEntry(
-      model: model, dependencies: dependencies, diagnostics: diagnostics, relatedFiles: relatedFiles)
+      model: model, dependencies: dependencies, diagnostics: diagnostics, relatedFiles: relatedFiles,
+      itemNames: itemNames)
   }
 }
