@@ -7,6 +7,13 @@ import OutlineValidation
 public final class ModelCache: @unchecked Sendable {
   private let lock = NSLock()
   private var models: [String: Result<Model, ModelLoadError>] = [:]
+  /// The choices ``ModelResolution/provider(for:)`` made, by everything each depends on
+  /// (``ModelResolution/choiceKey(attribute:documentPath:configuration:)``): the files of a
+  /// project that name one model cost a lookup each, not a search for the project's root, the
+  /// model's links resolved and its path standardized again (the working directory does not
+  /// change during a run; the server forgets them with the models when a model or a
+  /// configuration changes).
+  private var choices: [String: ModelChoice] = [:]
   /// The largest model file read.
   public let limit: Int
 
@@ -36,10 +43,27 @@ public final class ModelCache: @unchecked Sendable {
     return loaded
   }
 
-  /// Forgets every model (the server calls it when a model file changes).
+  /// The choice remembered under `key`, else the one `make` makes, remembered.
+  func choice(_ key: String, _ make: () -> ModelChoice) -> ModelChoice {
+    lock.lock()
+    if let known = choices[key] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let made = make()
+    lock.lock()
+    choices[key] = made
+    lock.unlock()
+    return made
+  }
+
+  /// Forgets every model and every choice (the server calls it when a model file or a
+  /// configuration changes).
   public func invalidate() {
     lock.lock()
     models.removeAll()
+    choices.removeAll()
     lock.unlock()
   }
 
@@ -115,19 +139,50 @@ public struct ModelResolution: Sendable {
       /// A model named by the document or the configuration: only from inside the project.
       func loadInside(_ path: String, named: String) -> ModelChoice {
         let roots = ModelResolution.modelRoots(for: documentPath, configuration: configuration)
-        if let refusal = ProjectRoot.refusal(modelPath: path, named: named, roots: roots) {
-          return .refused(refusal)
+        // The same model named from another folder of the project: the same choice.
+        let key = ([ConfigurationFinder.standardized(path), named] + roots).joined(separator: "\u{0}")
+        return cache.choice("m\u{0}" + key) {
+          if let refusal = ProjectRoot.refusal(modelPath: path, named: named, roots: roots) {
+            return .refused(refusal)
+          }
+          return load(path)
         }
-        return load(path)
       }
       if let attribute {
-        let folder = documentPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
-        return loadInside(attribute.hasPrefix("/") ? attribute : folder + "/" + attribute, named: attribute)
+        return cache.choice(
+          Self.choiceKey(attribute: attribute, documentPath: documentPath, configuration: configuration)
+        ) {
+          let folder = documentPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
+          return loadInside(attribute.hasPrefix("/") ? attribute : folder + "/" + attribute, named: attribute)
+        }
       }
       if let configuration, let (path, named) = configuration.modelPathAndName(for: documentPath) {
-        return loadInside(path, named: named)
+        // The project is the configuration's folder, whichever document names the model.
+        return cache.choice(Self.choiceKey(configured: path, named: named, configuration: configuration)) {
+          loadInside(path, named: named)
+        }
       }
       return .loaded(ModelLoader.defaultModel)
     }
+  }
+
+  /// What the choice of the model a document's `attribute` names depends on: the document's
+  /// folder as spelled (all through its last `/`; `\u{0}` for standard input), the attribute, and
+  /// the configuration's folder and `modelRoots` (the project and the other roots).
+  static func choiceKey(attribute: String, documentPath: String?, configuration: Configuration?) -> String {
+    let folder: Substring =
+      documentPath.map { path in path.lastIndex(of: "/").map { path[...$0] } ?? "" } ?? "\u{0}"
+    return "d\u{0}\(folder)\u{0}\(attribute)\u{0}" + configurationKey(configuration)
+  }
+
+  /// What the choice of the model a configuration names depends on: its path and its name
+  /// as written, and the configuration's folder and `modelRoots`.
+  static func choiceKey(configured path: String, named: String, configuration: Configuration) -> String {
+    "c\u{0}\(path)\u{0}\(named)\u{0}" + configurationKey(configuration)
+  }
+
+  private static func configurationKey(_ configuration: Configuration?) -> String {
+    guard let configuration else { return "" }
+    return ([configuration.folder] + configuration.modelRoots).joined(separator: "\u{0}")
   }
 }

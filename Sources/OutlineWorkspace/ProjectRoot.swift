@@ -18,15 +18,15 @@ public enum ProjectRoot {
   public static func folder(for documentPath: String?, configuration: Configuration?) -> String {
     if let configuration { return standardized(configuration.folder) }
     let start =
-      documentPath.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
-      ?? FileManager.default.currentDirectoryPath
-    var folder = URL(fileURLWithPath: start).standardizedFileURL
+      documentPath.map { ConfigurationFinder.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+    // Standardized once (absolute, no `.` or `..`), then each folder above is all before its
+    // last `/`: no URL made for each level.
+    var folder = ConfigurationFinder.standardized(start)
     while true {
       var info = stat()
-      if lstat(folder.appendingPathComponent(".git").path, &info) == 0 { return folder.path }
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path || folder.path == "/" { break }
-      folder = parent
+      if lstat(folder == "/" ? "/.git" : folder + "/.git", &info) == 0 { return folder }
+      guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
     }
     // Neither: the working directory when the document is inside it (the
     // folder the user runs the tools from), else the document's folder.
