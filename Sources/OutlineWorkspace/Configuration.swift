@@ -25,8 +25,6 @@ public struct Configuration: Sendable {
   public var maxSize: Int?
   /// `modelRoots`: folders (relative to ``folder``) models may come from besides the project.
   public var modelRoots: [String] = []
-  /// `baseline`: the baseline file (relative to ``folder``) whose problems are not reported.
-  public var baseline: String?
   /// Problems in the file itself (OC100), with ranges in ``source``.
   public var diagnostics: [Diagnostic] = []
 
@@ -74,19 +72,16 @@ public struct Configuration: Sendable {
     return model.map { (resolve($0), $0) }
   }
 
-  /// The baseline file's path (``baseline`` resolved against ``folder``), when one is named.
-  public var baselinePath: String? { baseline.map(resolve) }
-
   /// Whether a folder search should pass over `documentPath`.
   public func excludes(_ documentPath: String) -> Bool {
-    guard let relative = relativePath(of: documentPath) else { return false }
+    guard !exclude.isEmpty, let relative = relativePath(of: documentPath) else { return false }
     return exclude.contains { Glob.matches($0, relative) }
   }
 
   /// Whether a folder search should pass over the entry of `folder` named `name`, a name given
   /// as bytes since it need not be UTF-8 (``Glob/matches(_:bytes:)``).
   public func excludes(in folder: String, name: [UInt8]) -> Bool {
-    guard let relative = relativePath(of: folder + "/_") else { return false }
+    guard !exclude.isEmpty, let relative = relativePath(of: folder + "/_") else { return false }
     // The folder's path relative to the configuration's, with its `/`, then the name.
     let path = Array(relative.utf8.dropLast()) + name
     return exclude.contains { Glob.matches($0, bytes: path) }
@@ -120,8 +115,10 @@ public struct Configuration: Sendable {
   }
 
   private func relativePath(of documentPath: String) -> String? {
-    let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
-    let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+    // By string operations, as URLs spell them: a URL's standardization cost more than
+    // linting a small file, once for every file a folder search finds.
+    let absolute = ConfigurationFinder.standardized(documentPath)
+    let base = ConfigurationFinder.standardized(folder)
     let prefix = base.hasSuffix("/") ? base : base + "/"
     return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
   }
@@ -160,12 +157,10 @@ struct ConfigurationParser {
           try strings(&configuration, "modelRoots").map { configuration.modelRoots = $0 }
         case "maxSize":
           try maxSize(&configuration)
-        case "baseline":
-          try baseline(&configuration)
         default:
           configuration.diagnostics.append(
             problem(
-              "Unknown key \(Excerpt.quoted(key)) (known: model, models, rules, exclude, modelRoots, maxSize, baseline)",
+              "Unknown key \(Excerpt.quoted(key)) (known: model, models, rules, exclude, modelRoots, maxSize)",
               keyRange))
           try skipValue()
         }
@@ -180,7 +175,6 @@ struct ConfigurationParser {
       configuration.exclude = []
       configuration.modelRoots = []
       configuration.maxSize = nil
-      configuration.baseline = nil
       configuration.diagnostics.append(
         problem(
           "Invalid JSON (the default configuration applies): \(error.message)", TextRange(at: error.offset)))
@@ -213,20 +207,6 @@ struct ConfigurationParser {
         problem("'maxSize' must be a size in bytes such as 268435456, \"512M\" or \"1G\"", reader.range))
       try skipRest(of: event)
     }
-  }
-
-  /// `baseline`: a path to a file, never empty and never a folder's (ending in `/`).
-  private mutating func baseline(_ configuration: inout Configuration) throws(JSONSyntaxError) {
-    let event = try reader.next()
-    if case .string(let value) = event, !value.isEmpty, !value.hasSuffix("/"), !value.contains("\u{0}") {
-      configuration.baseline = value
-      return
-    }
-    configuration.diagnostics.append(
-      problem(
-        "'baseline' must name a file, such as \"outline-baseline.json\" (written by outline-lint --write-baseline)",
-        reader.range))
-    try skipRest(of: event)
   }
 
   private mutating func string(_ configuration: inout Configuration, _ what: String) throws(JSONSyntaxError)
