@@ -39,6 +39,9 @@ struct ItemLaneTable: ~Copyable {
   /// Per entity: whether its objects may take the lane, and where its keys are in `keys`.
   struct Entity {
     var takesLane: Bool
+    /// Whether its objects' keys go into uniqueness tables (every member of its constraints
+    /// is an attribute: a relationship member is the general way's).
+    var recordsKeys: Bool
     /// A bit per attribute an object must write (``Attribute/isRequired``; not the order,
     /// whose absence is OL400): a tag without one goes the general way, which reports it.
     var requiredAttributes: UInt64
@@ -70,8 +73,12 @@ struct ItemLaneTable: ~Copyable {
     for entity in schema.entities.indices {
       let name = schema.entityNames[entity]
       let attributeCount = schema.attributeCount[entity]
+      let recordsKeys = schema.uniqueness.hasChecks[entity]
+      let keysOfAttributes = schema.uniqueness.checks[entity].allSatisfy { check in
+        check.members.allSatisfy { if case .attribute = $0 { true } else { false } }
+      }
       let takesLane =
-        !schema.isAbstract[entity] && attributeCount <= 64 && !schema.uniqueness.hasChecks[entity]
+        !schema.isAbstract[entity] && attributeCount <= 64 && keysOfAttributes
         && schema.entityNameIsXMLName[entity]
       var required: UInt64 = 0
       for attribute in schema.requiredAttributes[entity]
@@ -93,7 +100,8 @@ struct ItemLaneTable: ~Copyable {
       }
       entityList.append(
         Entity(
-          takesLane: takesLane, requiredAttributes: required, nameLength: name.count,
+          takesLane: takesLane, recordsKeys: recordsKeys, requiredAttributes: required,
+          nameLength: name.count,
           namePrefix: name.withUnsafeBufferPointer(KeyLookup.prefix), firstKey: first,
           keyCount: keyList.count - first))
     }
@@ -161,6 +169,7 @@ extension OutlineValidator {
       }
       guard found >= 0 else { return false }
       present |= 1 &<< UInt64(keys[found].attribute)
+      if plan.recordsKeys { laneKeyTags[keys[found].attribute] = Int32(truncatingIfNeeded: index) }
       switch keys[found].role {
       case .order:
         guard
@@ -199,6 +208,14 @@ extension OutlineValidator {
     if idIndex >= 0 {
       findings.idRange = tag.valueRange(of: idIndex)
       defineID(tag, index: idIndex, entity: entity, schema: schema, findings: &findings)
+    }
+    if plan.recordsKeys {
+      // Every member an attribute: no relationship written or implied is asked for.
+      let tags = laneKeyTags
+      uniqueness.record(
+        tag, entity: entity,
+        attributeTag: { present & (1 &<< UInt64($0)) != 0 ? Int(tags[$0]) : -1 }, written: [],
+        implied: -1, parentID: { "" }, schema: schema)
     }
     recordChild(
       entity: entity, relationship: relationship, parentFrame: parentFrame, order: findings.order,

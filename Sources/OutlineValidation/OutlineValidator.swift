@@ -63,6 +63,9 @@ public final class OutlineValidator: XMLEventHandler {
   @exclusivity(unchecked) var laneMissesRelationship = false
   /// The model attribute of each of a tag's attributes whose value the lane leaves to be checked.
   @exclusivity(unchecked) let laneAttributes = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+  /// The lane's tag index of each model attribute the tag writes, for an entity whose
+  /// uniqueness constraints take its objects' keys (``ItemLaneTable/Entity/recordsKeys``).
+  @exclusivity(unchecked) let laneKeyTags = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
   /// Whether start tags may take the lane (``ItemLaneTable``): tests turn it off to compare
   /// the two ways, which report the same.
   @exclusivity(unchecked) public var usesLane = true
@@ -86,7 +89,7 @@ public final class OutlineValidator: XMLEventHandler {
   @exclusivity(unchecked) private var children = FlatStack<ChildEntry>()
   /// The suppression comments read so far (all of them once the parse is done).
   @exclusivity(unchecked) public internal(set) var suppression = Suppression()
-  @exclusivity(unchecked) private var uniqueness = UniquenessTables(count: 0)
+  @exclusivity(unchecked) var uniqueness = UniquenessTables(count: 0)
 
   /// Creates a validator that asks `modelProvider` for the model when the root arrives.
   public init(modelProvider: @escaping ModelProvider, buildTree: Bool = false) {
@@ -94,7 +97,10 @@ public final class OutlineValidator: XMLEventHandler {
     if buildTree { builder = ItemTreeBuilder() }
   }
 
-  deinit { laneAttributes.deallocate() }
+  deinit {
+    laneAttributes.deallocate()
+    laneKeyTags.deallocate()
+  }
 
   /// Makes this validator what `init(modelProvider:buildTree:)` makes, for the next document:
   /// everything the last one left (diagnostics, model, ids, references, suppression, open
@@ -367,7 +373,7 @@ public final class OutlineValidator: XMLEventHandler {
       if schema.uniqueness.hasChecks[entity] {
         let parent = stack.last
         uniqueness.record(
-          tag, entity: entity, attributeTag: attributeTag, written: written, implied: implied,
+          tag, entity: entity, attributeTag: { self.attributeTag[$0] }, written: written, implied: implied,
           parentID: { self.identity(of: parent) }, schema: schema)
       }
     } else {

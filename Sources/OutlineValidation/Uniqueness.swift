@@ -22,25 +22,32 @@ struct UniquenessTables {
 
   private struct Table {
     var records: [Record] = []
-    var keys: [UInt8] = []
+    /// Each its own (a class: the tables share none).
+    let keys = KeyBytes()
     /// The constraint's members and declaring entity, for messages.
     var names: [String] = []
     var declaringEntity = ""
+
+    /// Where the key of record `index` is in `keys`.
+    func keyRange(_ index: Int) -> Range<Int> {
+      (index == 0 ? 0 : Int(records[index - 1].keyEnd))..<Int(records[index].keyEnd)
+    }
   }
 
   private var tables: [Table]
   private let seed = HashSeed.process
 
   init(count: Int) {
-    tables = Array(repeating: Table(), count: count)
+    tables = (0..<count).map { _ in Table() }
   }
 
   /// Records `tag`'s values for every constraint of `entity`. `attributeTag`
-  /// gives the tag's attribute index per model attribute (-1 when not
+  /// gives the tag's attribute index of a model attribute (-1 when not
   /// written), `written` the relationships written; `parentID` names the
   /// object nesting sets `implied` to.
+  @inline(__always)
   mutating func record(
-    _ tag: StartTag, entity: Int, attributeTag: [Int], written: [(relationship: Int, index: Int)],
+    _ tag: StartTag, entity: Int, attributeTag: (Int) -> Int, written: [(relationship: Int, index: Int)],
     implied: Int,
     parentID: () -> String, schema: ModelIndex
   ) {
@@ -48,23 +55,24 @@ struct UniquenessTables {
     checks: for check in checks {
       // The key is built at the end of the table's keys, and dropped again when a member has no value.
       let table = check.table
-      let keyStart = tables[table].keys.count
+      let keys = tables[table].keys
+      let keyStart = keys.count
       var firstRange: TextRange?
       for position in 0..<check.members.count {
         switch check.members[position] {
         case .attribute(let attribute):
-          let index = attributeTag[attribute]
+          let index = attributeTag(attribute)
           if index >= 0 {
             if firstRange == nil { firstRange = tag.valueRange(of: index) }
             Self.appendNormalized(
-              tag.unsafeRawValue(of: index), type: check.types[position], to: &tables[table].keys)
+              tag.unsafeRawValue(of: index), type: check.types[position], to: keys)
           } else if let value = check.defaults[position] {
             value.withUnsafeBufferPointer {
-              Self.appendNormalized($0, type: check.types[position], to: &tables[table].keys)
+              Self.appendNormalized($0, type: check.types[position], to: keys)
             }
           } else {
             // No value: like SQL's NULL, never a duplicate.
-            tables[table].keys.removeSubrange(keyStart...)
+            keys.truncate(to: keyStart)
             continue checks
           }
         case .relationship(let relationship):
@@ -75,23 +83,21 @@ struct UniquenessTables {
             if firstRange == nil { firstRange = tag.valueRange(of: index) }
             target = tag.value(of: index).trimmingCharacters(in: .whitespaces)
           } else {
-            tables[table].keys.removeSubrange(keyStart...)
+            keys.truncate(to: keyStart)
             continue checks
           }
-          target.withUTF8 { Self.appendField($0, tag: 0x52, to: &tables[table].keys) }
+          target.withUTF8 { keys.appendField(UnsafeRawBufferPointer($0), tag: 0x52) }
         }
       }
       let range = firstRange ?? tag.nameRange
-      let hash = tables[table].keys.withUnsafeBufferPointer {
-        Self.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]), seed: seed)
-      }
+      let hash = Self.hash(keys.bytes(keyStart..<keys.count), seed: seed)
       if tables[table].records.isEmpty {
         tables[table].names = check.names
         tables[table].declaringEntity = check.declaringEntity
       }
       tables[table].records.append(
         Record(
-          hash: hash, keyEnd: UInt32(truncatingIfNeeded: tables[table].keys.count),
+          hash: hash, keyEnd: UInt32(truncatingIfNeeded: keys.count),
           rangeStart: range.start, rangeLength: UInt32(truncatingIfNeeded: range.length),
           entity: Int32(entity)))
     }
@@ -102,7 +108,8 @@ struct UniquenessTables {
   func finish(model: ModelIndex, validator: OutlineValidator) {
     for table in tables where table.records.count > 1 {
       var duplicates: [(index: Int, first: Int)] = []
-      let sorted = Self.sortedByHash(table.records)
+      let records = table.records
+      let sorted = HashOrder.sorted(count: records.count) { records[$0].hash }
       var start = 0
       while start < sorted.count {
         var end = start + 1
@@ -113,7 +120,9 @@ struct UniquenessTables {
           var distinct: [Int] = []
           for position in start..<end {
             let index = Int(truncatingIfNeeded: sorted[position] & 0xFFFF_FFFF)
-            if let first = distinct.first(where: { Self.sameKey($0, index, table) }) {
+            if let first = distinct.first(where: {
+              table.keys.equal(table.keyRange($0), table.keyRange(index))
+            }) {
               duplicates.append((index, first))
             } else {
               distinct.append(index)
@@ -141,34 +150,6 @@ struct UniquenessTables {
     }
   }
 
-  private static func sameKey(_ a: Int, _ b: Int, _ table: Table) -> Bool {
-    let aStart = a == 0 ? 0 : Int(table.records[a - 1].keyEnd)
-    let bStart = b == 0 ? 0 : Int(table.records[b - 1].keyEnd)
-    let aEnd = Int(table.records[a].keyEnd)
-    let bEnd = Int(table.records[b].keyEnd)
-    guard aEnd - aStart == bEnd - bStart else { return false }
-    return table.keys[aStart..<aEnd].elementsEqual(table.keys[bStart..<bEnd])
-  }
-
-  /// `hash << 32 | index` of every record, sorted by hash (stable, so equal
-  /// hashes stay in document order): an LSD radix sort, four passes of 8 bits.
-  private static func sortedByHash(_ records: [Record]) -> [UInt64] {
-    var values = records.enumerated().map { UInt64($0.element.hash) << 32 | UInt64($0.offset) }
-    var buffer = [UInt64](repeating: 0, count: values.count)
-    for shift in stride(from: 32, to: 64, by: 8) {
-      var counts = [Int](repeating: 0, count: 257)
-      for value in values { counts[Int((value >> UInt64(shift)) & 0xFF) + 1] += 1 }
-      for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
-      for value in values {
-        let bucket = Int((value >> UInt64(shift)) & 0xFF)
-        buffer[counts[bucket]] = value
-        counts[bucket] += 1
-      }
-      swap(&values, &buffer)
-    }
-    return values
-  }
-
   /// The key's hash, its low 32 bits (sorted beside the record's index).
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt32 {
     UInt32(truncatingIfNeeded: SeededHash.hash(bytes, seed: seed))
@@ -179,18 +160,19 @@ struct UniquenessTables {
   /// number they round to, `Decimal` by decimal value, UUIDs by their 16 bytes, dates as the
   /// `Double` of seconds since 2001 Core Data keeps, binary data by its bytes; strings and URIs
   /// as written (decoded). A value that is not of its type (OL300) is compared as written.
-  static func appendNormalized(_ raw: UnsafeBufferPointer<UInt8>, type: AttributeType?, to key: inout [UInt8])
-  {
+  static func appendNormalized(
+    _ raw: UnsafeBufferPointer<UInt8>, type: AttributeType?, to key: KeyBytes
+  ) {
     switch type {
     case .integer16?, .integer32?, .integer64?:
       // Plain digits need no string.
-      if let value = ModelValues.integer(raw) ?? ModelValues.integer(decoded(raw)) {
-        withUnsafeBytes(of: value.littleEndian) { appendField($0, tag: 0x49, to: &key) }
+      if let value = plainInteger(raw) ?? ModelValues.integer(raw) ?? ModelValues.integer(decoded(raw)) {
+        key.appendField(UInt64(bitPattern: value), tag: 0x49)
         return
       }
     case .boolean?:
       if let value = ModelValues.boolean(decoded(raw)) {
-        appendField(EmptyCollection(), tag: value ? 0x54 : 0x46, to: &key)
+        key.appendField(UnsafeRawBufferPointer(start: nil, count: 0), tag: value ? 0x54 : 0x46)
         return
       }
     case .double?, .float?:
@@ -198,29 +180,27 @@ struct UniquenessTables {
       if ModelValues.isDecimalNumber(text),
         let value = type == .float ? Float(text).map(Double.init) : Double(text)
       {
-        let bits = (value == 0 ? 0 : value).bitPattern.littleEndian
-        withUnsafeBytes(of: bits) { appendField($0, tag: 0x44, to: &key) }
+        key.appendField((value == 0 ? 0 : value).bitPattern, tag: 0x44)
         return
       }
     case .decimal?:
       if let value = DecimalValue(decoded(raw)) {
-        appendField(value.key, tag: 0x4E, to: &key)
+        value.key.withUnsafeBytes { key.appendField($0, tag: 0x4E) }
         return
       }
     case .uuid?:
       if let bytes = UUIDBytes.of(decoded(raw)) {
-        appendField(bytes, tag: 0x55, to: &key)
+        bytes.withUnsafeBytes { key.appendField($0, tag: 0x55) }
         return
       }
     case .date?:
       if let seconds = DateInstant.secondsSinceReferenceDate(decoded(raw)) {
-        let bits = (seconds == 0 ? 0 : seconds).bitPattern.littleEndian
-        withUnsafeBytes(of: bits) { appendField($0, tag: 0x41, to: &key) }
+        key.appendField((seconds == 0 ? 0 : seconds).bitPattern, tag: 0x41)
         return
       }
     case .binary?:
       if let bytes = Base64Bytes.decode(decoded(raw)) {
-        appendField(bytes, tag: 0x42, to: &key)
+        bytes.withUnsafeBytes { key.appendField($0, tag: 0x42) }
         return
       }
     case .string?, .uri?, .transformable?, .objectID?, .composite?, .undefined?, nil:
@@ -228,24 +208,30 @@ struct UniquenessTables {
     }
     // Strings, and values that are not of their type (reported as OL300), as written.
     if XMLEscaping.isPlainAttribute(raw) {
-      appendField(raw, tag: 0x53, to: &key)
+      key.appendField(UnsafeRawBufferPointer(raw), tag: 0x53)
     } else {
-      var text = XMLEscaping.decodeAttribute(raw)
-      text.withUTF8 { appendField($0, tag: 0x53, to: &key) }
+      key.appendDecodedField(raw, tag: 0x53)
     }
+  }
+
+  /// One to eighteen ASCII digits (no sign, no reference) as a number, read without a string:
+  /// what ``ModelValues/integer(_:)`` reads them as; nil for anything else.
+  @inline(__always)
+  static func plainInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard raw.count > 0, raw.count <= 18 else { return nil }
+    var value: Int64 = 0
+    for byte in raw {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ Int64(digit)
+    }
+    return value
   }
 
   /// The value's text, its character references decoded.
   private static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
     XMLEscaping.isPlainAttribute(raw)
       ? String(decoding: raw, as: UTF8.self) : XMLEscaping.decodeAttribute(raw)
-  }
-
-  /// A field: its kind, its length, its bytes, so no two tuples run together.
-  static func appendField<Bytes: Collection<UInt8>>(_ bytes: Bytes, tag: UInt8, to key: inout [UInt8]) {
-    key.append(tag)
-    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { key.append(contentsOf: $0) }
-    key.append(contentsOf: bytes)
   }
 }
 
