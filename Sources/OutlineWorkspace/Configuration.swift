@@ -25,6 +25,8 @@ public struct Configuration: Sendable {
   public var maxSize: Int?
   /// `modelRoots`: folders (relative to ``folder``) models may come from besides the project.
   public var modelRoots: [String] = []
+  /// `baseline`: the baseline file (relative to ``folder``) whose problems are not reported.
+  public var baseline: String?
   /// Problems in the file itself (OC100), with ranges in ``source``.
   public var diagnostics: [Diagnostic] = []
 
@@ -71,6 +73,9 @@ public struct Configuration: Sendable {
     }
     return model.map { (resolve($0), $0) }
   }
+
+  /// The baseline file's path (``baseline`` resolved against ``folder``), when one is named.
+  public var baselinePath: String? { baseline.map(resolve) }
 
   /// Whether a folder search should pass over `documentPath`.
   public func excludes(_ documentPath: String) -> Bool {
@@ -157,10 +162,12 @@ struct ConfigurationParser {
           try strings(&configuration, "modelRoots").map { configuration.modelRoots = $0 }
         case "maxSize":
           try maxSize(&configuration)
+        case "baseline":
+          try baseline(&configuration)
         default:
           configuration.diagnostics.append(
             problem(
-              "Unknown key \(Excerpt.quoted(key)) (known: model, models, rules, exclude, modelRoots, maxSize)",
+              "Unknown key \(Excerpt.quoted(key)) (known: model, models, rules, exclude, modelRoots, maxSize, baseline)",
               keyRange))
           try skipValue()
         }
@@ -175,6 +182,7 @@ struct ConfigurationParser {
       configuration.exclude = []
       configuration.modelRoots = []
       configuration.maxSize = nil
+      configuration.baseline = nil
       configuration.diagnostics.append(
         problem(
           "Invalid JSON (the default configuration applies): \(error.message)", TextRange(at: error.offset)))
@@ -207,6 +215,20 @@ struct ConfigurationParser {
         problem("'maxSize' must be a size in bytes such as 268435456, \"512M\" or \"1G\"", reader.range))
       try skipRest(of: event)
     }
+  }
+
+  /// `baseline`: a path to a file, never empty and never a folder's (ending in `/`).
+  private mutating func baseline(_ configuration: inout Configuration) throws(JSONSyntaxError) {
+    let event = try reader.next()
+    if case .string(let value) = event, !value.isEmpty, !value.hasSuffix("/"), !value.contains("\u{0}") {
+      configuration.baseline = value
+      return
+    }
+    configuration.diagnostics.append(
+      problem(
+        "'baseline' must name a file, such as \"outline-baseline.json\" (written by outline-lint --write-baseline)",
+        reader.range))
+    try skipRest(of: event)
   }
 
   private mutating func string(_ configuration: inout Configuration, _ what: String) throws(JSONSyntaxError)
