@@ -10,7 +10,7 @@ public struct OutlineCommand: ParsableCommand {
     version: ToolVersion.current,
     subcommands: [
       LintCommand.self, FmtCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
-      NewCommand.self, RenderCommand.self, MigrateCommand.self,
+      NewCommand.self, RenderCommand.self, MigrateCommand.self, DiffCommand.self,
       MergeCommand.self, ModelCommand.self, LSPCommand.self, ExplainCommand.self,
     ])
 

@@ -65,8 +65,8 @@ struct ChangeCollector {
       let at = new.tree.items[match].startTag.start
       let (oldParent, newParent) = (Int(old.tree.items[item].parent), Int(new.tree.items[match].parent))
       if oldParent >= 0 && newParent >= 0
-        && (matching.new(for: oldParent) != newParent || relationship(old, item) != relationship(new, match)
-          || reordered.contains(item))
+        && (matching.new(for: oldParent) != newParent || reordered.contains(item)
+          || !sameRelationship(item, match))
       {
         var change = ItemChange(.moved, old: item, new: match)
         change.oldParent = oldParent
@@ -92,7 +92,8 @@ struct ChangeCollector {
     var item = 0
     while item < old.count {
       if let match = matching.new(for: item) {
-        at = new.tree.items[match].startTag.start
+        // Just after that item's own changes.
+        at = new.tree.items[match].startTag.start + 1
         item += 1
         continue
       }
@@ -142,11 +143,23 @@ struct ChangeCollector {
   /// The children of matched pair (`oldParent`, `newParent`) that stayed under it but out of step:
   /// those off a longest run of the stayers whose new places increase in their old order.
   func outOfStep(_ oldParent: Int, _ newParent: Int) -> [Int] {
+    // Most groups are in step: find that out without a list.
+    var last: Int32 = -1
+    var inStep = true
+    old.forEachChild(of: oldParent) { child in
+      guard inStep, let match = matching.new(for: child), Int(new.tree.items[match].parent) == newParent
+      else {
+        return
+      }
+      if new.siblingRank[match] < last { inStep = false }
+      last = new.siblingRank[match]
+    }
+    if inStep { return [] }
     var stayers: [Int] = []
     var places: [Int32] = []
-    for child in old.sequence(of: oldParent) {
+    old.forEachChild(of: oldParent) { child in
       guard let match = matching.new(for: child), Int(new.tree.items[match].parent) == newParent else {
-        continue
+        return
       }
       stayers.append(child)
       places.append(new.siblingRank[match])
@@ -159,6 +172,13 @@ struct ChangeCollector {
     if increasing { return [] }
     let kept = Set(LongestIncreasingRun.indices(places))
     return stayers.indices.filter { !kept.contains($0) }.map { stayers[$0] }
+  }
+
+  /// Whether old item `item` and new item `match` stand in the same relationship under their parents.
+  func sameRelationship(_ item: Int, _ match: Int) -> Bool {
+    let (oldIndex, newIndex) = (old.tree.items[item].relationship, new.tree.items[match].relationship)
+    if let oldModel = old.model, oldModel === new.model { return oldIndex == newIndex }
+    return relationship(old, item) == relationship(new, match)
   }
 
   /// The name of the relationship `item` stands in under its parent (nil when unknown or free).

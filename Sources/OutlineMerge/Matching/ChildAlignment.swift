@@ -1,15 +1,31 @@
 // Aligning the children of one matched pair: identical subtrees in step first (a walk that looks a few siblings
-// ahead after a difference, no table), then what is left by identical subtree, identical own content and title (tables over the middle only), and, when
-// `positional`, the children left between the same matched siblings, then those whose attributes mostly agree.
+// ahead after a difference, no table), then what is left by identical subtree, identical own content and title
+// (tables over what is left only), and, when `positional`, the children left between the same matched siblings,
+// then those whose attributes mostly agree.
 
 extension MatchBuilder {
   /// Matches the children of old item `oldParent` with those of new item `newParent`. Without
   /// `positional`, only exact phases run and a pair that leaves children on both sides is kept in
   /// ``leftovers`` for later.
   mutating func alignChildren(_ oldParent: Int, _ newParent: Int, positional: Bool) {
-    let oldChildren = old.sequence(of: oldParent).filter { oldToNew[$0] < 0 }
-    let newChildren = new.sequence(of: newParent).filter { newToOld[$0] < 0 }
-    guard !oldChildren.isEmpty && !newChildren.isEmpty else { return }
+    var oldChildren: [Int] = []
+    old.forEachChild(of: oldParent) { if oldToNew[$0] < 0 { oldChildren.append($0) } }
+    guard !oldChildren.isEmpty else { return }
+    var newChildren: [Int] = []
+    new.forEachChild(of: newParent) { if newToOld[$0] < 0 { newChildren.append($0) } }
+    guard !newChildren.isEmpty else { return }
+    // One child left on each side (a chain, a change deep down): the exact phases without tables.
+    if oldChildren.count == 1 && newChildren.count == 1 {
+      let (oldChild, newChild) = (oldChildren[0], newChildren[0])
+      if identical(oldChild, newChild) { return pairSubtrees(oldChild, newChild) }
+      let title = old.titleHash(of: oldChild)
+      if (old.ownHash[oldChild] == new.ownHash[newChild]
+        || (title != 0 && title == new.titleHash(of: newChild)))
+        && old.sameName(oldChild, as: newChild, in: new)
+      {
+        return pairAndQueue(oldChild, newChild)
+      }
+    }
     // In step: identical subtrees one after the other, resynchronized over a small window after
     // a difference (the nearest pair of identical subtrees ahead), as a line diff would.
     var oldAt = 0

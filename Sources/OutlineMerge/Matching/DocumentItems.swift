@@ -149,6 +149,18 @@ public struct DocumentItems: Sendable {
     Self.sequence(of: item, in: tree)
   }
 
+  /// Calls `body` with each child of `item` in sibling order, without a list when the document
+  /// has them in that order.
+  public func forEachChild(of item: Int, _ body: (Int) -> Void) {
+    guard inDocumentOrder[item] else { return sequence(of: item).forEach(body) }
+    var child = item + 1
+    let end = Int(tree.items[item].subtreeEnd)
+    while child < end {
+      body(child)
+      child = Int(tree.items[child].subtreeEnd)
+    }
+  }
+
   /// The bytes of `range` as a string, decoded when it is an attribute value.
   public func text(_ range: TextRange) -> String {
     String(decoding: source.bytes[range.start..<range.end], as: UTF8.self)
