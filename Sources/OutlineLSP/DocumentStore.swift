@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineEditing
 import OutlineFiles
 import OutlineJSON
 import OutlineModel
@@ -99,9 +100,10 @@ final class Snapshot: @unchecked Sendable {
         carriedIDs = nil
       }
       var directory = carriedIDs
+      let rules = settings.rules(carried!.configuration)
       if TitleEdit.apply(change, to: &carried!, source: source)
-        || AttributeEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
-        || MarkupEdit.apply(change, to: &carried!, source: source, settings: settings, ids: &directory)
+        || AttributeEdit.apply(change, to: &carried!, source: source, rules: rules, ids: &directory)
+        || MarkupEdit.apply(change, to: &carried!, source: source, rules: rules, ids: &directory)
       {
         cached = carried
         ids = directory
@@ -348,3 +350,6 @@ final class SerialCounter: @unchecked Sendable {
     return last
   }
 }
+
+/// The server's analysis is what an edit carries to the next version.
+extension DocumentCheck: CarriedAnalysis {}

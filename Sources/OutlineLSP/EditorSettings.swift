@@ -62,6 +62,11 @@ struct EditorSettings: Equatable, Sendable {
     }
   }
 
+  /// ``apply(to:configuration:)`` for one document, as the incremental analyses take it.
+  func rules(_ configuration: Configuration?) -> ([Diagnostic]) -> [Diagnostic] {
+    { apply(to: $0, configuration: configuration) }
+  }
+
   /// `check` with the editor's rules applied to the codes its configuration file leaves alone.
   func apply(to check: DocumentCheck) -> DocumentCheck {
     guard !rules.isEmpty else { return check }

@@ -4,6 +4,7 @@ import OutlineSyntax
 import TestSupport
 import Testing
 
+@testable import OutlineEditing
 @testable import OutlineLSP
 
 /// Keystrokes in attribute values of every kind (orders, titles, typed and
@@ -191,7 +192,9 @@ import Testing
       removed: Array(source.bytes[range.start..<range.end]))
     let qualifies =
       TitleEdit.apply(applied, to: &probe, source: edited)
-      || AttributeEdit.apply(applied, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
+      || AttributeEdit.apply(
+        applied, to: &probe, source: edited, rules: snapshot.settings.rules(previous.configuration), ids: &ids
+      )
     return (LSP.TextDocumentContentChangeEvent(range: lspRange, text: DocumentText(text)), qualifies)
   }
 
@@ -226,16 +229,6 @@ import Testing
       let fresh = DocumentStore().open(uri: uri, text: store[uri]!.source.bytes).analysis
       #expect(store[uri]!.analysis.diagnostics == fresh.diagnostics, "step \(step)")
       #expect(fresh.diagnostics.map(\.code) == (step % 2 == 1 ? [.duplicateID] : []), "step \(step)")
-    }
-  }
-
-  /// The item at each offset of a document is the one the tree's own walk finds.
-  @Test func itemAtAnOffsetIsTheTreesOwn() throws {
-    var random = SeededGenerator(seed: 3)
-    let text = Self.document(items: 150, problems: true, references: true, using: &random)
-    let tree = try #require(DocumentStore().open(uri: "untitled:t.outline", text: text).analysis.tree)
-    for offset in -1...(text.utf8.count + 1) {
-      #expect(AttributeEdit.item(at: offset, in: tree) == tree.item(at: offset), "offset \(offset)")
     }
   }
 }

@@ -4,6 +4,7 @@ import OutlineSyntax
 import TestSupport
 import Testing
 
+@testable import OutlineEditing
 @testable import OutlineLSP
 
 /// After every change of a long random sequence, the analysis the store
@@ -136,19 +137,5 @@ import Testing
       removed: Array(source.bytes[offsets.start..<offsets.end]))
     let qualifies = TitleEdit.apply(applied, to: &probe, source: edited)
     return (LSP.TextDocumentContentChangeEvent(range: lspRange, text: DocumentText(text)), qualifies)
-  }
-
-  /// A keystroke in a title next to a diagnostic is analyzed afresh (the message names the item by its title).
-  @Test func titleOfAnItemWithADiagnosticIsAnalyzedAfresh() {
-    let source = SourceText(
-      "<outline version=\"1\">\n  <Item title=\"a\" order=\"0\">\n    <Item title=\"b\"/>\n  </Item>\n</outline>\n"
-    )
-    var check = DocumentStore().open(uri: "untitled:a.outline", text: source.bytes).analysis
-    #expect(check.diagnostics.map(\.code) == [.orderMissing])
-    var edited = source
-    let at = Array(source.bytes).firstIndex(of: UInt8(ascii: "a"))! + 1  // in "a" of the first title
-    edited.replace(TextRange(at: at), with: Array("Z".utf8))
-    let change = AppliedChange(range: TextRange(start: at, end: at + 1), removed: [])
-    #expect(!TitleEdit.apply(change, to: &check, source: edited))
   }
 }

@@ -4,6 +4,7 @@ import OutlineSyntax
 import TestSupport
 import Testing
 
+@testable import OutlineEditing
 @testable import OutlineLSP
 
 /// Markup edits inside items (an item typed between siblings character by
@@ -146,7 +147,8 @@ import Testing
       if probe.parsed { eligible += 1 }
       var ids: IDDirectory?
       let qualifies = MarkupEdit.apply(
-        applied, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
+        applied, to: &probe, source: edited, rules: snapshot.settings.rules(snapshot.analysis.configuration),
+        ids: &ids)
       if qualifies { carried += 1 }
       let change = LSP.TextDocumentContentChangeEvent(
         range: mapper.range(range, in: source), text: DocumentText(typed))
@@ -224,7 +226,9 @@ import Testing
         range: TextRange(start: offsets.start, end: offsets.start + typed.utf8.count),
         removed: Array(snapshot.source.bytes[offsets.start..<offsets.end]))
       #expect(
-        MarkupEdit.apply(change, to: &probe, source: edited, settings: snapshot.settings, ids: &ids),
+        MarkupEdit.apply(
+          change, to: &probe, source: edited, rules: snapshot.settings.rules(snapshot.analysis.configuration),
+          ids: &ids),
         "step \(step)")
       _ = store.change(
         uri: uri, version: step + 2,
@@ -283,7 +287,9 @@ import Testing
         range: TextRange(start: offsets.start, end: offsets.start + replacement.utf8.count),
         removed: Array(snapshot.source.bytes[offsets.start..<offsets.end]))
       #expect(
-        MarkupEdit.apply(change, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
+        MarkupEdit.apply(
+          change, to: &probe, source: edited, rules: snapshot.settings.rules(snapshot.analysis.configuration),
+          ids: &ids)
           == carried,
         "step \(step)")
       _ = store.change(
@@ -367,7 +373,9 @@ import Testing
       let change = AppliedChange(
         range: TextRange(start: offsets.start, end: offsets.start + typed.utf8.count), removed: [])
       #expect(
-        MarkupEdit.apply(change, to: &probe, source: edited, settings: snapshot.settings, ids: &ids)
+        MarkupEdit.apply(
+          change, to: &probe, source: edited, rules: snapshot.settings.rules(snapshot.analysis.configuration),
+          ids: &ids)
           == carried,
         "step \(step)")
       _ = store.change(

@@ -3,7 +3,6 @@ import OutlineCore
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
-import OutlineWorkspace
 import OutlineXML
 
 /// An edit of markup inside one item (an item typed between its children, a
@@ -22,7 +21,7 @@ import OutlineXML
 /// - its parent's child counts: the new element must be the same entity in
 ///   the same relationship, so they stay;
 /// - its sibling group's orders (OL401-OL403), checked again from the orders
-///   in the item tree (``DocumentCheck/childrenInOrder`` false when a group is out of order);
+///   in the item tree (``CarriedAnalysis/childrenInOrder`` false when a group is out of order);
 /// - the duplicates of every id defined in the element before or after the
 ///   change (OL500), found through ``IDDirectory`` (made here when needed),
 ///   when the document writes no reference and its model has no uniqueness
@@ -40,17 +39,18 @@ import OutlineXML
 /// (libxml2's recovery and messages, which name lines, may differ from the
 /// whole document's) or holds text, references in the element or to its
 /// ids, models with uniqueness constraints, an edit at the root's level.
-enum MarkupEdit {
+public enum MarkupEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
-  /// `ids` is the directory of the ids of `check`'s tree, if made, kept in step.
-  static func apply(
-    _ change: AppliedChange, to check: inout DocumentCheck, source: SourceText, settings: EditorSettings,
-    ids: inout IDDirectory?
+  /// `ids` is the directory of the ids of `check`'s tree, if made, kept in step. `rules` are
+  /// the document's rules (its configuration's and the editor's) applied to findings.
+  public static func apply<Analysis: CarriedAnalysis>(
+    _ change: AppliedChange, to check: inout Analysis, source: SourceText,
+    rules: ([Diagnostic]) -> [Diagnostic], ids: inout IDDirectory?
   ) -> Bool {
     guard !check.isJSONForm, check.parsed, let model = check.model, check.tree != nil,
       let plan = plan(
-        change, check: check, tree: check.tree!, model: model, source: source, settings: settings, ids: ids)
+        change, check: check, tree: check.tree!, model: model, source: source, rules: rules, ids: ids)
     else { return false }
     commit(plan, change: change, to: &check)
     // The directory follows the new numbering.
@@ -80,9 +80,9 @@ enum MarkupEdit {
     var childrenInOrder: Bool?
   }
 
-  private static func plan(
-    _ change: AppliedChange, check: DocumentCheck, tree: ItemTree, model: Model, source: SourceText,
-    settings: EditorSettings, ids: IDDirectory?
+  private static func plan<Analysis: CarriedAnalysis>(
+    _ change: AppliedChange, check: Analysis, tree: ItemTree, model: Model, source: SourceText,
+    rules: ([Diagnostic]) -> [Diagnostic], ids: IDDirectory?
   ) -> Plan? {
     let start = change.range.start
     let oldEnd = start + change.removed.count
@@ -198,17 +198,16 @@ enum MarkupEdit {
     // Suppression, then the configuration's rules, as a full pass applies them (new diagnostics are
     // looked up at their offsets in the previous text: no covered start tag moved but by the change).
     func before(_ found: [Diagnostic]) -> [Diagnostic] {
-      settings.apply(
-        to: suppressed ? check.suppression.filter(found) : found, configuration: check.configuration)
+      rules(suppressed ? check.suppression.filter(found) : found)
     }
     func after(_ found: [Diagnostic]) -> [Diagnostic] {
-      guard suppressed else { return settings.apply(to: found, configuration: check.configuration) }
+      guard suppressed else { return rules(found) }
       let kept = found.filter { diagnostic in
         var old = diagnostic
         old.range = TextRange(start: unmoved(diagnostic.range.start), end: unmoved(diagnostic.range.end))
         return !check.suppression.filter([old]).isEmpty
       }
-      return settings.apply(to: kept, configuration: check.configuration)
+      return rules(kept)
     }
     func unmoved(_ offset: Int) -> Int {
       offset >= change.range.end ? offset - delta : offset > start ? start : offset
@@ -413,7 +412,9 @@ enum MarkupEdit {
     )
   }
 
-  private static func commit(_ plan: Plan, change: AppliedChange, to check: inout DocumentCheck) {
+  private static func commit<Analysis: CarriedAnalysis>(
+    _ plan: Plan, change: AppliedChange, to check: inout Analysis
+  ) {
     var edited = ItemTree()
     swap(&edited, &check.tree!)
     let delta = change.delta

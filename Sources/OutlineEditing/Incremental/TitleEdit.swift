@@ -1,15 +1,23 @@
 import OutlineCore
 import OutlineModel
 import OutlineSyntax
-import OutlineWorkspace
+import OutlineValidation
 
 /// One range of the previous text replaced: `range` holds the replacement
 /// in the new text; `removed` are the bytes it replaced.
-struct AppliedChange {
-  let range: TextRange
-  let removed: [UInt8]
+public struct AppliedChange: Sendable {
+  /// Where the replacement lies in the new text.
+  public let range: TextRange
+  /// The bytes of the previous text it replaced.
+  public let removed: [UInt8]
   /// The change in length.
-  var delta: Int { range.end - range.start - removed.count }
+  public var delta: Int { range.end - range.start - removed.count }
+
+  /// The change that put `range` (of the new text) where `removed` was.
+  public init(range: TextRange, removed: [UInt8]) {
+    self.range = range
+    self.removed = removed
+  }
 }
 
 /// The common keystroke, typing in an item's title, analyzed without a pass
@@ -25,11 +33,13 @@ struct AppliedChange {
 /// diagnostic may lie in the item's subtree or on the edited line (their
 /// messages name the item by its title, or count columns). Anything else is
 /// analyzed afresh.
-enum TitleEdit {
+public enum TitleEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change` (its tree edited in place when nothing else holds it); false,
   /// with `check` untouched, when the change does not qualify.
-  static func apply(_ change: AppliedChange, to check: inout DocumentCheck, source: SourceText) -> Bool {
+  public static func apply<Analysis: CarriedAnalysis>(
+    _ change: AppliedChange, to check: inout Analysis, source: SourceText
+  ) -> Bool {
     // The tree is not bound to a name here: one more reference to its items would copy them below.
     guard !check.isJSONForm, check.parsed, let model = check.model, check.tree != nil,
       qualifies(change, tree: check.tree!, diagnostics: check.diagnostics, index: model.index, source: source)

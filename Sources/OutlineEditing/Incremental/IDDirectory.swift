@@ -8,7 +8,7 @@ import OutlineXML
 /// without visiting every item. Made on the first id edit of an analysis
 /// and kept with it while edits carry the analysis over (item numbers stay);
 /// a full pass drops it.
-final class IDDirectory: @unchecked Sendable {
+public final class IDDirectory: @unchecked Sendable {
   /// An item defining an id, numbered as the tree was after the first `epoch` splices.
   private struct Entry {
     var item: Int32

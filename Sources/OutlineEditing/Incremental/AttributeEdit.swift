@@ -3,7 +3,6 @@ import OutlineCore
 import OutlineModel
 import OutlineSyntax
 import OutlineValidation
-import OutlineWorkspace
 import OutlineXML
 
 /// A keystroke inside one attribute value of one object's start tag (its
@@ -21,7 +20,7 @@ import OutlineXML
 ///   and after the change, and the first findings replace the second;
 /// - for the order attribute, the sibling group's order diagnostics
 ///   (OL401-OL403), checked again from the orders in the item tree (and
-///   ``DocumentCheck/childrenInOrder`` false when the group is out of
+///   ``CarriedAnalysis/childrenInOrder`` false when the group is out of
 ///   order; once false it stays so until a full pass, which only costs a
 ///   serializer its streaming);
 /// - for the title of an object with children, the messages that name it:
@@ -37,18 +36,19 @@ import OutlineXML
 /// uniqueness constraints (their keys count across the file) and the root are
 /// analyzed afresh, as is anything else; `outline-disable` comments filter
 /// what the change brings.
-enum AttributeEdit {
+public enum AttributeEdit {
   /// Moves `check`, the previous version's analysis, to the text after
   /// `change`; false, with `check` untouched, when the change does not qualify.
   /// `ids` is the directory of the ids of `check`'s tree, if made (made
-  /// here when an id edit needs it), moved along with it.
-  static func apply(
-    _ change: AppliedChange, to check: inout DocumentCheck, source: SourceText, settings: EditorSettings,
-    ids: inout IDDirectory?
+  /// here when an id edit needs it), moved along with it. `rules` are the
+  /// document's rules (its configuration's and the editor's) applied to findings.
+  public static func apply<Analysis: CarriedAnalysis>(
+    _ change: AppliedChange, to check: inout Analysis, source: SourceText,
+    rules: ([Diagnostic]) -> [Diagnostic], ids: inout IDDirectory?
   ) -> Bool {
     guard !check.isJSONForm, check.parsed, let model = check.model, check.tree != nil,
       let plan = plan(
-        change, check: check, tree: check.tree!, model: model, source: source, settings: settings, ids: ids)
+        change, check: check, tree: check.tree!, model: model, source: source, rules: rules, ids: ids)
     else { return false }
     commit(plan, change: change, to: &check)
     if let directory = plan.ids {
@@ -57,6 +57,9 @@ enum AttributeEdit {
     }
     return true
   }
+
+  /// What kind of attribute holds the value a change lies in.
+  private enum Kind { case order, title, id, other }
 
   /// What the change does to the analysis.
   private struct Plan {
@@ -76,9 +79,9 @@ enum AttributeEdit {
     var childrenInOrder: Bool?
   }
 
-  private static func plan(
-    _ change: AppliedChange, check: DocumentCheck, tree: ItemTree, model: Model, source: SourceText,
-    settings: EditorSettings, ids: IDDirectory?
+  private static func plan<Analysis: CarriedAnalysis>(
+    _ change: AppliedChange, check: Analysis, tree: ItemTree, model: Model, source: SourceText,
+    rules: ([Diagnostic]) -> [Diagnostic], ids: IDDirectory?
   ) -> Plan? {
     let start = change.range.start
     let oldEnd = start + change.removed.count
@@ -101,11 +104,10 @@ enum AttributeEdit {
     // (a new diagnostic is looked up at its offsets in the previous text).
     let suppressed = hasSuppression(tree, source: source, change: change)
     func previous(_ found: [Diagnostic]) -> [Diagnostic] {
-      settings.apply(
-        to: suppressed ? check.suppression.filter(found) : found, configuration: check.configuration)
+      rules(suppressed ? check.suppression.filter(found) : found)
     }
     func next(_ found: [Diagnostic]) -> [Diagnostic] {
-      guard suppressed else { return settings.apply(to: found, configuration: check.configuration) }
+      guard suppressed else { return rules(found) }
       func unmoved(_ offset: Int) -> Int {
         offset >= change.range.end ? offset - delta : offset > start ? start : offset
       }
@@ -114,12 +116,11 @@ enum AttributeEdit {
         old.range = TextRange(start: unmoved(diagnostic.range.start), end: unmoved(diagnostic.range.end))
         return !check.suppression.filter([old]).isEmpty
       }
-      return settings.apply(to: kept, configuration: check.configuration)
+      return rules(kept)
     }
     let parentEntity = Int(tree.items[parent].entity)
     let newTag = TextRange(start: bound.startTag.start, end: bound.startTag.end + delta)
     // The value the change lies in, and what kind of attribute holds it.
-    enum Kind { case order, title, id, other }
     var found: (value: TextRange, kind: Kind)?
     var after: StartTagFindings?
     var selfClosing = false
@@ -439,7 +440,9 @@ enum AttributeEdit {
     }
   }
 
-  private static func commit(_ plan: Plan, change: AppliedChange, to check: inout DocumentCheck) {
+  private static func commit<Analysis: CarriedAnalysis>(
+    _ plan: Plan, change: AppliedChange, to check: inout Analysis
+  ) {
     var edited = ItemTree()
     swap(&edited, &check.tree!)
     move(&edited, item: plan.item, by: change)
