@@ -20,7 +20,7 @@ import Testing
       </outline>
 
       """
-    let client = try LSPClient()
+    let client = try ServerClient()
     _ = client.initialize()
     client.open(uri, text)
     let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
