@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Read-only elements lent for the length of one call (a parser's event, a chunk of a file):
 /// indices are checked, and no pointer is handed out.
 ///

@@ -1,11 +1,5 @@
 import OutlineCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension FileChunks {
   /// Calls `body` with each chunk of the regular file at `path` (at most `limit` bytes), lent
   /// as a view: ``read(_:limit:_:)`` for the modules that hold no buffers.
