@@ -68,9 +68,10 @@ import Testing
 
   @Test func everyFormatPrintsTheSameWarmAsCold() throws {
     let folder = try project()
-    let first = try lint(["--verbose"] + paths, in: folder)
+    // SARIF's fingerprints name each problem's item: the entries keep those names too.
+    let first = try lint(["--verbose", "--format", "sarif"] + paths, in: folder)
     #expect(hits(first) == 0)
-    #expect(first.stdout.contains("note: OM200"), "a diagnostic pointing into a model")
+    #expect(first.stdout.contains("Broken.xcdatamodel/contents"), "a diagnostic pointing into a model")
     let gitignore = try String(
       contentsOf: folder.appendingPathComponent(".outline-cache/.gitignore"), encoding: .utf8)
     #expect(gitignore.hasSuffix("\n*\n"))
@@ -82,6 +83,16 @@ import Testing
     for options in [["--statistics"], ["--statistics", "--format", "json"], ["--quiet"], ["--jobs", "1"]] {
       try expectSame(options + paths, in: folder, hits: 4)
     }
+    // A baseline's fingerprints name the items the problems are on: the same warm as cold.
+    try CLI.write(
+      ["broken.outline": "<outline>\n  <Nope/>\n  <Tag name=\"a\" count=\"x\"/>\n</outline>\n"], in: folder)
+    _ = try lint(["--no-cache", "--write-baseline", "baseline.json"] + paths, in: folder)
+    try CLI.write(
+      ["broken.outline": "<outline>\n  <Tag/>\n  <Nope/>\n  <Tag name=\"a\" count=\"x\"/>\n</outline>\n"],
+      in: folder)
+    try expectSame(["--baseline", "baseline.json"] + paths, in: folder, hits: 3)
+    try expectSame(["--baseline", "baseline.json"] + paths, in: folder, hits: 4)
+    try expectSame(["--baseline", "baseline.json", "--format", "sarif"] + paths, in: folder, hits: 4)
   }
 
   /// CI's shape: two clones of one commit (every file with its own new modification time)

@@ -61,11 +61,24 @@ extension LintJob {
       return Result(failure: error.description)
     }
     let key = cache.key(path: path, form: json ? "json" : "xml", bytes: bytes, configuration: configuration)
+    // Fingerprints name the item each problem is on, as ``LintJob/report(_:_:)`` does.
+    let wantsNames = itemNames || configuration?.baseline != nil
     if let entry = cache.entry(key, in: folder, size: bytes.count),
-      let report = report(entry, key: key, bytes: bytes, json: json, cache: cache)
+      var report = report(entry, key: key, bytes: bytes, json: json, cache: cache)
     {
-      cache.record(hit: true)
-      return Result(report: report)
+      if wantsNames {
+        if entry.diagnostics.isEmpty {
+          report.itemNames = []
+        } else if json {
+          report.itemNames = entry.diagnostics.map { _ in "" }
+        } else {
+          report.itemNames = entry.itemNames.flatMap { $0.count == entry.diagnostics.count ? $0 : nil }
+        }
+      }
+      if !wantsNames || report.itemNames != nil {
+        cache.record(hit: true)
+        return Result(report: report)
+      }
     }
     cache.record(hit: false)
     let check: DocumentCheck
@@ -86,10 +99,10 @@ extension LintJob {
       check = checked
       lines = FileLines(path: path, lines: source.lines)
     }
-    cache.keep(check, for: key, in: folder)
+    let made = report(check, lines)
+    cache.keep(check, itemNames: made.itemNames, for: key, in: folder)
     return Result(
-      report: report(check, lines), configuration: check.configuration,
-      modelTrouble: check.namedModelIsUnreadable)
+      report: made, configuration: check.configuration, modelTrouble: check.namedModelIsUnreadable)
   }
 
   /// The report an entry gives the file holding `bytes`, as its check would have made it; nil
