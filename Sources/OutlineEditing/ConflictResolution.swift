@@ -79,6 +79,8 @@ public enum ConflictResolution {
       return choices
     case .place:
       return []
+    case .order:
+      return [Choice(title: "Keep ours' order", edits: [dropRecord], isPreferred: true)]
     }
   }
 

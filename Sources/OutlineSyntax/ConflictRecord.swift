@@ -27,6 +27,10 @@ public struct ConflictRecord: Sendable, Hashable {
     case place
     /// Both sides added an item with the same `xml:id` (`id`): the item below is theirs'.
     case id
+    /// Both sides reordered the children of one item (`parent`) differently: `base`, `ours`
+    /// and `theirs` list the titles of the children both kept, in each side's order. The list
+    /// that starts with the item below stands in ours' order.
+    case order
   }
 
   /// The processing instruction's target.
@@ -148,6 +152,10 @@ public struct ConflictRecord: Sendable, Hashable {
     case .id:
       return
         "Merge conflict: ours and theirs each added an item with the id \(shown("id")); the next item is theirs'"
+    case .order:
+      return
+        "Merge conflict: ours and theirs reordered the children of \(shown("parent")) differently: "
+        + "ours \(shown("ours")), theirs \(shown("theirs")) (base \(shown("base"))); they stand in ours' order"
     }
   }
 

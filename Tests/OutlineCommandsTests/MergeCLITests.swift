@@ -103,6 +103,27 @@ import Testing
     #expect(lint.stdout.contains("OL600"), "\(lint.stdout)")
   }
 
+  @Test func twoReordersAreAConflictAndCommentsInAnEditedItemStay() throws {
+    func side(_ titles: [String], _ done: String?) -> String {
+      var text =
+        "<outline version=\"1\">\n  <Item order=\"0\" title=\"p\"\(done.map { " done=\"\($0)\"" } ?? "")>\n"
+      for (rank, title) in titles.enumerated() {
+        text += "    <Item order=\"\(rank)\" title=\"\(title)\"/>\n"
+      }
+      return text + "    <!-- end of p -->\n  </Item>\n</outline>\n"
+    }
+    let base = side(["a", "b", "c"], nil)
+    let ours = side(["c", "b", "a"], "true").replacingOccurrences(of: "title=\"p\"", with: "title=\"P\"")
+    let (output, result, folder) = try Self.merge(base, ours, side(["b", "a", "c"], "false"))
+    #expect(output.status == 1, "\(output.stderr)")
+    #expect(output.stderr.contains("reordered the children of 'P' differently"), "\(output.stderr)")
+    #expect(result.contains("<!-- end of p -->"), "\(result)")
+    #expect(result.contains("kind=\"order\""), "\(result)")
+    let lint = try Self.lint(folder, "ours.outline")
+    #expect(lint.status == 1)
+    #expect(lint.stdout.contains("OL600"), "\(lint.stdout)")
+  }
+
   @Test func removedAgainstChangedAndTwoParentsAreConflicts() throws {
     let removed = Self.base.replacingOccurrences(of: "  <Item order=\"1\" title=\"b\"/>\n", with: "")
     let changed = Self.base.replacingOccurrences(of: "title=\"b\"", with: "title=\"b2\"")

@@ -3,6 +3,7 @@
 // theirs' at one place), and the `order` values each relationship group then gets.
 
 import OutlineCore
+import OutlineSyntax
 
 /// The children of every merged item, in the order they are written, and the `order` values.
 struct MergeSequences {
@@ -10,6 +11,8 @@ struct MergeSequences {
   var children: [Int: [Int]] = [:]
   /// The `order` text of a node where it is not ours' value as written (always for a rewritten node).
   var orders: [Int: String] = [:]
+  /// The `order` conflicts, before the first child of the list both sides reordered differently.
+  var records: [Int: [ConflictRecord]] = [:]
 
   init(plan: MergePlan) {
     var firstChild = [Int32](repeating: -1, count: plan.placeStart)
@@ -69,6 +72,10 @@ struct MergeSequences {
       sequence = Self.combine(
         primary: oursLead ? fromOurs : fromTheirs, secondary: oursLead ? fromTheirs : fromOurs,
         primaryIsOurs: oursLead, members: members, all: memberList)
+      if oursReordered && theirsReordered && theirsItem >= 0 {
+        recordOrderConflict(
+          node, sequence: sequence, fromOurs: fromOurs, fromTheirs: fromTheirs, base: fromBase, plan)
+      }
     }
     numberGroups(sequence, fromOurs: fromOurs, fromTheirs: fromTheirs, plan: plan)
     if sequence == fromOurs && oursItem >= 0 {
@@ -77,6 +84,27 @@ struct MergeSequences {
     } else {
       children[node] = sequence
     }
+  }
+
+  /// Both sides reordered the base's children of `node`: when they disagree on the order of
+  /// those both kept, ours' order stands with an `order` conflict naming both sides' orders.
+  private mutating func recordOrderConflict(
+    _ node: Int, sequence: [Int], fromOurs: [Int], fromTheirs: [Int], base: [Int], _ plan: MergePlan
+  ) {
+    let inBase = Set(base)
+    let inTheirs = Set(fromTheirs)
+    let oursKept = fromOurs.filter { inBase.contains($0) && inTheirs.contains($0) }
+    let inOurs = Set(oursKept)
+    let theirsKept = fromTheirs.filter(inOurs.contains)
+    guard oursKept != theirsKept, let first = sequence.first(where: { $0 < plan.placeStart }) else { return }
+    func labels(_ list: [Int]) -> String { list.map(plan.label).joined(separator: ", ") }
+    records[first, default: []].append(
+      ConflictRecord(
+        .order,
+        [
+          ("parent", plan.label(node)), ("base", labels(base.filter(inOurs.contains))),
+          ("ours", labels(oursKept)), ("theirs", labels(theirsKept)),
+        ]))
   }
 
   /// Whether `side` puts the base's children it kept in another order than the base.
@@ -134,6 +162,14 @@ struct MergeSequences {
       let theirsGroup = fromTheirs.filter {
         $0 < plan.placeStart && Self.relationship($0, plan) == relationship
       }
+      // A side that only renumbered a group ours left as the base had it (`outline-lint --fix`):
+      // theirs' values.
+      let theirsNumbering =
+        group == oursGroup && group == theirsGroup
+        && group.allSatisfy { id in
+          id < plan.oursStart && plan.theirsImage[id] >= 0
+            && Self.orderText(plan.ours, Int(plan.oursImage[id])) == Self.orderText(plan.base, id)
+        }
       for (rank, id) in group.enumerated() {
         let oursItem = Int(plan.oursImage[id])
         let theirsItem = Int(plan.theirsImage[id])
@@ -141,7 +177,9 @@ struct MergeSequences {
         let hasOrder = oursItem >= 0 ? oursText != nil : Self.orderText(plan.theirs, theirsItem) != nil
         guard hasOrder else { continue }
         let text: String
-        if group == oursGroup, let oursText {
+        if theirsNumbering, let theirsText = Self.orderText(plan.theirs, theirsItem) {
+          text = theirsText
+        } else if group == oursGroup, let oursText {
           text = oursText
         } else if group == theirsGroup, theirsItem >= 0,
           let theirsText = Self.orderText(plan.theirs, theirsItem)

@@ -89,6 +89,7 @@ struct MergeWriter {
   /// The conflict records of `node`, then the white space and comments before it.
   private mutating func writeLead(_ node: Int, depth: Int) {
     for record in plan.records[node] ?? [] { writeRecord(record, depth: depth) }
+    for record in sequences.records[node] ?? [] { writeRecord(record, depth: depth) }
     let oursItem = Int(plan.oursImage[node])
     if oursItem >= 0 {
       let item = plan.ours.tree.items[oursItem]
@@ -148,7 +149,16 @@ struct MergeWriter {
   private mutating func writeHead(_ node: Int, depth: Int) -> Bool {
     let hasChildren = !(sequences.children[node] ?? []).isEmpty
     if let rewritten = plan.rewritten[node] {
-      writeCanonicalTag(node, name: rewritten.name, attributes: rewritten.attributes, open: hasChildren)
+      let inner = hasChildren ? nil : oursInnerMarkup(node)
+      writeCanonicalTag(
+        node, name: rewritten.name, attributes: rewritten.attributes, open: hasChildren || inner != nil)
+      if let inner {
+        // No children left, but comments inside ours' element: kept, as fmt keeps them.
+        let item = plan.ours.tree.items[Int(plan.oursImage[node])]
+        appendTrivia(
+          plan.ours.source.bytes, inner, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
+        output.append(contentsOf: Array("</\(rewritten.name)>".utf8))
+      }
       return hasChildren
     }
     let item = plan.ours.tree.items[Int(plan.oursImage[node])]
@@ -190,6 +200,18 @@ struct MergeWriter {
     return hasChildren
   }
 
+  /// The markup of ours' item of `node` after its last child (all its content when it has
+  /// none), when comments or instructions stand there; nil otherwise.
+  private func oursInnerMarkup(_ node: Int) -> Range<Int>? {
+    let oursItem = Int(plan.oursImage[node])
+    guard oursItem >= 0 else { return nil }
+    let item = plan.ours.tree.items[oursItem]
+    guard let end = item.endTag else { return nil }
+    let last = Int(oursLastChildEnd[oursItem])
+    let range = (last >= 0 ? last : item.startTag.end)..<end.start
+    return plan.ours.source.bytes[range].contains(UInt8(ascii: "<")) ? range : nil
+  }
+
   /// Whether comments or instructions stand after ours' last child of `item`.
   private func trailingHoldsMarkup(_ item: Int) -> Bool {
     let last = Int(oursLastChildEnd[item])
@@ -218,7 +240,14 @@ struct MergeWriter {
       output.append(contentsOf: Array("</\(plan.ours.elementName(of: oursItem))>".utf8))
       return
     }
-    newline(depth)
+    if let trailing = oursInnerMarkup(node) {
+      // A rewritten tag keeps the comments between ours' last child and its end tag.
+      let item = plan.ours.tree.items[Int(plan.oursImage[node])]
+      appendTrivia(
+        plan.ours.source.bytes, trailing, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
+    } else {
+      newline(depth)
+    }
     output.append(contentsOf: Array("</\(plan.rewritten[node]!.name)>".utf8))
   }
 
