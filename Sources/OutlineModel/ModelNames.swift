@@ -1,4 +1,5 @@
 import OutlineCore
+import OutlineXML
 
 /// The names of a model as documents and Core Data read them: whether a document can spell each
 /// as an XML name (OM218, an error: an NCName for an entity, an NCName or a prefixed name for a
@@ -29,25 +30,25 @@ public enum ModelNames {
   /// Whether `name` is an NCName of XML 1.0 (fifth edition): an XML name without a colon, as
   /// libxml2 reads element and attribute names.
   public static func isNCName(_ name: String) -> Bool {
-    notNCName(name) == nil
+    XMLName.isNCName(name)
   }
 
   /// Why `name` is not an NCName, or nil when it is.
   public static func notNCName(_ name: String) -> String? {
     var scalars = name.unicodeScalars.makeIterator()
     guard let first = scalars.next() else { return "a name cannot be empty" }
-    if !isNameStart(first) {
+    if !XMLName.isNameStart(first) {
       if first == ":" {
         return "':' cannot be in a name (it would make the part before it a namespace prefix)"
       }
-      return isNameCharacter(first)
+      return XMLName.isNameCharacter(first)
         ? "a name cannot start with \(shown(first))" : "\(shown(first)) cannot be in a name"
     }
     while let scalar = scalars.next() {
       if scalar == ":" {
         return "':' cannot be in a name (it would make the part before it a namespace prefix)"
       }
-      if !isNameCharacter(scalar) { return "\(shown(scalar)) cannot be in a name" }
+      if !XMLName.isNameCharacter(scalar) { return "\(shown(scalar)) cannot be in a name" }
     }
     return nil
   }
@@ -80,27 +81,6 @@ public enum ModelNames {
   /// declaration of its prefix (``notAttributeName(_:)``).
   public static func isPrefixed(_ name: String) -> Bool {
     name.contains(":") && notAttributeName(name) == nil
-  }
-
-  /// `NameStartChar` of XML 1.0 (fifth edition), without the colon.
-  static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x41...0x5A, 0x5F, 0x61...0x7A: true
-    case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D,
-      0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD,
-      0x10000...0xEFFFF:
-      true
-    default: false
-    }
-  }
-
-  /// `NameChar` of XML 1.0 (fifth edition), without the colon.
-  static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    if isNameStart(scalar) { return true }
-    switch scalar.value {
-    case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
-    default: return false
-    }
   }
 
   /// A character as a message shows it: quoted, with its code point when it is not a plain one.

@@ -190,9 +190,9 @@ public enum XMLName {
     return nil
   }
 
-  /// Whether `name` is an NCName (an XML name without a colon), as
-  /// `xml:id` values and element and attribute names written by this
-  /// toolchain must be.
+  /// Whether `name` is an NCName (an XML name without a colon) of XML 1.0
+  /// (fifth edition), as `xml:id` values and element and attribute names
+  /// written by this toolchain must be, and as libxml2 reads names.
   public static func isNCName(_ name: String) -> Bool {
     // ASCII names (nearly all) are checked by their bytes: the same answer without Unicode properties.
     var isFirst = true
@@ -208,15 +208,6 @@ public enum XMLName {
       }
     }
     return !isFirst
-  }
-
-  private static func isUnicodeNCName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
-      return false
-    }
-    return name.unicodeScalars.allSatisfy {
-      $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" || $0 == "."
-    }
   }
 
   /// Whether `byte` is XML white space.
