@@ -195,7 +195,7 @@ public final class OutlineValidator: XMLEventHandler {
   func label(_ frame: Frame) -> String {
     if !frame.title.isEmpty,
       let title = titles.withUnsafeBufferPointer({
-        ItemLabel.title(UnsafeBufferPointer(rebasing: $0[frame.title]))
+        ItemLabel.title(ByteView(UnsafeBufferPointer(rebasing: $0[frame.title])))
       })
     {
       return Excerpt.quoted(title)

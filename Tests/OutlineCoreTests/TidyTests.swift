@@ -59,7 +59,9 @@ import Testing
   /// memory stays in OutlineCore, OutlineXML, OutlineValidation, OutlineConvert, OutlineFiles and
   /// OutlineJSON). Issue 33's others (OutlineSyntax, OutlineLSP, OutlineEditing, OutlineCommands)
   /// join as they are converted.
-  static let viewOnlyModules: Set<String> = ["OutlineMigration", "OutlineModel", "OutlineWorkspace"]
+  static let viewOnlyModules: Set<String> = [
+    "OutlineLSP", "OutlineMerge", "OutlineMigration", "OutlineModel", "OutlineSyntax", "OutlineWorkspace",
+  ]
 
   @Test func viewOnlyModulesSpellNoUnsafe() throws {
     for path in RepositoryFiles.swiftFiles
@@ -126,14 +128,10 @@ import Testing
   /// Source files over 500 lines today, each with why. A new one fails unless its first lines say
   /// why it needs the length ("over 500 lines because ...").
   static let longFiles: [String: String] = [
-    "Sources/OutlineFiles/AtomicFileWriter.swift":
-      "one type whose steps (prepare, install by rename or in place, check, restore) share its state",
     "Sources/OutlineValidation/OutlineValidator.swift":
       "the hot class whose stored state the rule groups share",
     "Sources/OutlineLSP/Server.swift": "the server's lifecycle, queues and dispatch: one state machine",
     "Sources/OutlineMigration/Migrator.swift": "the streaming rewrite: one pass whose edits share its state",
-    "Sources/OutlineCommands/FmtCommand.swift": "fmt's options and its run over many files; to be split",
-    "Sources/OutlineModel/ModelResolver.swift": "the model's resolution passes, each reading the one before",
   ]
 
   @Test func noSourceFileIsOverFiveHundredLinesWithoutSayingWhy() throws {

@@ -74,18 +74,18 @@ import Testing
     #expect(bound.items.map(\.subtreeEnd) == tree.items.map(\.subtreeEnd))
     #expect(bound.items.map(\.entity) == [0, 1, 1, 1])
     #expect(bound.items.map(\.order) == [nil, 0, 1, 0])
-    Self.bytes.withUnsafeBufferPointer { bytes in
+    Self.bytes.withByteView { bytes in
       #expect(bound.title(of: 1, in: bytes) == "Milk & eggs")
       #expect(bound.title(of: 3, in: bytes) == nil)
       var label: [UInt8] = []
       ItemLabel.append(
-        title: bound.rawTitle(of: 3, in: bytes), fallback: UnsafeBufferPointer(rebasing: bytes[0..<0]),
+        title: bound.rawTitle(of: 3, in: bytes), fallback: bytes.extracting(0..<0),
         to: &label)
       #expect(label.isEmpty)
       let name = bound.items[1].nameRange
       ItemLabel.append(
         title: bound.rawTitle(of: 1, in: bytes),
-        fallback: UnsafeBufferPointer(rebasing: bytes[name.start..<name.end]), to: &label)
+        fallback: bytes.extracting(name.start..<name.end), to: &label)
       #expect(String(decoding: label, as: UTF8.self) == "Milk & eggs")
     }
   }

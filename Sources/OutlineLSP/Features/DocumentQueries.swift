@@ -53,7 +53,7 @@ struct DocumentQueries {
   /// How messages and symbols name an item: its title, else its element name.
   func label(_ item: Int) -> String {
     guard let tree else { return "" }
-    if let title = source.bytes.withUnsafeBufferPointer({ tree.title(of: item, in: $0) }) {
+    if let title = tree.title(of: item, in: source.bytes) {
       return Excerpt.escaped(title)
     }
     return item == 0 ? "the root" : Excerpt.escaped(source.string(in: tree.items[item].nameRange))

@@ -32,7 +32,7 @@ struct FoldingFeature {
       json.int(end)
     }
     let endLines = Self.endLines(of: tree, in: source.lines)
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       var labels = ItemLabels(bytes: bytes)
       var startLine = 0
       for (index, item) in tree.items.enumerated() {

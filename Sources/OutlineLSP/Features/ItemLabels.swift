@@ -10,17 +10,18 @@ import OutlineXML
 /// a million items cost no million allocations.
 struct ItemLabels {
   /// The document's bytes.
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: ByteView
   /// Decoded titles, reused from item to item.
   private var scratch: [UInt8] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: ByteView) {
     self.bytes = bytes
   }
 
   /// The bytes of `range` in the document.
-  func slice(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: bytes[max(0, range.start)..<min(range.end, bytes.count)])
+  func slice(_ range: TextRange) -> ByteView {
+    let start = min(max(0, range.start), bytes.count)
+    return bytes.extracting(start..<max(start, min(range.end, bytes.count)))
   }
 
   /// Appends the label's UTF-8, unquoted and unescaped, to `out`.
@@ -37,7 +38,7 @@ struct ItemLabels {
     append(item, to: &text)
     ReplyLimits.cut(&text)
     text += suffix
-    text.withUnsafeBufferPointer { json.string(bytes: $0) }
+    json.string(bytes: text)
     scratch = text
   }
 }

@@ -61,12 +61,8 @@ struct SymbolsFeature {
       if child < tree.items.count { split = child }
     }
     let ranges = split < tree.items.count ? [1..<split, split..<tree.items.count] : [1..<tree.items.count]
-    var halves = [JSONBytes](repeating: JSONBytes(), count: ranges.count)
-    halves.withUnsafeMutableBufferPointer { halves in
-      nonisolated(unsafe) let out = halves  // each iteration writes its own element
-      DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-        out[part] = write(ranges[part], of: tree, in: source)
-      }
+    let halves = [JSONBytes](concurrentlyMaking: ranges.count) { part in
+      write(ranges[part], of: tree, in: source)
     }
     var json = JSONBytes()
     json.raw("[")
@@ -83,7 +79,7 @@ struct SymbolsFeature {
   /// are its children, flat, each detail saying its level and its parent.
   private func write(_ range: Range<Int>, of tree: ItemTree, in source: SourceText) -> JSONBytes {
     var json = JSONBytes()
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       var labels = ItemLabels(bytes: bytes)
       var detail: [UInt8] = []
       // Pre-order: open each item's object; close the ones whose subtree ended.
@@ -119,7 +115,7 @@ struct SymbolsFeature {
           ReplyLimits.cut(&detail, from: start, limit: Excerpt.limit)
         }
         json.raw(",\"detail\":")
-        detail.withUnsafeBufferPointer { json.string(bytes: $0) }
+        json.string(bytes: detail)
         json.raw(",\"kind\":")
         json.int(LSP.SymbolKind.object.rawValue)
         json.raw(",\"range\":")
