@@ -20,7 +20,7 @@ import Testing
       </outline>
 
       """
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(uri, text)
     let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []

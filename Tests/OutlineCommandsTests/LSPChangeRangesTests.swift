@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// `didChange` ranges that are not valid ranges, through the server in process: each is applied by the
+/// `didChange` ranges that are not valid ranges, through the real server: each is applied by the
 /// rule an editor's text follows (positions clamped into the text, a reversed range read as the
 /// range between its positions), so the server's text stays the editor's, as a fresh open of
 /// that text shows; a change that cannot be read is said, never silently dropped.
@@ -50,7 +50,7 @@ import Testing
     ]
   }
 
-  static func formatting(_ client: ServerClient, _ uri: String) -> JSONValue? {
+  static func formatting(_ client: LSPClient, _ uri: String) -> JSONValue? {
     client.request(
       "textDocument/formatting",
       ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]], timeout: 30)
@@ -58,7 +58,7 @@ import Testing
 
   /// What a server that opens `text` afresh publishes and formats it to.
   static func fresh(_ text: String) throws -> (diagnostics: JSONValue?, formatted: String) {
-    let client = try ServerClient()
+    let client = try LSPClient()
     defer { _ = client.close() }
     _ = client.initialize()
     client.open(uri, text, version: 2)
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func invalidRangesApplyAsTheEditorsTextAndALostChangeIsSaid() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     defer { _ = client.close() }
     _ = client.initialize()
     client.open(Self.uri, Self.text)

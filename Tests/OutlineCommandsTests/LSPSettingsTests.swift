@@ -3,13 +3,13 @@ import OutlineJSON
 import Testing
 
 /// `workspace/configuration`, `didChangeConfiguration`, `executeCommand` and
-/// progress, through the server in process.
+/// progress over stdio.
 @Suite(.serialized) struct LSPSettingsTests {
   static let uri = "file:///tmp/lsp-settings.outline"
   static let misnumbered = "<outline>\n  <Item title=\"a\" order=\"1\"/>\n</outline>\n"
 
   @Test func settingsAreAskedForAndPushed() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.request(
       "initialize",
       [
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func renumberIsAppliedThroughTheClient() throws {
-    let client = try ServerClient.withOpenDocument(Self.uri, Self.misnumbered)
+    let client = try LSPClient.withOpenDocument(Self.uri, Self.misnumbered)
     let capabilities = client.request("initialize", [:], timeout: 10)
     #expect(capabilities?["error"] != nil)  // already initialized
     let reply = client.request(
@@ -49,7 +49,7 @@ import Testing
 
   @Test func slowRequestsReportProgressOnTheClientsToken() throws {
     // Progress shows at once (progressDelay 0), so the test does not depend on the machine's speed.
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.request(
       "initialize", ["processId": .null, "capabilities": [:], "initializationOptions": ["progressDelay": 0]],
       timeout: 30)

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `workspace/didChangeWorkspaceFolders` in process: the server says it
+/// `workspace/didChangeWorkspaceFolders` over stdio: the server says it
 /// follows folder changes, and the workspace report follows them (an added
 /// folder's outlines appear, a removed one's disappear), with a refresh
 /// asked of a client that supports it.
@@ -27,7 +27,7 @@ import Testing
       ["uri": .string(url.absoluteString), "name": .string(url.lastPathComponent)]
     }
 
-    let client = try ServerClient()
+    let client = try LSPClient()
     let initialize = client.request(
       "initialize",
       [

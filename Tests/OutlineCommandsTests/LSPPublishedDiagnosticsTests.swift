@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// The server's published diagnostics are its pulled ones.
+/// `outline lsp`'s published diagnostics are its pulled ones, through the binary.
 @Suite struct LSPPublishedDiagnosticsTests {
   @Test(arguments: [[], ["utf-8", "utf-16"]])
   func publishedDiagnosticsAreThePulledOnes(encodings: [String]) throws {
@@ -18,7 +18,7 @@ import Testing
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\">\n"
       + items.prefix(100).joined(separator: "\n") + "\n" + items.suffix(100).joined()
       + "\n<Item title=\"p\"><Item title=\"b\" order=\"1\"/><Item title=\"a\" order=\"0\"/></Item>\n</outline>\n"
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize(encodings: encodings)
     client.open(uri, text)
     let published = client.diagnostics(uri, version: 1)?["diagnostics"]

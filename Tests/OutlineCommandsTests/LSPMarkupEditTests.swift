@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Markup edits inside an item in process, as an editor sends them (an item
+/// Markup edits inside an item over stdio, as an editor sends them (an item
 /// typed a character at a time, a line deleted, items pasted): each
 /// version's published diagnostics equal those of a server that opens the
 /// same text, and the symbols follow the new items.
@@ -22,7 +22,7 @@ import Testing
     """
 
   @Test func markupEditsPublishWhatAFreshOpenWould() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(Self.uri, Self.text)
     #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"]?.arrayValue == [])
@@ -67,7 +67,7 @@ import Testing
         offset(line, character)..<offset(endLine, endCharacter), with: Array(text.utf16))
       lines = String(decoding: scalars, as: UTF16.self).components(separatedBy: "\n")
       let published = client.diagnostics(Self.uri, version: version)?["diagnostics"]
-      let fresh = try ServerClient()
+      let fresh = try LSPClient()
       _ = fresh.initialize()
       fresh.open(Self.uri, lines.joined(separator: "\n"))
       #expect(published != nil)
@@ -92,7 +92,7 @@ import Testing
   @Test func deletingACommentInsideAnItem() throws {
     let text =
       "<outline><Item order=\"0\"><Item order=\"0\"/><!-- c --><Item order=\"1\" title=\"a long long long long long title\"/></Item></outline>\n"
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(Self.uri, text)
     _ = client.diagnostics(Self.uri, version: 1)
@@ -112,7 +112,7 @@ import Testing
         ],
       ])
     let published = client.diagnostics(Self.uri, version: 2)?["diagnostics"]
-    let fresh = try ServerClient()
+    let fresh = try LSPClient()
     _ = fresh.initialize()
     let deleted =
       text.range(of: "<Item order=\"0\"/>")!.lowerBound..<text.range(of: "</Item></outline>")!.lowerBound

@@ -3,7 +3,7 @@ import OutlineCore
 import OutlineJSON
 import Testing
 
-/// The editing features through the server in process: what
+/// The editing features over stdio, through the real `outline lsp`: what
 /// is advertised, and one request of each kind as a client sends it.
 @Suite struct LSPEditorFeaturesTests {
   static let uri = "file:///tmp/outline-editor-features/list.outline"
@@ -25,7 +25,7 @@ import Testing
   static var document: JSONValue { ["uri": .string(uri)] }
 
   @Test func capabilitiesNameTheLegendAndTriggers() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     let capabilities = client.initialize()?["result"]?["capabilities"]
     for provider in [
       "selectionRangeProvider", "linkedEditingRangeProvider", "documentHighlightProvider",
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func requestsOverStdioInUTF8() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize(encodings: ["utf-8"])
     client.open(Self.uri, Self.text)
     _ = client.diagnostics(Self.uri, version: 1)
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func typingACloseTagAndFormattingIt() throws {
-    let client = try ServerClient.withOpenDocument(Self.uri, Self.text)
+    let client = try LSPClient.withOpenDocument(Self.uri, Self.text)
     // Type `</` on a new line inside the first item, indented too far.
     var text = Self.text.replacingOccurrences(
       of: "  </Item>\n  <Item title=\"b\"", with: "      </\n  </Item>\n  <Item title=\"b\"")
@@ -123,7 +123,7 @@ import Testing
   /// ask for completion there: nothing is offered (no element, and no end tag that would
   /// close an element from inside a comment).
   @Test func nothingIsCompletedInsideACommentOrCDATA() throws {
-    let client = try ServerClient.withOpenDocument(Self.uri, Self.text)
+    let client = try LSPClient.withOpenDocument(Self.uri, Self.text)
     let text = Self.text.replacingOccurrences(
       of: "  <Item title=\"b\" order=\"1\"/>",
       with: "  <!-- < </ -->\n  <Item title=\"b\" order=\"1\"><![CDATA[ < </ ]]></Item>")

@@ -22,7 +22,7 @@ import Testing
     params?["diagnostics"]?.arrayValue?.map { $0["code"] }
   }
 
-  static func hover(_ client: ServerClient, _ uri: String) -> JSONValue? {
+  static func hover(_ client: LSPClient, _ uri: String) -> JSONValue? {
     client.request(
       "textDocument/hover",
       ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 40]], timeout: 30)
@@ -33,7 +33,7 @@ import Testing
     let folder = try CLI.temporaryFolder()
     try CLI.write(["M.xcdatamodel/contents": Self.model], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(uri, Self.document)
     #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
@@ -70,7 +70,7 @@ import Testing
         "M.xcdatamodeld/.xccurrentversion": current("M.xcdatamodel"),
       ], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(uri, Self.document.replacingOccurrences(of: "M.xcdatamodel", with: "M.xcdatamodeld"))
     #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
@@ -85,7 +85,7 @@ import Testing
     let folder = try CLI.temporaryFolder()
     try CLI.write(["M.xcdatamodel/contents": Self.model], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.request(
       "initialize",
       [

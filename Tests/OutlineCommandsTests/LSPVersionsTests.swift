@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Model versions through the server in process: OL108 published on the
+/// Model versions through `outline lsp` over stdio: OL108 published on the
 /// root, the root's hover, "Migrate to" and `outline/migrate` (sent back with
 /// `workspace/applyEdit`), on the four-version `Tasks.xcdatamodeld` of the fixtures.
 @Suite struct LSPVersionsTests {
@@ -15,9 +15,9 @@ import Testing
     """
 
   @Test func aPendingMigrationIsPublishedHoveredAndMigrated() throws {
-    let folder = try VersionsFixture.project()
+    let folder = try VersionsCLITests.project()
     let uri = folder.appendingPathComponent("third.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     defer { _ = client.close() }
     _ = client.initialize(documentChanges: true)
     client.open(uri, Self.third)
@@ -69,7 +69,7 @@ import Testing
     let refused = client.request(
       "workspace/executeCommand", ["command": "outline/migrate", "arguments": [["uri": .string(v1URI)]]])
     #expect(refused?["error"]?["message"]?.stringValue?.contains("Task.owner (4 objects)") == true)
-    let initialize = try ServerClient()
+    let initialize = try LSPClient()
     defer { _ = initialize.close() }
     let commands = initialize.initialize()?["result"]?["capabilities"]?["executeCommandProvider"]?["commands"]
     #expect(commands?.arrayValue?.contains("outline/migrate") == true)

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// The server in process: a 100,000-deep document and a title of megabytes get replies that
+/// `outline lsp` over stdio: a 100,000-deep document and a title of megabytes get replies that
 /// every client's JSON decoder reads (LanguageServer.md, "Bounded replies"): no message nests
 /// deeper than 100 levels, no label is longer than 200 characters and no string longer than 8,192.
 @Suite(.serialized) struct LSPReplyLimitsTests {
@@ -34,7 +34,7 @@ import Testing
     text.reserveCapacity(depth * 40)
     for level in 0..<depth { text += "<Item order=\"0\" title=\"t\(level)\">\n" }
     text += String(repeating: "</Item>\n", count: depth) + "</outline>\n"
-    let client = try ServerClient.withOpenDocument(uri, text)
+    let client = try LSPClient.withOpenDocument(uri, text)
     defer { _ = client.close() }
     let document: JSONValue = ["textDocument": ["uri": .string(uri)]]
     let symbols = client.request("textDocument/documentSymbol", document, timeout: 120)
@@ -86,7 +86,7 @@ import Testing
         <\(name) order="1">
         </
       """
-    let client = try ServerClient.withOpenDocument(uri, text)
+    let client = try LSPClient.withOpenDocument(uri, text)
     defer { _ = client.close() }
     let document: JSONValue = ["textDocument": ["uri": .string(uri)]]
     let symbols = client.request("textDocument/documentSymbol", document)

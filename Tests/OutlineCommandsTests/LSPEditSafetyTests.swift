@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// Through the server in process, as an editor drives it: Delete is not
+/// Through `outline lsp` over stdio, as an editor drives it: Delete is not
 /// offered in a broken sibling group, an id defined twice is not renamed nor
 /// followed by the delete rules, and every WorkspaceEdit takes the form the
 /// client declared.
@@ -11,8 +11,8 @@ import Testing
   static let uri = "file:///tmp/lsp-edit-safety.outline"
 
   /// A client initialized with `capabilities`, `text` open and its diagnostics read.
-  func client(_ text: String, capabilities: JSONValue = [:]) throws -> ServerClient {
-    let client = try ServerClient.initialized(root: nil, capabilities: capabilities)
+  func client(_ text: String, capabilities: JSONValue = [:]) throws -> LSPClient {
+    let client = try LSPClient.initialized(root: nil, capabilities: capabilities)
     client.open(Self.uri, text)
     _ = client.diagnostics(Self.uri, version: 1)
     return client
@@ -98,7 +98,7 @@ import Testing
       </outline>
 
       """
-    let client = try ServerClient.initialized(root: folder)
+    let client = try LSPClient.initialized(root: folder)
     defer { _ = client.close() }
     client.open(uri, text)
     #expect(client.diagnostics(uri, version: 1)?["diagnostics"] == [])

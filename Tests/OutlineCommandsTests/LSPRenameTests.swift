@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `textDocument/rename` of a model property through the server in process:
+/// `textDocument/rename` of a model property through `outline lsp` over stdio:
 /// one workspace edit over the model and the workspace folder's outlines.
 @Suite struct LSPRenameTests {
   static let document = """
@@ -14,10 +14,10 @@ import Testing
     """
 
   @Test func renamingAnAttributeEditsTheModelAndTheFolder() throws {
-    let folder = try VersionsFixture.project()
+    let folder = try VersionsCLITests.project()
     try CLI.write(["a.outline": Self.document, "b.outline": Self.document], in: folder)
     let uri = folder.appendingPathComponent("a.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     defer { _ = client.close() }
     _ = client.request(
       "initialize",

@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Code lenses in process: each lens carries a command the server advertises
+/// Code lenses over stdio: each lens carries a command the server advertises
 /// and runs through `workspace/executeCommand`, with its edit sent back by
 /// `workspace/applyEdit`, as an editor does when the lens is clicked.
 @Suite(.serialized) struct LSPCodeLensCommandTests {
@@ -21,7 +21,7 @@ import Testing
     """
 
   /// Runs a lens's command as a client does: executeCommand, then the applyEdit the server asks for.
-  func click(_ lens: JSONValue?, _ client: ServerClient) -> (reply: JSONValue?, applied: [JSONValue]) {
+  func click(_ lens: JSONValue?, _ client: LSPClient) -> (reply: JSONValue?, applied: [JSONValue]) {
     let command = lens?["command"]
     let reply = client.request(
       "workspace/executeCommand",
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func clickingTheLensesRenumbersTheSubtreeAndDeletesTheItem() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     let initialize = client.initialize()
     let commands = initialize?["result"]?["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue
     #expect(commands?.contains("outline.delete") == true && commands?.contains("outline.renumber") == true)

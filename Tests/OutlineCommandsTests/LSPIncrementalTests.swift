@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Keystrokes in a title in process, as an editor sends them: each version's
+/// Keystrokes in a title over stdio, as an editor sends them: each version's
 /// published diagnostics equal those of a server that opens the same text,
 /// whether the server carried the previous analysis over or analyzed afresh.
 @Suite(.serialized) struct LSPIncrementalTests {
@@ -24,7 +24,7 @@ import Testing
     """
 
   @Test func typingInTitlesPublishesWhatAFreshOpenWould() throws {
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.initialize()
     client.open(Self.uri, Self.text)
     #expect(
@@ -57,7 +57,7 @@ import Testing
       characters.replaceSubrange(character..<character + removed, with: Array(typed.utf16))
       lines[line] = String(decoding: characters, as: UTF16.self)
       let published = client.diagnostics(Self.uri, version: version)?["diagnostics"]
-      let fresh = try ServerClient()
+      let fresh = try LSPClient()
       _ = fresh.initialize()
       fresh.open(Self.uri, lines.joined(separator: "\n"))
       #expect(published != nil)

@@ -3,14 +3,13 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// The server (in process) streams documentSymbol when the client passes a
+/// `outline lsp` streams documentSymbol when the client passes a
 /// partialResultToken: `$/progress` batches, then an empty reply; the
 /// batches joined are what the same request without a token returns.
 @Suite struct LSPSymbolsStreamingTests {
   @Test func partialResultsJoinToTheWholeResult() throws {
     let uri = "file:///tmp/streamed.outline"
-    let client = try ServerClient.withOpenDocument(
-      uri, GeneratedOutline.twoLevels(parents: 3000, children: 1))
+    let client = try LSPClient.withOpenDocument(uri, GeneratedOutline.twoLevels(parents: 3000, children: 1))
     defer { _ = client.close() }
     let whole = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
     let expected = whole?["result"]?.arrayValue ?? []

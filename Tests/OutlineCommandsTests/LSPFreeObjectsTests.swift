@@ -17,7 +17,7 @@ import Testing
     let lines = text.components(separatedBy: "\n")
     let login = try #require(lines.firstIndex { $0.contains("title=\"Ship login\"") })
     let root = try #require(lines.firstIndex { $0.hasPrefix("<outline") })
-    let client = try ServerClient.initialized(root: folder)
+    let client = try LSPClient.initialized(root: folder)
     defer { _ = client.close() }
     client.open(uri, text)
     #expect(client.diagnostics(uri)?["diagnostics"] == [])

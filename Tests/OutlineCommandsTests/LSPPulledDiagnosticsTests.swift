@@ -3,9 +3,9 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// The server (in process) writes pulled diagnostics (`textDocument/diagnostic`,
+/// `outline lsp` writes pulled diagnostics (`textDocument/diagnostic`,
 /// `workspace/diagnostic`) as JSON text, as it writes its published ones:
-/// through the server, the pulled items are the published ones, and a pull
+/// through the binary, the pulled items are the published ones, and a pull
 /// with the last `resultId` answers `unchanged`.
 @Suite struct LSPPulledDiagnosticsTests {
   /// Duplicate orders (a related location each), items without an order,
@@ -27,7 +27,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     try CLI.write(["open.outline": Self.text, "closed.outline": Self.text], in: folder)
     let uri = folder.appendingPathComponent("open.outline").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.request(
       "initialize",
       [

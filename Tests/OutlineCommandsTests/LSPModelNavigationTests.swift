@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// From an outline to its model and back, through the server in process.
+/// From an outline to its model and back, through the binary.
 @Suite(.serialized) struct LSPModelNavigationTests {
   @Test func linkDefinitionAndReferencesFromTheModelFile() throws {
     let folder = try CLI.temporaryFolder()
@@ -22,7 +22,7 @@ import Testing
       ], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
     let contents = folder.appendingPathComponent("M.xcdatamodel/contents").absoluteString
-    let client = try ServerClient()
+    let client = try LSPClient()
     _ = client.request(
       "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
       timeout: 30)
