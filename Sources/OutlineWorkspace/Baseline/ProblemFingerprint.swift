@@ -24,9 +24,27 @@ public enum ItemIdentity {
     let tree = ItemTree.parse(bytes)
     var namer = Namer(tree: tree, bytes: bytes, model: model)
     return diagnostics.map { diagnostic in
-      guard let item = tree.item(at: diagnostic.range.start) else { return "" }
+      guard let item = innermost(diagnostic.range.start, in: tree) else { return "" }
       return namer.name(of: item)
     }
+  }
+
+  /// The innermost item whose range holds `offset`: the last item starting at or before it
+  /// (items are in document order), then up its parents. A search, not a walk along a wide
+  /// group, so many problems in one group stay linear.
+  static func innermost(_ offset: Int, in tree: ItemTree) -> Int? {
+    var low = 0
+    var high = tree.items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tree.items[middle].fullRange.start <= offset { low = middle + 1 } else { high = middle }
+    }
+    var item = low - 1
+    while item >= 0 {
+      if tree.items[item].fullRange.contains(offset) { return item }
+      item = Int(tree.items[item].parent)
+    }
+    return nil
   }
 
   /// Names items of one tree, each item's name made once.
@@ -35,6 +53,8 @@ public enum ItemIdentity {
     let bytes: [UInt8]
     let model: Model?
     var known: [Int: String] = [:]
+    var positions: [Int: Int] = [:]
+    var countedParents: Set<Int> = []
 
     init(tree: ItemTree, bytes: [UInt8], model: Model?) {
       self.tree = tree
@@ -74,17 +94,29 @@ public enum ItemIdentity {
     }
 
     /// The step naming `item` under its parent: its title, else `Entity[position]`.
-    func segment(_ item: Int) -> String {
+    mutating func segment(_ item: Int) -> String {
       let element = elementName(item)
       if let title = title(of: item, element: element), !title.isEmpty { return ItemIdentity.escaped(title) }
+      return ItemIdentity.escaped(element) + "[\(position(of: item))]"
+    }
+
+    /// Where `item` stands among its parent's children of its element name. A parent's
+    /// children are counted once, for all of them, so a wide group stays linear.
+    mutating func position(of item: Int) -> Int {
       let parent = Int(tree.items[item].parent)
-      var position = 0
-      var sibling = parent + 1
-      while sibling < item {
-        if elementName(sibling) == element { position += 1 }
-        sibling = Int(tree.items[sibling].subtreeEnd)
+      if !countedParents.contains(parent) {
+        countedParents.insert(parent)
+        var counts: [String: Int] = [:]
+        var sibling = parent + 1
+        let end = Int(tree.items[parent].subtreeEnd)
+        while sibling < end {
+          let name = elementName(sibling)
+          positions[sibling] = counts[name, default: 0]
+          counts[name, default: 0] += 1
+          sibling = Int(tree.items[sibling].subtreeEnd)
+        }
       }
-      return ItemIdentity.escaped(element) + "[\(position)]"
+      return positions[item] ?? 0
     }
 
     func elementName(_ item: Int) -> String {
