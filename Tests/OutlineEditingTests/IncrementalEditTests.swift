@@ -35,58 +35,11 @@ import Testing
     }
   }
 
-  static let model = ModelLoader.load(
-    SourceText(
-      """
-      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <model>
-        <entity name="Task">
-          <attribute name="order" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
-          <attribute name="title" optional="YES" attributeType="String"/>
-          <attribute name="priority" optional="YES" attributeType="Integer 16" minValueString="0" maxValueString="9" usesScalarValueType="YES"/>
-          <attribute name="owner" attributeType="String"/>
-          <relationship name="children" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Task" inverseName="parent" inverseEntity="Task"/>
-          <relationship name="parent" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Task" inverseName="children" inverseEntity="Task"/>
-        </entity>
-      </model>
-      """))
+  static let model = ModelLoader.load(SourceText(TaskDocument.model(references: false)))
 
-  /// A nested document of tasks; with `problems`, some orders are duplicated, out of range or
-  /// missing, some priorities out of bounds or not numbers, some owners missing, some ids used twice.
+  /// A document of tasks written against ``model``.
   static func document(items: Int, problems: Bool, using random: inout SeededGenerator) -> String {
-    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" owner=\"me\">\n"
-    var open = 0
-    var orders = [0]
-    func chance(_ one: Int) -> Bool { problems && Int.random(in: 0..<one, using: &random) == 0 }
-    for index in 0..<items {
-      let title = ["Milk", "Eggs", "plan", "R&amp;D", "café", "x"].randomElement(using: &random)!
-      var order = orders[open]
-      orders[open] += chance(8) ? 0 : 1
-      if chance(15) { order += 4 }
-      var attributes = " title=\"\(title)\""
-      if !chance(25) { attributes += " order=\"\(order)\"" }
-      let priority = chance(6) ? ["12", "-1", "x"].randomElement(using: &random)! : String(index % 10)
-      if index % 2 == 0 { attributes += " priority=\"\(priority)\"" }
-      if !chance(20) { attributes += " owner=\"o\(index % 5)\"" }
-      if index % 5 == 0 { attributes += " xml:id=\"t\(chance(3) ? index - 5 : index)\"" }
-      let indent = String(repeating: "  ", count: open + 1)
-      if open < 4 && Int.random(in: 0...3, using: &random) == 0 {
-        text += "\(indent)<Task\(attributes)>\n"
-        open += 1
-        if orders.count <= open { orders.append(0) } else { orders[open] = 0 }
-      } else {
-        text += "\(indent)<Task\(attributes)/>\n"
-      }
-      while open > 0 && Int.random(in: 0...4, using: &random) == 0 {
-        open -= 1
-        text += String(repeating: "  ", count: open + 1) + "</Task>\n"
-      }
-    }
-    while open > 0 {
-      open -= 1
-      text += String(repeating: "  ", count: open + 1) + "</Task>\n"
-    }
-    return text + "</outline>\n"
+    TaskDocument.text(items: items, problems: problems, using: &random)
   }
 
   /// What a keystroke in a value types, and what an edit of markup inserts.
