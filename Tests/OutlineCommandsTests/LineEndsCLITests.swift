@@ -203,52 +203,6 @@ import Testing
   }
 }
 
-/// A mismatched end tag points at the element it should close with a note at its exact place,
-/// not libxml2's line number (counted at `\n` alone, so wrong with lone `\r` line ends), in a
-/// document and in a model.
-@Suite struct MismatchedTagLineEndsCLITests {
-  @Test(arguments: ["\n", "\r\n", "\r"])
-  func theNotePointsAtTheOpenElement(ending: String) throws {
-    let folder = try CLI.temporaryFolder()
-    let document = [
-      "<outline version=\"1\">", "  <Item order=\"0\">", "    <Item order=\"0\"/>", "  </Itm>", "</outline>",
-      "",
-    ]
-    .joined(separator: ending)
-    let model = [
-      "<?xml version=\"1.0\"?>", "<model type=\"com.apple.IDECoreDataModeler.DataModel\">",
-      "  <entity name=\"Item\">", "  </entit>", "</model>", "",
-    ].joined(separator: ending)
-    try CLI.write(["a.outline": document, "M.xcdatamodel/contents": model], in: folder)
-    let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(
-      lint.stdout.contains("a.outline:4:9: error[OL100]: Opening and ending tag mismatch: Item and Itm"),
-      "\(lint.stdout)")
-    #expect(lint.stdout.contains("a.outline:2:4: note: the element it should close"), "\(lint.stdout)")
-    let check = try CLI.run("outline", ["model", "check", "M.xcdatamodel"], in: folder)
-    #expect(check.stdout.contains("Opening and ending tag mismatch: entity and entit"), "\(check.stdout)")
-    #expect(
-      check.stdout.contains("M.xcdatamodel/contents:3:4: note: the element it should close"),
-      "\(check.stdout)")
-  }
-}
-
-/// An id list written over lines keeps its ids apart at any line end, `\r\n` included (one
-/// `Character` to Swift): a to-one holding two ids so written is OL503.
-@Suite struct IDListLineEndsCLITests {
-  @Test(arguments: ["\n", "\r\n", "\r"])
-  func idsAcrossALineEndAreTwo(ending: String) throws {
-    let folder = try CLI.temporaryFolder()
-    let document =
-      "<outline version=\"1\" model=\"V.xcdatamodel\"><Item xml:id=\"a\" friend=\"a\(ending)b\"/><Item xml:id=\"b\"/></outline>\n"
-    try CLI.write(
-      ["V.xcdatamodel/contents": ConvertRoundTripCLITests.model, "a.outline": document], in: folder)
-    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(
-      run.status == 1 && run.stdout.contains("OL503") && run.stdout.contains("holds 2 ids"), "\(run.stdout)")
-  }
-}
-
 /// `migrate` finds the lines of what it lists by reading the file in 1 MiB
 /// chunks: the same lines the index counts, with a `\r\n` split by a chunk's end.
 @Suite struct MigratePositionLineEndsTests {

@@ -29,23 +29,6 @@ import Testing
     </model>
     """
 
-  /// Every name no document can spell is an error at its place; before, the model checked clean.
-  @Test func modelCheckReportsEveryNameThatIsNotAnXMLName() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["M.xcdatamodel/contents": Self.badNames], in: folder)
-    let check = try CLI.run("outline", ["model", "check", "M.xcdatamodel"], in: folder)
-    #expect(check.status == 1)
-    #expect(
-      check.stdout == """
-        M.xcdatamodel/contents:3:17: error[OM218]: Entity 'My Folder' cannot be an XML element name, so no document can write it: ' ' (U+0020) cannot be in a name
-        M.xcdatamodel/contents:3:45: error[OM218]: Attribute 'My Folder.has space' cannot be an XML attribute name, so no document can write it: ' ' (U+0020) cannot be in a name
-        M.xcdatamodel/contents:5:20: error[OM218]: Attribute 'Item.x:y:z' cannot be an XML attribute name, so no document can write it: a name may hold one ':', between a namespace prefix and a local name, and nothing else
-        M.xcdatamodel/contents:5:83: error[OM218]: Attribute 'Item.1abc' cannot be an XML attribute name, so no document can write it: a name cannot start with '1'
-        4 errors, 0 warnings in 1 file
-
-        """)
-  }
-
   /// `new` refuses such a model, naming each name, and writes nothing; before, it wrote XML that
   /// did not parse.
   @Test func newRefusesAModelWithNamesNoDocumentCanSpell() throws {

@@ -76,32 +76,4 @@ import Testing
     client.notify("exit", .null)
     #expect(client.close() == 0)
   }
-
-  @Test(arguments: ["\n", "\r\n", "\r"])
-  func aModelCutShortIsSaidToEndOpen(ending: String) throws {
-    let folder = try CLI.temporaryFolder()
-    let model = [
-      "<?xml version=\"1.0\"?>", "<model type=\"com.apple.IDECoreDataModeler.DataModel\">",
-      "  <entity name=\"Item\">", "    <attribute name=\"order\" attributeType=\"Integer 64\"/>", "",
-    ].joined(separator: ending)
-    try CLI.write(["M.xcdatamodel/contents": model], in: folder)
-    let check = try CLI.run("outline", ["model", "check", "M.xcdatamodel"], in: folder)
-    #expect(check.status == 1)
-    #expect(
-      check.stdout.hasPrefix(
-        """
-        M.xcdatamodel/contents:5:1: error[OM100]: The document ends while 2 elements are still open: the innermost, <entity>, has no end tag
-          M.xcdatamodel/contents:3:4: note: the element left open
-
-        """), "\(check.stdout)")
-  }
-
-  /// Content after the root element closed is extra content, as before.
-  @Test func contentAfterTheRootIsExtraContent() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["two.outline": "<outline/>\n<outline/>\n"], in: folder)
-    let lint = try CLI.run("outline-lint", ["two.outline"], in: folder)
-    #expect(
-      lint.stdout.hasPrefix("two.outline:2:1: error[OL100]: Extra content at the end of the document\n"))
-  }
 }

@@ -1,0 +1,93 @@
+import OutlineCore
+import OutlineModel
+import Testing
+
+/// What `model diff` reports between versions, in process, each change as the command writes
+/// it (`kind: detail [inferred; data kept]`): a containment that ends drops its objects, a name
+/// freed by a rename and used again is new, a new parent's required attribute is new to its
+/// sub-entities. (The command itself goes through the binary in VersionsCLITests.)
+@Suite struct ModelVersionDiffTests {
+  static func model(_ entities: String) -> Model {
+    ModelLoader.load(
+      SourceText(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
+      ))
+  }
+
+  static let item = """
+    <entity name="Item">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
+        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
+        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
+    </entity>
+    """
+
+  /// The changes from the first model of `chain` to its last, one line each as `model diff`
+  /// writes them, and whether Core Data can infer them all (`model diff` exits 0 then, else 1).
+  static func diff(_ chain: [Model]) -> (text: String, migratable: Bool) {
+    let changes = ModelDiff.changes(along: chain)
+    let text = changes.map { change in
+      "  \(change.kind.rawValue): \(change.detail) [\(change.inferable ? "inferred" : "NOT inferable"); data \(change.data.rawValue)]\n"
+    }.joined()
+    return (text, ModelDiff.isMigratable(changes))
+  }
+
+  /// `parent` going to-many ends the `children` containment: the nested objects are dropped,
+  /// not kept.
+  @Test func aContainmentThatEndsIsNotReportedAsKept() {
+    let after = Self.item.replacingOccurrences(
+      of: "name=\"parent\" optional=\"YES\" maxCount=\"1\"",
+      with: "name=\"parent\" optional=\"YES\" toMany=\"YES\"")
+    #expect(after != Self.item)
+    let diff = Self.diff([Self.model(Self.item), Self.model(after)])
+    #expect(diff.text.contains("'Item.children' is no longer a containment"), "\(diff.text)")
+    #expect(diff.text.contains("[inferred; data dropped]"), "\(diff.text)")
+  }
+
+  /// `a` renamed `b` (keeping `renamingIdentifier="a"`), then a new `a` added beside it: the
+  /// new `a` is new, not `b` renamed back, from either older version.
+  @Test func aNameFreedByARenameIsNewWhenReused() {
+    func version(_ attributes: String) -> Model {
+      Self.model(
+        "<entity name=\"Item\"><attribute name=\"order\" attributeType=\"Integer 64\" defaultValueString=\"0\"/>\(attributes)</entity>"
+      )
+    }
+    let chain = [
+      version("<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"),
+      version("<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"a\"/>"),
+      version(
+        "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"a\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 32\"/>"
+      ),
+    ]
+    for from in [0, 1] {
+      let diff = Self.diff(Array(chain[from...]))
+      #expect(diff.migratable, "\(from): \(diff.text)")
+      #expect(diff.text.contains("attribute 'Item.a' added"), "\(from): \(diff.text)")
+      #expect(
+        !diff.text.contains("changed type") && !diff.text.contains("renamed to 'a'"), "\(from): \(diff.text)")
+    }
+  }
+
+  /// A new abstract parent that declares a required attribute: the parent change, and the
+  /// attribute new to the sub-entity (not inferable), as migrate needs a value.
+  @Test func aNewParentsRequiredAttributeIsNewToItsSubEntities() {
+    let diff = Self.diff([
+      Self.model(
+        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+      ),
+      Self.model(
+        """
+        <entity name="Base" isAbstract="YES"><attribute name="created" attributeType="Date"/></entity>
+        <entity name="Item" parentEntity="Base"><attribute name="title" optional="YES" attributeType="String"/></entity>
+        """),
+    ])
+    #expect(!diff.migratable, "\(diff.text)")
+    #expect(
+      diff.text.contains("parent-changed: parent entity of 'Item' changed from none to 'Base'"),
+      "\(diff.text)")
+    #expect(
+      diff.text.contains("attribute 'Item.created' added (required, no default) [NOT inferable"),
+      "\(diff.text)")
+  }
+}
