@@ -63,41 +63,6 @@ import Testing
     #expect(same.contains("\"@model\":\"V.xcdatamodel\""), "\(same)")
   }
 
-  /// An OPML file with extension attributes in a namespace of their own (RSS Guard's, say):
-  /// imported, its root declares the prefix, and XML -> JSON -> XML keeps the declaration
-  /// (`@xmlns`) and every prefixed value.
-  @Test func namespacedAttributesGoThroughTheJSONForm() throws {
-    let folder = try CLI.temporaryFolder()
-    let opml = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <opml version="2.0" xmlns:rg="https://example.org/rg">
-        <head><title>Feeds</title></head>
-        <body>
-          <outline text="Tech" rg:icon="AAAA">
-            <outline text="Wired" type="rss" xmlUrl="https://www.wired.com/feed/rss" rg:postProcess="x &amp; y"/>
-          </outline>
-        </body>
-      </opml>
-
-      """
-    try CLI.write(["feeds.opml": opml], in: folder)
-    let imported = try CLI.run("outline", ["import", "feeds.opml", "-o", "feeds.outline"], in: folder)
-    #expect(imported.status == 0, "\(imported.stderr)")
-    let toJSON = try CLI.run("outline", ["convert", "feeds.outline", "-o", "feeds.json"], in: folder)
-    #expect(toJSON.status == 0, "\(toJSON.stdout)\(toJSON.stderr)")
-    let json = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
-    #expect(json.contains("\"@xmlns\":{\"rg\":\"https://example.org/rg\"}"), "\(json)")
-    let back = try CLI.run("outline", ["convert", "feeds.json", "-o", "back.outline"], in: folder)
-    #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
-    let xml = (try? String(contentsOf: folder.appendingPathComponent("back.outline"), encoding: .utf8)) ?? ""
-    for expected in [
-      "xmlns:rg=\"https://example.org/rg\"", "rg:icon=\"AAAA\"", "rg:postProcess=\"x &amp; y\"",
-    ] {
-      #expect(xml.contains(expected), "\(expected) in \(xml)")
-    }
-    #expect(try CLI.run("outline-lint", ["back.outline"], in: folder).status == 0)
-  }
-
   /// `@xmlns` is the root's, an object of prefix: namespace name; a prefix it does not declare
   /// makes no attribute name.
   @Test func theReaderChecksXMLNS() throws {
@@ -126,38 +91,6 @@ import Testing
     #expect(ok.status == 0, "\(ok.stderr)")
     let xml = (try? String(contentsOf: folder.appendingPathComponent("ok.outline"), encoding: .utf8)) ?? ""
     #expect(xml.contains("xmlns:a=\"urn:a\""), "\(xml)")
-  }
-
-  /// A problem of one namespace declaration in `@xmlns` is reported at that member's path and
-  /// position, by `convert` and by `outline-lint` alike.
-  @Test func xmlnsProblemsAreReportedAtTheirMember() throws {
-    let folder = try CLI.temporaryFolder()
-    let json = """
-      {"@outline": 1, "@model": "V.xcdatamodel",
-        "@xmlns": {
-          "rg": "https://example.org/rg",
-          "xml": "urn:x",
-          "rg": "urn:again",
-          "bad": "not a uri"
-        }
-      }
-
-      """
-    try CLI.write(["V.xcdatamodel/contents": Self.model, "ns.outline.json": json], in: folder)
-    let expected = [
-      "ns.outline.json:4:5: error[OL203]: 'xml' cannot be a namespace prefix (at $.@xmlns.xml)",
-      "ns.outline.json:5:5: error[OL203]: The prefix 'rg' is declared twice (at $.@xmlns.rg)",
-      "ns.outline.json:6:12: error[OL100]: 'not a uri' is not a URI (at $.@xmlns.bad)",
-    ]
-    let lint = try CLI.run("outline-lint", ["ns.outline.json"], in: folder)
-    #expect(lint.status == 1)
-    #expect(lint.stdout.split(separator: "\n").prefix(3).map(String.init) == expected, "\(lint.stdout)")
-    let convert = try CLI.run("outline", ["convert", "ns.outline.json", "-o", "ns.outline"], in: folder)
-    #expect(convert.status == 1)
-    #expect(
-      convert.stderr.split(separator: "\n").prefix(3).map(String.init)
-        == expected,
-      "\(convert.stderr)")
   }
 
   /// What `@xmlns` cannot say is refused, never written wrong or crashed on: declarations

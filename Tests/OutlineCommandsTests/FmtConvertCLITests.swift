@@ -193,25 +193,6 @@ import Testing
 }
 
 @Suite(.serialized) struct ConvertCLITests {
-  @Test func roundTripThroughFiles() throws {
-    let folder = try CLI.temporaryFolder()
-    let original = try String(
-      contentsOfFile: CLI.repository.path + "/examples/groceries.outline", encoding: .utf8)
-    try CLI.write(["g.outline": original], in: folder)
-    #expect(try CLI.run("outline", ["convert", "g.outline", "-o", "g.json"], in: folder).status == 0)
-    #expect(try CLI.run("outline", ["convert", "g.json", "-o", "back.outline"], in: folder).status == 0)
-    #expect(try CLI.run("outline", ["convert", "back.outline", "-o", "again.json"], in: folder).status == 0)
-    let json = try Data(contentsOf: folder.appendingPathComponent("g.json"))
-    #expect(try Data(contentsOf: folder.appendingPathComponent("again.json")) == json)
-    let lint = try CLI.run("outline-lint", ["back.outline"], in: folder)
-    #expect(lint.status == 0)
-    // The data is the same: the formatted original equals the converted file, comments aside.
-    let formatted = try CLI.run("outline", ["fmt", "-"], input: original)
-    let back = try String(contentsOf: folder.appendingPathComponent("back.outline"), encoding: .utf8)
-    let withoutComments = formatted.stdout.split(separator: "\n").filter { !$0.contains("<!--") }
-    #expect(back.split(separator: "\n") == withoutComments)
-  }
-
   @Test func badJSONIsReportedWithPathAndNothingIsWritten() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(
@@ -235,29 +216,6 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
         "bad.json", "existing.outline",
       ])
-  }
-
-  /// A name the model does not have (an entity, a key) is an error of the document, as in an
-  /// outline: convert says the input has errors (each said once), not that it is not the JSON form.
-  @Test func namesTheModelLacksAreErrorsOfTheDocument() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "root.json": #"{"@outline":1,"@entity":"Doc","children":[]}"#,
-        "key.json": #"{"@outline":1,"children":[{"@entity":"Item","order":0,"title":"x","zzz":1}]}"#,
-      ], in: folder)
-    let root = try CLI.run("outline", ["convert", "root.json", "-o", "root.outline"], in: folder)
-    #expect(root.status == 1)
-    #expect(
-      root.stderr == """
-        root.json:1:25: error[OL200]: 'Doc' is not an entity of the model (at $.@entity)
-        outline: root.json has errors; nothing was written
-
-        """, "\(root.stderr)")
-    let key = try CLI.run("outline", ["convert", "key.json", "-o", "key.outline"], in: folder)
-    #expect(key.status == 1 && key.stderr.hasSuffix("outline: key.json has errors; nothing was written\n"))
-    let lint = try CLI.run("outline-lint", ["root.json"], in: folder)
-    #expect(lint.stdout.components(separatedBy: "is not an entity").count == 2, "\(lint.stdout)")
   }
 
   /// Found by FuzzJSON: JSON whose types are right but whose meaning is not
@@ -413,19 +371,5 @@ import Testing
     #expect(xml.stdout.contains("<Item order=\"0\" title=\"x\"/>"))
     let unknown = try CLI.run("outline", ["convert", "-"], input: "")
     #expect(unknown.status != 0 && unknown.stderr.contains("--to"))
-  }
-}
-
-/// `outline fmt` keeps an instruction whose data holds `<?` whole: it wrote `<? b?>` for
-/// `<?pi a <? b?>`, losing the rest.
-@Suite struct FmtInstructionCLITests {
-  @Test func anInstructionHoldingAnOpeningIsKeptWhole() throws {
-    let run = try CLI.run(
-      "outline", ["fmt", "-"], input: "<outline><?pi a <? b?><Item order=\"0\"/></outline>\n")
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(
-      run.stdout
-        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline>\n  <?pi a <? b?>\n  <Item order=\"0\"/>\n</outline>\n",
-      "\(run.stdout)")
   }
 }

@@ -26,24 +26,6 @@ import Testing
     #expect(two.stdout.contains("a.outline:1:"), "\(two.stdout)")
   }
 
-  @Test func aModelsGlobMatchesByCharacter() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        ".outline.json": #"{"models": [{"files": "?.outline", "model": "M.xcdatamodel"}]}"#,
-        "M.xcdatamodel/contents": """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model><entity name="Thing"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/></entity></model>
-        """,
-        "é.outline": Self.document, "a.outline": Self.document,
-      ], in: folder)
-    let run = try CLI.run("outline-lint", ["."], in: folder)
-    #expect(run.stdout.contains("a.outline:1:11: error[OL200]: 'Item' is not an entity of the model"))
-    #expect(
-      run.stdout.contains("é.outline:1:11: error[OL200]: 'Item' is not an entity of the model"),
-      "\(run.stdout)")
-  }
-
   @Test func anExcludedNameThatIsNotUTF8IsPassedOver() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["a.outline": "<outline><Item order=\"0\"/></outline>"], in: folder)

@@ -47,66 +47,6 @@ import Testing
     }
   }
 
-  /// A control character (as a reference: XML 1.0 has no such character) is not well-formed, refused
-  /// at its place; a deep chain of outlines imports, lints, and comes back through export.
-  @Test func controlCharactersAreRefusedAndDeepNestingImports() throws {
-    let folder = try CLI.temporaryFolder()
-    let depth = 2_000
-    try CLI.write(
-      [
-        "control.opml": "<opml version=\"2.0\"><head><title>a&#1;b</title></head><body/></opml>\n",
-        "deep.opml":
-          "<opml version=\"2.0\"><head/><body>\n" + String(repeating: "<outline text=\"x\">", count: depth)
-          + String(repeating: "</outline>", count: depth) + "\n</body></opml>\n",
-      ], in: folder)
-    let control = try CLI.run("outline", ["import", "control.opml"], in: folder)
-    #expect(control.status == 1 && control.stderr.hasPrefix("control.opml:1:"), "\(control.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("control.outline").path))
-    let deep = try CLI.run("outline", ["import", "deep.opml", "-o", "deep.outline"], in: folder)
-    #expect(deep.status == 0, "\(deep.stderr)")
-    #expect(try CLI.run("outline-lint", ["deep.outline"], in: folder).status == 0)
-    let exported = try CLI.run("outline", ["export", "deep.outline", "-o", "back.opml"], in: folder)
-    #expect(exported.status == 0, "\(exported.stderr)")
-    let back = try Self.read(folder.appendingPathComponent("back.opml"))
-    #expect(back.outlines.count == depth && back.outlines.last?.depth == depth - 1)
-    #expect(back == (try Self.read(folder.appendingPathComponent("deep.opml"))))
-  }
-
-  @Test func exportKeepsTheHeadsOrder() throws {
-    let folder = try CLI.temporaryFolder()
-    let opml = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <opml version="2.0">
-        <head>
-          <windowRight>5</windowRight>
-          <title>t</title>
-          <windowBottom>3</windowBottom>
-          <modelVersion>m</modelVersion>
-          <xmlns>x</xmlns>
-          <dateCreated>d</dateCreated>
-        </head>
-        <body>
-          <outline xml:id="a1" text="a"/>
-        </body>
-      </opml>
-
-      """
-    try CLI.write(["in.opml": opml], in: folder)
-    let imported = try CLI.run("outline", ["import", "in.opml", "-o", "a.outline"], in: folder)
-    #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
-    // Already formatted: fmt keeps the order too.
-    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 0)
-    let exported = try CLI.run("outline", ["export", "a.outline", "-o", "out.opml"], in: folder)
-    #expect(exported.status == 0, "\(exported.stderr)")
-    let back = try Self.read(folder.appendingPathComponent("out.opml"))
-    #expect(
-      back.head.map(\.name) == [
-        "windowRight", "title", "windowBottom", "modelVersion", "xmlns", "dateCreated",
-      ])
-    #expect(back == (try Self.read(folder.appendingPathComponent("in.opml"))))
-  }
-
   // MARK: Property
 
   /// Values, some of them hard for XML.

@@ -62,41 +62,4 @@ struct OPMLCLITests {
       try Foundation.Data(contentsOf: folder.appendingPathComponent("again.opml"))
         == Foundation.Data(contentsOf: folder.appendingPathComponent("back.opml")))
   }
-
-  @Test func unknownAttributesExtendTheModelCopy() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "feeds.opml": """
-        <?xml version="1.0" encoding="ISO-8859-1"?>
-        <opml version="2.0" xmlns:x="urn:x"><head><title>Caf\u{E9}</title><custom>1</custom></head>
-        <body><outline text="a" x:icon="i" order="7"><outline text="b" extra="e"/></outline></body></opml>
-        """
-      ], in: folder)
-    // Write the file as real ISO-8859-1 bytes.
-    let latin1 = try String(contentsOf: folder.appendingPathComponent("feeds.opml"), encoding: .utf8)
-      .data(using: .isoLatin1)!
-    try latin1.write(to: folder.appendingPathComponent("feeds.opml"))
-    let run = try CLI.run("outline", ["import", "feeds.opml"], in: folder)
-    #expect(run.status == 0, "\(run.stderr)")
-    let outline = try String(contentsOf: folder.appendingPathComponent("feeds.outline"), encoding: .utf8)
-    #expect(
-      outline == """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <outline version="1" model="feeds.xcdatamodel" xmlns:x="urn:x" opmlVersion="2.0" title="Café" custom="1">
-          <Outline order="0" text="a" x:icon="i" opml.order="7">
-            <Outline order="0" text="b" extra="e"/>
-          </Outline>
-        </outline>
-
-        """)
-    let model = try String(
-      contentsOf: folder.appendingPathComponent("feeds.xcdatamodel/contents"), encoding: .utf8)
-    for name in ["custom", "x:icon", "opml.order", "extra"] {
-      #expect(model.contains("<attribute name=\"\(name)\" optional=\"YES\" attributeType=\"String\"/>"))
-    }
-    let export = try CLI.run("outline", ["export", "feeds.outline"], in: folder)
-    #expect(export.stdout.contains("<outline text=\"a\" x:icon=\"i\" order=\"7\">"))
-    #expect(export.stdout.contains("<title>Café</title>"))
-  }
 }

@@ -69,41 +69,4 @@ import Testing
       run.stderr.contains("a.outline:2:4: error: 'Item' objects have no place in OPML"), "\(run.stderr)")
     #expect(run.stderr.contains("(and 1 more place like it)"), "\(run.stderr)")
   }
-
-  /// A document in the shipped OPML model, written by hand, exports as it always did.
-  @Test func aDocumentInTheOPMLModelWrittenByHandExports() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "OPML.xcdatamodel/contents": ShippedModels.opml,
-        "a.outline": """
-        <outline version="1" model="OPML.xcdatamodel" title="Feeds" ownerName="Me">
-          <Outline order="1" text="b &amp; c" xml:id="n1"/>
-          <Outline order="0" text="a">
-            <Outline order="0" text="x" type="rss" xmlUrl="https://example.org/feed"/>
-          </Outline>
-        </outline>
-
-        """,
-      ], in: folder)
-    let run = try CLI.run("outline", ["export", "a.outline"], in: folder)
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(
-      run.stdout == """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <opml version="2.0">
-          <head>
-            <title>Feeds</title>
-            <ownerName>Me</ownerName>
-          </head>
-          <body>
-            <outline text="a">
-              <outline text="x" type="rss" xmlUrl="https://example.org/feed"/>
-            </outline>
-            <outline text="b &amp; c" xml:id="n1"/>
-          </body>
-        </opml>
-
-        """)
-  }
 }

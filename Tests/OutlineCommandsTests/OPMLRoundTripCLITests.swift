@@ -74,25 +74,4 @@ import Testing
       try Data(contentsOf: folder.appendingPathComponent("again/a.outline"))
         == Data(contentsOf: folder.appendingPathComponent("a.outline")))
   }
-
-  @Test func xmlToJSONToXMLKeepsEveryValue() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["in.opml": Self.opml], in: folder)
-    #expect(try CLI.run("outline", ["import", "in.opml", "-o", "a.outline"], in: folder).status == 0)
-    let toJSON = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder)
-    #expect(toJSON.status == 0, "\(toJSON.stderr)")
-    let toXML = try CLI.run("outline", ["convert", "a.json", "-o", "b.outline"], in: folder)
-    #expect(toXML.status == 0, "\(toXML.stderr)")
-    // Both are in the canonical layout, so the same values are the same bytes.
-    #expect(
-      try String(contentsOf: folder.appendingPathComponent("b.outline"), encoding: .utf8)
-        == String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8))
-    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline", "b.outline"], in: folder).status == 0)
-    // And the values are those of the OPML file.
-    let exported = try CLI.run("outline", ["export", "b.outline", "-o", "b.opml"], in: folder)
-    #expect(exported.status == 0, "\(exported.stderr)")
-    #expect(
-      try Self.read(folder.appendingPathComponent("b.opml"))
-        == Self.read(folder.appendingPathComponent("in.opml")))
-  }
 }

@@ -137,29 +137,6 @@ import Testing
     #expect(!Self.exists("b.outline", in: folder))
   }
 
-  @Test(arguments: sizesOverTheLimit)
-  func importRefusesAnOversizedOPMLValue(bytes: Int) throws {
-    let folder = try Self.folder(["c.opml": Self.opml(bytes)])
-    let imported = try CLI.run("outline", ["import", "c.opml", "-o", "c.outline"], in: folder)
-    #expect(imported.status == 1)
-    #expect(
-      imported.stderr.contains(
-        "c.opml:5:16: error: The value of 'text' is \(bytes) bytes, over the limit of 16 MiB (16777216 bytes) as the .outline would write it [OL107]"
-      ), "\(imported.stderr.prefix(400))")
-    #expect(!Self.exists("c.outline", in: folder))
-  }
-
-  @Test func importMeasuresTheValueAsTheOutlineWritesIt() throws {
-    // 16 MiB in the OPML, but the `"` inside single quotes becomes `&quot;`.
-    let value = String(repeating: "a", count: Self.limit - 1) + "\""
-    let folder = try Self.folder([
-      "c.opml": "<opml version=\"2.0\"><head/><body><outline text='\(value)'/></body></opml>\n"
-    ])
-    let imported = try CLI.run("outline", ["import", "c.opml", "-o", "c.outline"], in: folder)
-    #expect(imported.status == 1)
-    #expect(imported.stderr.contains("c.opml:1:49: error: The value of 'text' is \(Self.limit + 5) bytes"))
-  }
-
   @Test func theServerReportsTheSameDiagnostic() throws {
     let client = try LSPClient()
     _ = client.initialize()

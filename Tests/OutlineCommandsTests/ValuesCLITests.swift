@@ -21,40 +21,6 @@ import Testing
 
   // MARK: Item 4: values
 
-  /// A regular expression matches the whole value, as Core Data's MATCHES does: a line end
-  /// after the match is not part of it, in XML (`&#10;`) and in the JSON form (`\n`).
-  @Test func aLineEndAfterAPatternsMatchIsNotMatched() throws {
-    let folder = try Self.project([
-      "a.outline": Self.outline(
-        "  <Item order=\"0\" code=\"ABC&#10;\"/>\n  <Item order=\"1\" code=\"ABC\"/>\n"),
-      "b.outline.json":
-        #"{"@model":"Test.xcdatamodel","children":[{"@entity":"Item","order":0,"code":"ABC\n"}]}"#,
-    ])
-    let run = try CLI.run("outline-lint", ["a.outline", "b.outline.json"], in: folder)
-    #expect(run.status == 1)
-    #expect(run.stdout.contains("a.outline:3:25: error[OL302]"), "\(run.stdout)")
-    #expect(!run.stdout.contains("a.outline:4:"), "\(run.stdout)")
-    #expect(run.stdout.contains("b.outline.json:1:") && run.stdout.contains("OL302"), "\(run.stdout)")
-  }
-
-  @Test func leapDaysAndNonCanonicalIntegersLintCleanAndFmtNormalizes() throws {
-    let written = Self.outline(
-      """
-        <Item order="-0" count="+3" when="2024-02-29T23:59:59Z"/>
-        <Item order="001" when="2000-02-29T00:00-18:00"/>
-
-      """)
-    let folder = try Self.project(["a.outline": written])
-    let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(lint.status == 0, "\(lint.stdout)")
-    #expect(try CLI.run("outline", ["fmt", "--check", "a.outline"], in: folder).status == 1)
-    #expect(try CLI.run("outline", ["fmt", "a.outline"], in: folder).status == 0)
-    let formatted = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
-    #expect(formatted.contains(#"<Item order="0" count="3" when="2024-02-29T23:59:59Z"/>"#), "\(formatted)")
-    #expect(formatted.contains(#"<Item order="1" when="2000-02-29T00:00-18:00"/>"#))
-    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
-  }
-
   @Test func convertWritesCanonicalIntegersBothWays() throws {
     let folder = try Self.project([
       "a.outline": Self.outline("  <Item order=\"+0\" count=\"007\"/>\n"),

@@ -289,26 +289,6 @@ import Testing
     #expect(missing.status == 1 && missing.stderr.contains("has no attribute or relationship 'nothing'"))
   }
 
-  @Test func theJSONFormCarriesTheVersion() throws {
-    let folder = try Self.project()
-    try CLI.write(
-      [
-        "j.outline":
-          "<outline model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks 4\" version=\"1\" owner=\"me\"><Task owner=\"me\" order=\"0\"/></outline>\n"
-      ], in: folder)
-    #expect(try CLI.run("outline", ["convert", "j.outline", "-o", "j.outline.json"], in: folder).status == 0)
-    let json = try Self.read(folder, "j.outline.json")
-    #expect(
-      json.hasPrefix(
-        "{\"@outline\":1,\"@model\":\"Tasks.xcdatamodeld\",\"@modelVersion\":\"Tasks 4\",\"@entity\":\"Task\""
-      ))
-    let back = try CLI.run("outline", ["convert", "j.outline.json", "-o", "back.outline"], in: folder)
-    #expect(back.status == 0, "\(back.stderr)")
-    #expect(
-      try Self.read(folder, "back.outline").contains(
-        "<outline version=\"1\" model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks 4\" owner=\"me\">"))
-  }
-
   /// For each corpus bundle: a skeleton outline for its first version (`outline new`), migrated to the current one.
   @Test func corpusSkeletonsMigrateFromTheFirstVersionToTheCurrentOne() throws {
     guard Corpus.available else {

@@ -1,0 +1,86 @@
+import Foundation
+import OutlineCore
+import TestSupport
+import Testing
+
+/// What `outline-lint` reports for files on disk, in process (``InProcessLint``): a pattern
+/// matched against the whole value in XML and in the JSON form, a configuration's `models` glob
+/// matched by character, and OL108 turned off by a document's own comments.
+@Suite struct LintInProcessTests {
+  static let testModel: String = {
+    let url = CLI.repository.appendingPathComponent("Tests/Fixtures/models/Test.xcdatamodel/contents")
+    return try! String(contentsOf: url, encoding: .utf8)
+  }()
+
+  static func outline(_ items: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\" model=\"Test.xcdatamodel\">\n\(items)</outline>\n"
+  }
+
+  /// A regular expression matches the whole value, as Core Data's MATCHES does: a line end
+  /// after the match is not part of it, in XML (`&#10;`) and in the JSON form (`\n`).
+  @Test func aLineEndAfterAPatternsMatchIsNotMatched() throws {
+    let folder = try Scratch.folder("lint-in-process")
+    try CLI.write(
+      [
+        "Test.xcdatamodel/contents": Self.testModel,
+        "a.outline": Self.outline(
+          "  <Item order=\"0\" code=\"ABC&#10;\"/>\n  <Item order=\"1\" code=\"ABC\"/>\n"),
+        "b.outline.json":
+          #"{"@model":"Test.xcdatamodel","children":[{"@entity":"Item","order":0,"code":"ABC\n"}]}"#,
+      ], in: folder)
+    let xml = try InProcessLint.lines("a.outline", in: folder)
+    #expect(xml.contains { $0.hasPrefix("a.outline:3:25: error[OL302]") }, "\(xml)")
+    #expect(!xml.contains { $0.hasPrefix("a.outline:4:") }, "\(xml)")
+    let json = try InProcessLint.lines("b.outline.json", in: folder)
+    #expect(json.contains { $0.hasPrefix("b.outline.json:1:") && $0.contains("OL302") }, "\(json)")
+  }
+
+  /// The globs of `.outline.json` match characters, not bytes: `?` in `models` matches `é`.
+  @Test func aModelsGlobMatchesByCharacter() throws {
+    let folder = try Scratch.folder("lint-in-process")
+    let document = "<outline><Item order=\"1\"/></outline>"
+    try CLI.write(
+      [
+        ".outline.json": #"{"models": [{"files": "?.outline", "model": "M.xcdatamodel"}]}"#,
+        "M.xcdatamodel/contents": """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model><entity name="Thing"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/></entity></model>
+        """,
+        "é.outline": document, "a.outline": document,
+      ], in: folder)
+    for name in ["a.outline", "é.outline"] {
+      let lines = try InProcessLint.lines(name, in: folder)
+      #expect(
+        lines.contains("\(name):1:11: error[OL200]: 'Item' is not an entity of the model"), "\(lines)")
+    }
+  }
+
+  static func third(comment: String) -> String {
+    """
+    \(comment)
+    <outline version="1" model="Tasks.xcdatamodeld" modelVersion="Tasks 3" title="Home" owner="me">
+      <Task title="A" order="0" owner="me" summary="s"/>
+    </outline>
+
+    """
+  }
+
+  /// OL108 obeys the document's own `outline-disable` comments, as every other code does.
+  @Test(arguments: [
+    ("<!-- outline-disable OL108 -->", false),
+    ("<!-- outline-disable-next OL108 -->", false),
+    ("<!-- outline-disable OL206 -->", true),
+    ("<!-- outline-disable-next OL101 -->", true),
+    ("<!-- a comment -->", true),
+  ])
+  func aCommentTurnsOL108OffForItsDocument(comment: String, reported: Bool) throws {
+    let folder = try Scratch.folder("lint-in-process")
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Tests/Fixtures/versions/Tasks.xcdatamodeld"),
+      to: folder.appendingPathComponent("Tasks.xcdatamodeld"))
+    try CLI.write(["doc.outline": Self.third(comment: comment)], in: folder)
+    let lines = try InProcessLint.lines("doc.outline", in: folder)
+    #expect(!lines.contains { $0.contains("error[") }, "\(lines)")
+    #expect(lines.contains { $0.contains("[OL108]") } == reported, "\(comment): \(lines)")
+  }
+}
