@@ -1,12 +1,13 @@
-import Foundation
-import TestSupport
+import OutlineCore
+import OutlineMigration
+import OutlineModel
 import Testing
 
-/// Migrations and model renames meet documents with errors turned off (a rule, a comment):
-/// they refuse, and write nothing, rather than write a start tag with one name twice or
-/// numbers that lose the children's order; ids defined twice keep the references to the
-/// object that stays.
-@Suite struct MigrationSafetyCLITests {
+/// Migrations and model renames meet documents with errors turned off (a rule, a comment), in
+/// process: they refuse rather than write a start tag with one name twice or numbers that lose
+/// the children's order; ids defined twice keep the references to the object that stays.
+/// (That a refused migration writes nothing goes through the binary in VersionsCLITests.)
+@Suite struct MigrationSafetyTests {
   static let head = """
     <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
     <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
@@ -24,23 +25,30 @@ import Testing
       """
   }
 
-  static func bundle(_ name: String, _ versions: [String]) -> [String: String] {
-    var files = [
-      "\(name).xcdatamodeld/.xccurrentversion":
-        "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>_XCCurrentVersionName</key><string>\(name) \(versions.count).xcdatamodel</string></dict></plist>\n"
-    ]
-    for (index, contents) in versions.enumerated() {
-      let folder = index == 0 ? name : "\(name) \(index + 1)"
-      files["\(name).xcdatamodeld/\(folder).xcdatamodel/contents"] = contents
-    }
-    return files
+  /// The versions `name`, `name 2`... of a bundle, the last the current one, as Xcode names them.
+  static func history(_ name: String, _ versions: [String]) -> ModelHistory {
+    ModelHistory(
+      versions: versions.enumerated().map { index, text in
+        ModelVersion(
+          name: index == 0 ? name : "\(name) \(index + 1)", model: ModelLoader.load(SourceText(text)))
+      },
+      current: versions.count - 1)
+  }
+
+  /// `document` migrated from the first version of `history` to its last.
+  static func migrated(_ document: String, _ history: ModelHistory, allowDataLoss: Bool = false) -> (
+    String, MigrationOutcome
+  ) {
+    let plan = MigrationPlan(
+      history: history, from: 0, to: history.versions.count - 1,
+      settings: MigrationSettings(allowDataLoss: allowDataLoss))
+    return MigrationTests.stream(document, plan)
   }
 
   /// Version 2 renames `title` to `name`; the object already has a `name` the older version
   /// did not know (OL203 turned off): the migration refuses instead of writing `name` twice.
   @Test(arguments: ["comment", "none"])
-  func aRenameOntoANameTheObjectHasIsRefused(turnedOff by: String) throws {
-    let folder = try CLI.temporaryFolder()
+  func aRenameOntoANameTheObjectHasIsRefused(turnedOff by: String) {
     let disable = by == "comment" ? "\n  <!-- outline-disable OL203 -->" : ""
     let document = """
       <outline version="1" model="V.xcdatamodeld" modelVersion="V">\(disable)
@@ -48,27 +56,23 @@ import Testing
       </outline>
 
       """
-    var files = Self.bundle(
+    let history = Self.history(
       "V",
       [
         Self.head + Self.item() + "</model>\n",
         Self.head + Self.item(title: "name", renaming: "title") + "</model>\n",
       ])
-    files["doc.outline"] = document
-    try CLI.write(files, in: folder)
-    let run = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
-    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    let (_, outcome) = Self.migrated(document, history)
+    let refusal = outcome.refusal(allowDataLoss: false) ?? ""
     #expect(
-      run.stderr.contains("Item.title=\"A\" would be renamed 'name', a name its object already has"),
-      "\(run.stderr)")
-    #expect(try String(contentsOf: folder.appendingPathComponent("doc.outline"), encoding: .utf8) == document)
+      refusal.contains("Item.title=\"A\" would be renamed 'name', a name its object already has"),
+      "\(refusal)")
   }
 
   /// `model rename Item.title label` where an object already has a `label` (OL203 turned off):
-  /// refused, the model and the document as they were.
+  /// refused.
   @Test func aModelRenameOntoANameAnObjectHasIsRefused() throws {
-    let folder = try CLI.temporaryFolder()
-    let model = Self.head + Self.item() + "</model>\n"
+    let model = ModelLoader.load(SourceText(Self.head + Self.item() + "</model>\n"))
     let document = """
       <outline version="1" model="M.xcdatamodel">
         <!-- outline-disable OL203 -->
@@ -76,15 +80,16 @@ import Testing
       </outline>
 
       """
-    try CLI.write(["M.xcdatamodel/contents": model, "doc.outline": document], in: folder)
-    let run = try CLI.run(
-      "outline", ["model", "rename", "M.xcdatamodel", "Item.title", "label", "."], in: folder)
-    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-    #expect(run.stderr.contains("would be renamed 'label', a name its object already has"), "\(run.stderr)")
-    #expect(try String(contentsOf: folder.appendingPathComponent("doc.outline"), encoding: .utf8) == document)
-    #expect(
-      try String(contentsOf: folder.appendingPathComponent("M.xcdatamodel/contents"), encoding: .utf8)
-        == model)
+    let edits = try ModelRename.edits(in: model, entity: "Item", property: "title", to: "label")
+    let renamed = ModelLoader.load(
+      SourceText(bytes: try #require(TextEdit.apply(edits, to: model.source.bytes))))
+    let step = ModelHistory(
+      versions: [ModelVersion(name: "M", model: model), ModelVersion(name: "M", model: renamed)], current: 1)
+    var plan = MigrationPlan(history: step, from: 0, to: 1, settings: MigrationSettings())
+    plan.recordsVersion = false
+    let (_, outcome) = MigrationTests.stream(document, plan)
+    let refusal = outcome.refusal(allowDataLoss: false) ?? ""
+    #expect(refusal.contains("would be renamed 'label', a name its object already has"), "\(refusal)")
   }
 
   static let nodes = """
@@ -100,7 +105,7 @@ import Testing
     """
 
   /// A bundle whose version 2 has no `Note` entity.
-  static let noteDropped = bundle(
+  static let noteDropped = history(
     "W",
     [
       head + nodes + "<entity name=\"Note\" parentEntity=\"Node\" syncable=\"YES\"/></model>\n",
@@ -110,9 +115,7 @@ import Testing
   /// Version 2 has no `Note`: dropping one renumbers its siblings. Siblings numbered with a
   /// duplicate (OL401 turned off) have no order the new numbers could keep: refused, even with
   /// `--allow-data-loss`. Numbered 0..n-1 they are renumbered as before.
-  @Test func renumberingSiblingsNotNumberedInSequenceIsRefused() throws {
-    let folder = try CLI.temporaryFolder()
-    var files = Self.noteDropped
+  @Test func renumberingSiblingsNotNumberedInSequenceIsRefused() {
     let broken = """
       <outline version="1" model="W.xcdatamodeld" modelVersion="W" entity="Root">
         <!-- outline-disable OL401 -->
@@ -123,8 +126,10 @@ import Testing
       </outline>
 
       """
-    files["broken.outline"] = broken
-    files["fine.outline"] = """
+    let (_, refused) = Self.migrated(broken, Self.noteDropped, allowDataLoss: true)
+    let refusal = refused.refusal(allowDataLoss: true) ?? ""
+    #expect(refusal.contains("not numbered 0..n-1"), "\(refusal)")
+    let fine = """
       <outline version="1" model="W.xcdatamodeld" modelVersion="W" entity="Root">
         <Item order="2" title="A"/>
         <Note order="0" title="N"/>
@@ -132,15 +137,8 @@ import Testing
       </outline>
 
       """
-    try CLI.write(files, in: folder)
-    let refused = try CLI.run("outline", ["migrate", "broken.outline", "--allow-data-loss"], in: folder)
-    #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
-    #expect(refused.stderr.contains("not numbered 0..n-1"), "\(refused.stderr)")
-    #expect(
-      try String(contentsOf: folder.appendingPathComponent("broken.outline"), encoding: .utf8) == broken)
-    let fine = try CLI.run("outline", ["migrate", "fine.outline", "--allow-data-loss"], in: folder)
-    #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
-    let migrated = try String(contentsOf: folder.appendingPathComponent("fine.outline"), encoding: .utf8)
+    let (migrated, outcome) = Self.migrated(fine, Self.noteDropped, allowDataLoss: true)
+    #expect(outcome.refusal(allowDataLoss: true) == nil, "\(outcome)")
     #expect(
       migrated.contains("order=\"1\" title=\"A\"") && migrated.contains("order=\"0\" title=\"B\""),
       "\(migrated)")
@@ -148,10 +146,8 @@ import Testing
 
   /// An id defined twice (OL500 turned off), on a dropped object and on a kept one: the
   /// references name the kept one and stay.
-  @Test func referencesToAnIdTheKeptObjectAlsoHasStay() throws {
-    let folder = try CLI.temporaryFolder()
-    var files = Self.noteDropped
-    files["a.outline"] = """
+  @Test func referencesToAnIdTheKeptObjectAlsoHasStay() {
+    let document = """
       <outline version="1" model="W.xcdatamodeld" modelVersion="W" entity="Root">
         <!-- outline-disable OL500 -->
         <Item xml:id="x" order="0" title="keep"/>
@@ -160,10 +156,8 @@ import Testing
       </outline>
 
       """
-    try CLI.write(files, in: folder)
-    let run = try CLI.run("outline", ["migrate", "a.outline", "--allow-data-loss"], in: folder)
-    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-    let migrated = try String(contentsOf: folder.appendingPathComponent("a.outline"), encoding: .utf8)
+    let (migrated, outcome) = Self.migrated(document, Self.noteDropped, allowDataLoss: true)
+    #expect(outcome.refusal(allowDataLoss: true) == nil, "\(outcome)")
     #expect(migrated.contains("links=\"x\""), "\(migrated)")
     #expect(!migrated.contains("gone"))
   }
