@@ -34,44 +34,6 @@ import Testing
     try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
   }
 
-  /// `prio` defaults to 1, then to 5, then has no default (and is optional): objects that left
-  /// it out had 1, and are written with it; objects that wrote it keep theirs. `model diff`
-  /// names the change.
-  @Test(arguments: [
-    "<attribute name=\"prio\" attributeType=\"Integer 16\" defaultValueString=\"5\"/>",
-    "<attribute name=\"prio\" optional=\"YES\" attributeType=\"Integer 16\"/>",
-  ])
-  func changedDefaultKeepsTheValue(newer: String) throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "P.xcdatamodeld/P.xcdatamodel/contents": Self.model(
-          Self.item(
-            priority: "<attribute name=\"prio\" attributeType=\"Integer 16\" defaultValueString=\"1\"/>")),
-        "P.xcdatamodeld/P 2.xcdatamodel/contents": Self.model(Self.item(priority: newer)),
-        "P.xcdatamodeld/.xccurrentversion": Self.current("P 2.xcdatamodel"),
-        "doc.outline": """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <outline version="1" model="P.xcdatamodeld" modelVersion="P">
-          <Item title="left out" order="0"/>
-          <Item title="written" order="1" prio="3"/>
-        </outline>
-
-        """,
-      ], in: folder)
-    let diff = try CLI.run("outline", ["model", "diff", "P.xcdatamodeld", "--from", "P"], in: folder)
-    #expect(
-      diff.stdout.contains("default-changed: attribute 'Item.prio' default changed from '1' to "),
-      "\(diff.stdout)")
-    #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
-    let run = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
-    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-    let migrated = try text(folder, "doc.outline")
-    #expect(migrated.contains("<Item title=\"left out\" order=\"0\" prio=\"1\"/>"), "\(migrated)")
-    #expect(migrated.contains("<Item title=\"written\" order=\"1\" prio=\"3\"/>"), "\(migrated)")
-    #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
-  }
-
   /// `D`, `D 0.2`, `D 1.4`, `D 1.10` and `D 2`: the first is the oldest, `D 2` the newest (no
   /// `.xccurrentversion`); with one naming `D 1.4`, a document for `D` is behind it and
   /// migrates forward.
@@ -125,125 +87,6 @@ import Testing
     #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
   }
 
-  /// `children` becomes ordered (document order tells the order): children numbered out of
-  /// document order would change order, so migrate refuses and writes nothing; in order, they
-  /// migrate. Back the other way, children of an ordered relationship are numbered by their
-  /// document order.
-  @Test func orderingChangesKeepTheChildrensOrder() throws {
-    let folder = try CLI.temporaryFolder()
-    let unordered = Self.item(priority: "")
-    let ordered = unordered.replacingOccurrences(
-      of: "name=\"children\" optional=\"YES\" toMany=\"YES\"",
-      with: "name=\"children\" optional=\"YES\" toMany=\"YES\" ordered=\"YES\"")
-    #expect(ordered != unordered)
-    try CLI.write(
-      [
-        "O.xcdatamodeld/O.xcdatamodel/contents": Self.model(unordered),
-        "O.xcdatamodeld/O 2.xcdatamodel/contents": Self.model(ordered),
-        "O.xcdatamodeld/.xccurrentversion": Self.current("O 2.xcdatamodel"),
-        "U.xcdatamodeld/U.xcdatamodel/contents": Self.model(ordered),
-        "U.xcdatamodeld/U 2.xcdatamodel/contents": Self.model(unordered),
-        "U.xcdatamodeld/.xccurrentversion": Self.current("U 2.xcdatamodel"),
-      ], in: folder)
-    let swapped = """
-      <outline version="1" model="O.xcdatamodeld" modelVersion="O">
-        <Item title="p" order="0">
-          <Item title="second" order="1"/>
-          <Item title="first" order="0"/>
-        </Item>
-      </outline>
-
-      """
-    try CLI.write(
-      [
-        "swapped.outline": swapped,
-        "inOrder.outline": swapped.replacingOccurrences(
-          of: "<Item title=\"second\" order=\"1\"/>\n    <Item title=\"first\" order=\"0\"/>",
-          with: "<Item title=\"first\" order=\"0\"/>\n    <Item title=\"second\" order=\"1\"/>"),
-      ], in: folder)
-    let refused = try CLI.run("outline", ["migrate", "swapped.outline"], in: folder)
-    #expect(refused.status != 0, "\(refused.stdout)\(refused.stderr)")
-    #expect(
-      (refused.stdout + refused.stderr).contains(
-        "the children of Item 'p' are numbered out of document order"),
-      "\(refused.stdout)\(refused.stderr)")
-    #expect(try text(folder, "swapped.outline") == swapped)
-    let migrated = try CLI.run("outline", ["migrate", "inOrder.outline"], in: folder)
-    #expect(migrated.status == 0, "\(migrated.stdout)\(migrated.stderr)")
-
-    try CLI.write(
-      [
-        "numbered.outline": """
-        <outline version="1" model="U.xcdatamodeld" modelVersion="U">
-          <Item title="p" order="0">
-            <Item title="first"/>
-            <Item title="second" order="0"/>
-          </Item>
-        </outline>
-
-        """
-      ], in: folder)
-    let numbered = try CLI.run("outline", ["migrate", "numbered.outline"], in: folder)
-    #expect(numbered.status == 0, "\(numbered.stdout)\(numbered.stderr)")
-    let result = try text(folder, "numbered.outline")
-    #expect(result.contains("<Item title=\"first\" order=\"0\"/>"), "\(result)")
-    #expect(result.contains("<Item title=\"second\" order=\"1\"/>"), "\(result)")
-    #expect(try CLI.run("outline-lint", ["numbered.outline"], in: folder).status == 0)
-  }
-
-  /// An entity removed while other objects name its objects: with `--allow-data-loss` the
-  /// objects go and so do the ids naming them (Core Data nullifies a relationship to a
-  /// deleted object), each listed; a to-one left with none loses its attribute. Without the
-  /// flag nothing is written.
-  @Test func referencesToDroppedObjectsGoWithThem() throws {
-    let folder = try CLI.temporaryFolder()
-    func version(_ extra: String) -> String {
-      Self.model(
-        """
-        <entity name="Item">
-            <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-            <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
-            <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
-            <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="items" inverseEntity="Tag"/>
-            <relationship name="main" optional="YES" maxCount="1" destinationEntity="Tag" inverseName="mainOf" inverseEntity="Tag"/>
-        </entity>
-        <entity name="Tag">
-            <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="tags" inverseEntity="Item"/>
-            <relationship name="mainOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="main" inverseEntity="Item"/>
-        </entity>
-        \(extra)
-        """)
-    }
-    let document = """
-      <outline version="1" model="X.xcdatamodeld" modelVersion="X">
-        <Item order="0" tags="t1 s1" main="s1"/>
-        <Tag xml:id="t1"/>
-        <Special xml:id="s1"/>
-      </outline>
-
-      """
-    try CLI.write(
-      [
-        "X.xcdatamodeld/X.xcdatamodel/contents": version("<entity name=\"Special\" parentEntity=\"Tag\"/>"),
-        "X.xcdatamodeld/X 2.xcdatamodel/contents": version(""),
-        "X.xcdatamodeld/.xccurrentversion": Self.current("X 2.xcdatamodel"),
-        "doc.outline": document,
-      ], in: folder)
-    let refused = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
-    #expect(refused.status != 0 && (refused.stdout + refused.stderr).contains("--allow-data-loss"))
-    #expect(try text(folder, "doc.outline") == document)
-    let run = try CLI.run("outline", ["migrate", "--allow-data-loss", "doc.outline"], in: folder)
-    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-    #expect(
-      run.stdout.contains("doc.outline:2:28: dropped Item.tags: id 's1' (its object is dropped)"),
-      "\(run.stdout)")
-    #expect(run.stdout.contains("dropped Item.main: id 's1' (its object is dropped)"), "\(run.stdout)")
-    let migrated = try text(folder, "doc.outline")
-    #expect(migrated.contains("<Item order=\"0\" tags=\"t1\"/>"), "\(migrated)")
-    #expect(!migrated.contains("s1"), "\(migrated)")
-    #expect(try CLI.run("outline-lint", ["doc.outline"], in: folder).status == 0)
-  }
-
   /// `model diff .` inside a bundle is that bundle (it crashed: Foundation traps on `.`).
   @Test func dotInsideABundleIsTheBundle() throws {
     let folder = try CLI.temporaryFolder()
@@ -259,50 +102,6 @@ import Testing
       #expect(diff.status == 0, "\(path): \(diff.stdout)\(diff.stderr)")
       #expect(diff.stdout.contains("attribute 'Item.note' added"), "\(path): \(diff.stdout)")
     }
-  }
-
-  /// `--set` gives values to what the migration needs them for: a new required attribute, on
-  /// the entity named and the entities inheriting from it; a name the target does not have is
-  /// refused, not ignored; an attribute that is not new keeps its values. A document already
-  /// at the target with a lint error of its own is not the migration's business: nothing to do.
-  @Test func setCoversSubEntitiesAndNothingElse() throws {
-    let folder = try CLI.temporaryFolder()
-    let base = """
-      <entity name="Item"><attribute name="title" optional="YES" attributeType="String"/>
-      <attribute name="size" optional="YES" attributeType="Integer 16" defaultValueString="0"/>
-      """
-    try CLI.write(
-      [
-        "M.xcdatamodeld/M.xcdatamodel/contents": Self.model(
-          base + "</entity>\n<entity name=\"Sub\" parentEntity=\"Item\"/>"),
-        "M.xcdatamodeld/M 2.xcdatamodel/contents": Self.model(
-          base
-            + "<attribute name=\"kind\" attributeType=\"String\"/></entity>\n<entity name=\"Sub\" parentEntity=\"Item\"/>"
-        ),
-        "M.xcdatamodeld/.xccurrentversion": Self.current("M 2.xcdatamodel"),
-        "a.outline":
-          "<outline model=\"M.xcdatamodeld\" modelVersion=\"M\" entity=\"Item\" title=\"r\">\n  <Item title=\"a\"/>\n  <Sub title=\"b\"/>\n</outline>\n",
-        "current.outline":
-          "<outline model=\"M.xcdatamodeld\" modelVersion=\"M 2\" entity=\"Item\" title=\"r\" kind=\"k\">\n  <Item title=\"a\"/>\n</outline>\n",
-      ], in: folder)
-    let typo = try CLI.run(
-      "outline", ["migrate", "--set", "Item.kind=x", "--set", "Item.knd=z", "a.outline"], in: folder)
-    #expect(
-      typo.status != 0 && typo.stderr.contains("--set names no property of an entity of 'M 2': Item.knd"),
-      "\(typo.stderr)")
-    let run = try CLI.run(
-      "outline", ["migrate", "--set", "Item.kind=x", "--set", "Item.size=9", "a.outline"], in: folder)
-    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-    let migrated = try text(folder, "a.outline")
-    #expect(
-      migrated.contains("<Item title=\"a\" kind=\"x\"/>")
-        && migrated.contains("<Sub title=\"b\" kind=\"x\"/>"), "\(migrated)")
-    #expect(!migrated.contains("size="), "\(migrated)")
-    // Already at 'M 2', with a lint error of its own (an Item without 'kind'): nothing to migrate.
-    let original = try text(folder, "current.outline")
-    let current = try CLI.run("outline", ["migrate", "current.outline"], in: folder)
-    #expect(current.status == 0, "\(current.stdout)\(current.stderr)")
-    #expect(try text(folder, "current.outline") == original)
   }
 
   /// `model rename --new-version` is all or nothing: with `.xccurrentversion` read-only it
@@ -385,34 +184,6 @@ import Testing
     #expect(
       migrate.stderr.contains("names model version 'K 7', which the model does not have"), "\(migrate.stderr)"
     )
-  }
-
-  /// Two entities with one `renamingIdentifier`: `model check` warns (OM215, at the second),
-  /// and a migration takes the first in the model for the older entity, whatever the order
-  /// of the others.
-  @Test func aSharedRenamingIdentifierIsWarnedOfAndTheFirstIsTaken() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "S.xcdatamodeld/S.xcdatamodel/contents": Self.model(
-          "<entity name=\"Tag\"><attribute name=\"label\" optional=\"YES\" attributeType=\"String\"/></entity>"
-        ),
-        "S.xcdatamodeld/S 2.xcdatamodel/contents": Self.model(
-          """
-          <entity name="Color" renamingIdentifier="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity>
-          <entity name="Topic" renamingIdentifier="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity>
-          """),
-        "S.xcdatamodeld/.xccurrentversion": Self.current("S 2.xcdatamodel"),
-        "doc.outline":
-          "<outline version=\"1\" model=\"S.xcdatamodeld\" modelVersion=\"S\">\n  <Tag label=\"a\"/>\n</outline>\n",
-      ], in: folder)
-    let check = try CLI.run("outline", ["model", "check", "S.xcdatamodeld/S 2.xcdatamodel"], in: folder)
-    #expect(
-      check.stdout.contains("warning[OM215]: Entity 'Topic' has renamingIdentifier 'Tag', as 'Color' has"),
-      "\(check.stdout)")
-    let migrate = try CLI.run("outline", ["migrate", "doc.outline"], in: folder)
-    #expect(migrate.status == 0, "\(migrate.stdout)\(migrate.stderr)")
-    #expect(try text(folder, "doc.outline").contains("<Color label=\"a\"/>"))
   }
 
   /// A new version made by `model rename --new-version` is named after the bundle, as Xcode
