@@ -78,32 +78,6 @@ import Testing
     #expect(run.stdout.contains("\(config):2:38: error[OC100]: Unknown level 'loud'"))
     #expect(run.stdout.contains("\(config):3:3: error[OC100]: Unknown key 'colour'"))
   }
-
-  /// A key written twice in one object of `.outline.json` (the rules, a models entry, the top)
-  /// is a problem at the second: which value was meant is not known (it was the last, silently).
-  @Test func aKeyWrittenTwiceIsAProblemAtTheSecond() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        ".outline.json": """
-        {"rules": {"OL402": "off", "OL402": "error"},
-         "models": [{"files": "*.outline", "model": "A.xcdatamodel", "files": "x"}],
-         "exclude": [], "exclude": ["b"]}
-
-        """,
-        "a.outline": "<outline/>\n",
-      ], in: folder)
-    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(run.status == 2)
-    #expect(
-      run.stdout.contains(
-        ".outline.json:1:28: error[OC100]: 'OL402' is written twice in this object; keep one"),
-      "\(run.stdout)")
-    #expect(
-      run.stdout.contains(".outline.json:2:62: error[OC100]: 'files' is written twice"), "\(run.stdout)")
-    #expect(
-      run.stdout.contains(".outline.json:3:17: error[OC100]: 'exclude' is written twice"), "\(run.stdout)")
-  }
 }
 
 @Suite struct ModelCheckCLITests {

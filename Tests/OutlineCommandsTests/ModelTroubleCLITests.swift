@@ -77,31 +77,6 @@ import Testing
     }
   }
 
-  @Test func aModelTheDocumentNamesOutsideTheProjectIsItsError() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(
-      [
-        "models/M.xcdatamodel/contents": "<model/>",
-        "proj/a.outline": "<outline model=\"../models/M.xcdatamodel\"><Item order=\"0\"/></outline>\n",
-        "proj/.outline.json": "{}",
-      ], in: folder)
-    let run = try CLI.run("outline-lint", ["proj/a.outline"], in: folder)
-    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-    #expect(
-      run.stdout.contains("proj/a.outline:1:17: error[OL106]: The model '../models/M.xcdatamodel' is outside")
-    )
-  }
-
-  @Test func aRuleForACodeNoDocumentHasIsAConfigurationProblem() throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["a.outline": Self.document, ".outline.json": #"{"rules": {"OM200": "off"}}"#], in: folder)
-    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(run.status == 2, "\(run.stdout)")
-    #expect(
-      run.stdout.contains("OC100") && run.stdout.contains("rules set the level of OL codes only"),
-      "\(run.stdout)")
-  }
-
   @Test func newNamesTheCheckOfAModelWithErrorsAsTheShellReadsIt() throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(

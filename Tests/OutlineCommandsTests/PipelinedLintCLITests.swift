@@ -53,38 +53,4 @@ import Testing
     }
     #expect(lines.split(separator: "\n").count > 100)
   }
-
-  /// A file that declares US-ASCII is read as the UTF-8 it is: its positions are the file's,
-  /// small or large (libxml2's own ASCII decoder counted from after the declaration, and a
-  /// large file's start tags were read at those offsets).
-  @Test func anASCIIDeclarationKeepsPositions() throws {
-    let folder = try CLI.temporaryFolder()
-    var large = "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<outline version=\"1\" title=\"T\">\n"
-    for index in 0..<30_000 {
-      large += "  <Item xml:id=\"i\(index)\" title=\"item \(index)\" order=\"\(index)\"/>\n"
-    }
-    large += "  <Item order=\"30000\" bogus=\"x\"/>\n</outline>\n"
-    let small =
-      "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<outline version=\"1\" title=\"T\">\n"
-      + "  <Item order=\"0\" bogus=\"x\"/>\n</outline>\n"
-    try CLI.write(["large.outline": large, "small.outline": small], in: folder)
-    #expect(large.utf8.count > 1 << 20)
-    let run = try CLI.run("outline-lint", ["large.outline", "small.outline"], in: folder)
-    #expect(run.status == 1)
-    #expect(run.stdout.contains("large.outline:30003:23: error[OL203]"), "\(run.stdout.prefix(500))")
-    #expect(run.stdout.contains("small.outline:3:19: error[OL203]"))
-    #expect(run.stdout.contains("2 errors"), "\(run.stdout.prefix(500))")
-    // A byte that is not ASCII contradicts the declaration, at its place.
-    try CLI.write(
-      [
-        "accent.outline": small.replacingOccurrences(
-          of: "order=\"0\"", with: "title=\"caf\u{E9}\" order=\"0\"")
-      ], in: folder)
-    let accent = try CLI.run("outline-lint", ["accent.outline"], in: folder)
-    #expect(accent.status == 1)
-    #expect(
-      accent.stdout.contains(
-        "accent.outline:3:19: error[OL100]: The file declares US-ASCII, but this byte (0xC3) is not ASCII"),
-      "\(accent.stdout)")
-  }
 }

@@ -391,21 +391,6 @@ import Testing
     _ = client.close()
   }
 
-  /// Messages quote at most a short, escaped excerpt of what they read.
-  @Test func messagesQuoteShortEscapedExcerpts() throws {
-    let folder = try CLI.temporaryFolder()
-    let key = "evil\\u001b[31m" + String(repeating: "k", count: 500)
-    try CLI.write(
-      [".outline.json": "{\"\(key)\": 1}", "a.outline": "<outline/>\n"], in: folder)
-    let run = try Self.bounded("outline-lint", ["a.outline"], in: folder)
-    #expect(run.status == 2)
-    let line = run.stdout.split(separator: "\n").first { $0.contains("OC100") }.map(String.init) ?? ""
-    #expect(
-      line.contains("Unknown key 'evil\\u{1B}[31m" + String(repeating: "k", count: 51) + "...'"), "\(line)")
-    #expect(!run.stdout.contains("\u{1B}"))
-    #expect(!line.contains(String(repeating: "k", count: 52)))
-  }
-
   // MARK: 9. Configuration problems are loud
 
   /// An unreadable, non-regular or malformed `.outline.json` is an error with

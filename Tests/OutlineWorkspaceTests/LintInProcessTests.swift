@@ -83,4 +83,53 @@ import Testing
     #expect(!lines.contains { $0.contains("error[") }, "\(lines)")
     #expect(lines.contains { $0.contains("[OL108]") } == reported, "\(comment): \(lines)")
   }
+
+  /// A document declared US-ASCII keeps its positions, streamed (over a megabyte) or read
+  /// whole; a byte that is not ASCII contradicts the declaration, at its place.
+  @Test func anASCIIDeclarationKeepsPositions() throws {
+    let folder = try Scratch.folder("lint-in-process")
+    var large = "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<outline version=\"1\" title=\"T\">\n"
+    for index in 0..<30_000 {
+      large += "  <Item xml:id=\"i\(index)\" title=\"item \(index)\" order=\"\(index)\"/>\n"
+    }
+    large += "  <Item order=\"30000\" bogus=\"x\"/>\n</outline>\n"
+    let small =
+      "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<outline version=\"1\" title=\"T\">\n"
+      + "  <Item order=\"0\" bogus=\"x\"/>\n</outline>\n"
+    try CLI.write(["large.outline": large, "small.outline": small], in: folder)
+    #expect(large.utf8.count > 1 << 20)
+    let lines =
+      try InProcessLint.lines("large.outline", in: folder) + InProcessLint.lines("small.outline", in: folder)
+    #expect(lines.contains { $0.hasPrefix("large.outline:30003:23: error[OL203]") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("small.outline:3:19: error[OL203]") }, "\(lines)")
+    #expect(lines.filter { $0.contains("error[") }.count == 2, "\(lines)")
+    try CLI.write(
+      [
+        "accent.outline": small.replacingOccurrences(
+          of: "order=\"0\"", with: "title=\"caf\u{E9}\" order=\"0\"")
+      ],
+      in: folder)
+    let accent = try InProcessLint.lines("accent.outline", in: folder)
+    #expect(
+      accent.contains {
+        $0.hasPrefix(
+          "accent.outline:3:19: error[OL100]: The file declares US-ASCII, but this byte (0xC3) is not ASCII")
+      }, "\(accent)")
+  }
+
+  /// A model the document names outside its project is the document's error, at its `model`.
+  @Test func aModelTheDocumentNamesOutsideTheProjectIsItsError() throws {
+    let folder = try Scratch.folder("lint-in-process")
+    try CLI.write(
+      [
+        "models/M.xcdatamodel/contents": "<model/>",
+        "proj/a.outline": "<outline model=\"../models/M.xcdatamodel\"><Item order=\"0\"/></outline>\n",
+        "proj/.outline.json": "{}",
+      ], in: folder)
+    let lines = try InProcessLint.lines("proj/a.outline", in: folder)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("proj/a.outline:1:17: error[OL106]: The model '../models/M.xcdatamodel' is outside")
+      }, "\(lines)")
+  }
 }
