@@ -53,47 +53,6 @@ import Testing
     #expect(try read("list.outline", in: folder) == Self.reversed)
   }
 
-  @Test func aGroupWithEveryKindOfBrokenValue() throws {
-    let text = """
-      <outline version="1">
-        <Item title="a" order="abc"/>
-        <Item title="b" order="-4"/>
-        <Item title="c" order="99999999999999999999"/>
-        <Item title="d"/>
-        <Item title="e" order="1"/>
-        <Item title="f" order="70000"/>
-        <Item title="g" order="3">
-          <Item title="g1" order="5"/>
-          <Item title="g2" order="+0"/>
-        </Item>
-      </outline>
-
-      """
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["list.outline": text], in: folder)
-    let run = try CLI.run("outline-lint", ["--fix", "list.outline"], in: folder)
-    #expect(run.status == 0, "\(run)")
-    // Integers by value (negative first, too large last); a child without one
-    // by its position among its siblings (before a sibling holding that value
-    // further down); `+0` is 0 already and is not rewritten.
-    #expect(
-      try read("list.outline", in: folder) == """
-        <outline version="1">
-          <Item title="a" order="1"/>
-          <Item title="b" order="0"/>
-          <Item title="c" order="3"/>
-          <Item order="4" title="d"/>
-          <Item title="e" order="2"/>
-          <Item title="f" order="6"/>
-          <Item title="g" order="5">
-            <Item title="g1" order="1"/>
-            <Item title="g2" order="+0"/>
-          </Item>
-        </outline>
-
-        """)
-  }
-
   @Test func theJSONFormIsLeftAloneAndSaidToBe() throws {
     let json = """
       {"@outline":1,"@entity":"Item","children":[

@@ -46,23 +46,4 @@ import Testing
     let run = try CLI.run("outline-lint", ["--format", "json", "b.outline"], in: folder)
     #expect(run.stdout.contains(#""message": "'order': 'a\\nb\\rc' is not a decimal integer (Integer 64)""#))
   }
-
-  @Test func convertAndImportQuoteKeysAndNamesShortened() throws {
-    let folder = try CLI.temporaryFolder()
-    let key = String(repeating: "k", count: 100_000)
-    try CLI.write(
-      [
-        "c.outline.json": #"{"children":[{"@entity":"Item","order":0,"\#(key)":1}]}"#,
-        "d.opml": "<opml version=\"2.0\"><head/><body><\(key)/></body></opml>\n",
-      ], in: folder)
-    let convert = try CLI.run("outline", ["convert", "c.outline.json"], in: folder)
-    #expect(convert.status == 1)
-    #expect(convert.stderr.count < 1_000, "\(convert.stderr.prefix(300))")
-    #expect(
-      convert.stderr.contains("'\(key.prefix(60))...' is not an attribute"), "\(convert.stderr.prefix(300))")
-    let opml = try CLI.run("outline", ["import", "d.opml", "-o", "d"], in: folder)
-    #expect(opml.status != 0)
-    #expect(opml.stderr.count < 1_000, "\(opml.stderr.prefix(300))")
-    #expect(opml.stderr.contains("'\(key.prefix(60))...'"), "\(opml.stderr.prefix(300))")
-  }
 }

@@ -143,25 +143,6 @@ import Testing
       frozen.stdout.contains("frozen: released version 'Tasks 2' of 'Tasks.xcdatamodeld' differs from HEAD"))
   }
 
-  @Test func modelDiffOfTheCorpusVersionPairs() throws {
-    guard Corpus.available else {
-      print(Corpus.absent)
-      return
-    }
-    for name in Corpus.names(in: "xcdatamodel", suffix: ".xcdatamodeld") {
-      let bundle = Corpus.folder("xcdatamodel").appendingPathComponent(name).path
-      let versions = try FileManager.default.contentsOfDirectory(atPath: bundle).filter {
-        $0.hasSuffix(".xcdatamodel")
-      }
-      guard let first = versions.min(by: { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }) else {
-        continue
-      }
-      let run = try CLI.run("outline", ["model", "diff", bundle, "--from", first, "--format", "json"])
-      #expect(run.status == 0 || run.status == 1, "\(name): \(run.stderr)")
-      #expect(run.stdout.contains("\"changes\""), "\(name)")
-    }
-  }
-
   @Test func migrateMovesADocumentAlongTheChainOnlyWhenNothingIsLost() throws {
     let folder = try Self.project()
     let original = try Self.read(folder, "v1.outline")

@@ -296,4 +296,25 @@ import Testing
     let exported = try OPMLReader.read(Array(try Self.exported(back, model: model).utf8)).0.get()
     #expect(exported == (try OPMLReader.read(Array(Self.everyValue.utf8)).0.get()))
   }
+
+  /// A key or an element name of 100,000 characters is quoted as 60 characters then `...`, in
+  /// what convert and import say: a line, not 100,000 characters.
+  @Test func convertAndImportQuoteKeysAndNamesShortened() throws {
+    let key = String(repeating: "k", count: 100_000)
+    do {
+      _ = try Convert.toXML(#"{"children":[{"@entity":"Item","order":0,"\#(key)":1}]}"#)
+      Issue.record("an unknown key converted")
+    } catch {
+      // As `outline convert` writes each, to standard error.
+      let said = error.all.map {
+        "c.outline.json:1:\($0.offset + 1): error[\($0.code)]: \($0.message) (at \($0.path))"
+      }
+      .joined(separator: "\n")
+      #expect(said.count < 1_000, "\(said.prefix(300))")
+      #expect(said.contains("'\(key.prefix(60))...' is not an attribute"), "\(said.prefix(300))")
+    }
+    let refusal = Self.refusal("<opml version=\"2.0\"><head/><body><\(key)/></body></opml>\n") ?? ""
+    #expect(!refusal.isEmpty && refusal.count < 1_000, "\(refusal.prefix(300))")
+    #expect(refusal.contains("'\(key.prefix(60))...'"), "\(refusal.prefix(300))")
+  }
 }

@@ -1,5 +1,8 @@
+import Foundation
 import OutlineCore
 import OutlineModel
+import OutlineWorkspace
+import TestSupport
 import Testing
 
 /// What `model diff` reports between versions, in process, each change as the command writes
@@ -89,5 +92,25 @@ import Testing
     #expect(
       diff.text.contains("attribute 'Item.created' added (required, no default) [NOT inferable"),
       "\(diff.text)")
+  }
+
+  /// Every bundle of the corpus diffs from its first version to its current one.
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+  func modelDiffOfTheCorpusVersionPairs() throws {
+    for name in Corpus.names(in: "xcdatamodel", suffix: ".xcdatamodeld") {
+      let bundle = Corpus.folder("xcdatamodel").appendingPathComponent(name).path
+      let versions = try FileManager.default.contentsOfDirectory(atPath: bundle).filter {
+        $0.hasSuffix(".xcdatamodel")
+      }
+      guard let first = versions.min(by: { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }) else {
+        continue
+      }
+      // As `model diff BUNDLE --from FIRST` finds the chain: an older version, a newer one.
+      let history = try ModelLocator.history(path: bundle)
+      let old = try #require(history.index(named: first), "\(name): \(history.names)")
+      #expect(old <= history.current, "\(name)")
+      let chain = history.versions[old...history.current].map(\.model)
+      _ = Self.diff(chain)
+    }
   }
 }
