@@ -151,6 +151,33 @@ import Testing
     #expect(merged.contains("title=\"y\""))
   }
 
+  @Test func commentsEachSideAddedComeThroughAndTheResultStaysCanonical() throws {
+    // Ours: a comment inside an item it adds. Theirs: an item of its own with comments, and a
+    // comment before an item both have.
+    let ours = Self.base.replacingOccurrences(
+      of: "</outline>",
+      with: "  <Item order=\"2\" title=\"x\">\n    <!-- ours inside x -->\n  </Item>\n</outline>")
+    let theirs = Self.base.replacingOccurrences(
+      of: "  <Item order=\"1\" title=\"b\"/>\n",
+      with: """
+          <!-- theirs before b -->
+          <Item order="1" title="b"/>
+          <!-- theirs before y -->
+          <Item order="2" title="y">
+            <!-- theirs inside y -->
+            <Item order="0" title="y1"/>
+          </Item>
+
+        """)
+    let (output, result, folder) = try Self.merge(Self.base, ours, theirs)
+    #expect(output.status == 0, "\(output.stderr)")
+    for comment in ["the list", "ours inside x", "theirs before b", "theirs before y", "theirs inside y"] {
+      #expect(result.components(separatedBy: "<!-- \(comment) -->").count == 2, "\(comment)\n\(result)")
+    }
+    #expect(try Self.lint(folder, "ours.outline").status == 0)
+    #expect(try CLI.run("outline", ["fmt", "--check", "ours.outline"], in: folder).status == 0, "\(result)")
+  }
+
   @Test func theJSONFormMergesToo() throws {
     func json(_ titles: [String]) -> String {
       let items = titles.enumerated().map {

@@ -5,6 +5,8 @@ import Testing
 /// `outline merge` on generated outlines and generated edit scripts applied on two branches:
 /// edits that do not overlap merge to what applying both gives, whatever the argument order (up
 /// to the order of added siblings), and lint clean; a side left as the base gives the other.
+/// Comments of the base, and those either side adds (in an item of the base or one it adds), come
+/// through where that side put them.
 @Suite struct MergeProperties {
   /// An outline of the default model as the properties build it: items with unique titles.
   struct Tree {
@@ -14,11 +16,16 @@ import Testing
     var parents: [Int] = [-1]
     /// Each item's children, in order.
     var children: [[Int]] = [[]]
+    /// The comments before each item, and those after its last child.
+    var before: [[String]] = [[]]
+    var after: [[String]] = [[]]
 
     mutating func add(_ title: String, under parent: Int) -> Int {
       titles.append(title)
       parents.append(parent)
       children.append([])
+      before.append([])
+      after.append([])
       children[parent].append(titles.count - 1)
       return titles.count - 1
     }
@@ -63,11 +70,13 @@ import Testing
       while let (item, depth, order, closing) = stack.popLast() {
         let indent = String(repeating: "  ", count: depth)
         if closing {
+          for comment in after[item] { out += "\(indent)  <!-- \(comment) -->\n" }
           out += "\(indent)</Item>\n"
           continue
         }
+        for comment in before[item] { out += "\(indent)<!-- \(comment) -->\n" }
         let tag = "\(indent)<Item order=\"\(order)\" title=\"\(titles[item])\""
-        if children[item].isEmpty {
+        if children[item].isEmpty && after[item].isEmpty {
           out += tag + "/>\n"
           continue
         }
@@ -85,6 +94,8 @@ import Testing
     case add(String, under: Int)
     case remove(Int)
     case move(Int, under: Int)
+    /// A comment before the item (`after`: after its last child, inside it).
+    case comment(Int, String, after: Bool)
   }
 
   static func base(_ random: inout SeededGenerator) -> Tree {
@@ -92,7 +103,8 @@ import Testing
     let count = Int.random(in: 3...16, using: &random)
     for index in 0..<count {
       let parents = (0..<tree.titles.count).filter { tree.ancestors($0).count < 3 }
-      _ = tree.add("b\(index)", under: parents.randomElement(using: &random)!)
+      let item = tree.add("b\(index)", under: parents.randomElement(using: &random)!)
+      if Int.random(in: 0..<4, using: &random) == 0 { tree.before[item].append("base \(index)") }
     }
     return tree
   }
@@ -107,7 +119,7 @@ import Testing
       let item = items.randomElement(using: &random)!
       let touched: Set<Int>
       let edit: Edit
-      switch Int.random(in: 0..<4, using: &random) {
+      switch Int.random(in: 0..<5, using: &random) {
       case 0:
         edit = .retitle(item, "\(tree.titles[item])-\(side)")
         touched = [item]
@@ -118,6 +130,11 @@ import Testing
       case 2:
         guard tree.children[item].isEmpty else { continue }
         edit = .remove(item)
+        touched = [item]
+      case 3:
+        // Each side's comment, in an item of the base or (below) in an item it adds.
+        let after = Bool.random(using: &random)
+        edit = .comment(item, "\(side) \(number)", after: after)
         touched = [item]
       default:
         let target = (0..<tree.titles.count).filter {
@@ -140,9 +157,17 @@ import Testing
     for edit in edits {
       switch edit {
       case .retitle(let item, let title): tree.titles[item] = title
-      case .add(let title, let parent): _ = tree.add(title, under: parent)
+      case .add(let title, let parent):
+        let item = tree.add(title, under: parent)
+        // Every other added item carries comments of its own.
+        if title.last.map({ Int(String($0)) ?? 0 })?.isMultiple(of: 2) == true {
+          tree.before[item].append("\(title) before")
+          tree.after[item].append("\(title) inside")
+        }
       case .remove(let item): tree.detach(item)
       case .move(let item, let parent): tree.move(item, under: parent)
+      case .comment(let item, let text, let after):
+        if after { tree.after[item].append(text) } else { tree.before[item].append(text) }
       }
     }
   }

@@ -14,31 +14,16 @@ struct MergeWriter {
   let sequences: MergeSequences
   private var output: [UInt8] = []
   private var conflicts: [MergeConflict] = []
-  /// Where the markup before each of ours' items ends (its parent's start tag or its previous sibling).
-  private let oursLead: [Int32]
-  /// Where ours' last child of each item ends, or -1.
-  private let oursLastChildEnd: [Int32]
-  private let theirsLead: [Int32]
+  /// Where the markup around each of ours' items stands.
+  private let oursSlots: TriviaSlots
+  /// The comments theirs added, by the slot they go to.
+  private let added: AddedComments
 
   init(plan: MergePlan) {
     self.plan = plan
     sequences = MergeSequences(plan: plan)
-    (oursLead, oursLastChildEnd) = Self.leads(plan.ours.tree)
-    theirsLead = Self.leads(plan.theirs.tree).lead
-  }
-
-  private static func leads(_ tree: ItemTree) -> (lead: [Int32], lastChildEnd: [Int32]) {
-    var lead = [Int32](repeating: 0, count: tree.items.count)
-    var lastChildEnd = [Int32](repeating: -1, count: tree.items.count)
-    for index in tree.items.indices {
-      let item = tree.items[index]
-      guard item.parent >= 0 else { continue }
-      let parent = Int(item.parent)
-      let previous = lastChildEnd[parent]
-      lead[index] = previous >= 0 ? previous : Int32(tree.items[parent].startTag.end)
-      lastChildEnd[parent] = Int32(item.fullRange.end)
-    }
-    return (lead, lastChildEnd)
+    oursSlots = TriviaSlots(plan.ours.tree)
+    added = AddedComments(plan: plan, ours: oursSlots)
   }
 
   mutating func write() -> MergeResult {
@@ -48,7 +33,9 @@ struct MergeWriter {
     }
     output.reserveCapacity(oursBytes.count + oursBytes.count / 8)
     let root = plan.ours.tree.items[0]
-    output.append(contentsOf: oursBytes[0..<root.startTag.start])
+    appendTrivia(
+      oursBytes, 0..<root.startTag.start, depth: nil, lastDepth: 0, adding: added.lead[0] ?? [], at: 0,
+      lineAfter: true)
     var stack: [(node: Int, depth: Int, next: Int)] = []
     if writeHead(0, depth: 0) { stack.append((0, 0, 0)) }
     while let top = stack.last {
@@ -68,7 +55,10 @@ struct MergeWriter {
       writeLead(child, depth: depth)
       if writeHead(child, depth: depth) { stack.append((child, depth, 0)) }
     }
-    output.append(contentsOf: oursBytes[min(root.fullRange.end, oursBytes.count)...])
+    appendTrivia(
+      oursBytes, TriviaSlots.epilog(plan.ours.tree, oursBytes), depth: nil, lastDepth: 0,
+      adding: added.epilog,
+      at: 0, lineAfter: false)
     return MergeResult(bytes: output, conflicts: conflicts)
   }
 
@@ -86,26 +76,47 @@ struct MergeWriter {
     output.append(contentsOf: repeatElement(0x20, count: CanonicalLayout.indentWidth(depth: depth)))
   }
 
-  /// The conflict records of `node`, then the white space and comments before it.
+  /// The conflict records of `node`, then the white space and comments before it: ours' (re-indented
+  /// when its depth changed), then those theirs added there.
   private mutating func writeLead(_ node: Int, depth: Int) {
     for record in plan.records[node] ?? [] { writeRecord(record, depth: depth) }
     for record in sequences.records[node] ?? [] { writeRecord(record, depth: depth) }
+    let theirsAdded = added.lead[node] ?? []
     let oursItem = Int(plan.oursImage[node])
-    if oursItem >= 0 {
-      let item = plan.ours.tree.items[oursItem]
-      let lead = Int(oursLead[oursItem])..<item.startTag.start
-      let keep = Int(item.depth) == depth
-      appendTrivia(plan.ours.source.bytes, lead, depth: keep ? nil : depth, lastDepth: depth)
-      return
+    guard oursItem >= 0 else {
+      appendAdded(theirsAdded, depth: depth)
+      return newline(depth)
     }
-    let theirsItem = Int(plan.theirsImage[node])
-    let item = plan.theirs.tree.items[theirsItem]
-    let bytes = plan.theirs.source.bytes
-    let lead = Int(theirsLead[theirsItem])..<item.startTag.start
-    if bytes[lead].contains(0x0A) {
-      appendTrivia(bytes, lead, depth: depth, lastDepth: depth)
+    let keep = Int(plan.ours.tree.items[oursItem].depth) == depth
+    appendTrivia(
+      plan.ours.source.bytes, oursSlots.lead(oursItem, plan.ours.tree), depth: keep ? nil : depth,
+      lastDepth: depth, adding: theirsAdded, at: depth, lineAfter: true)
+  }
+
+  /// Theirs' comments `ranges`, each on a line of its own at `depth`.
+  private mutating func appendAdded(_ ranges: [Range<Int>], depth: Int) {
+    for range in ranges {
+      if !output.isEmpty { newline(depth) }
+      output.append(contentsOf: plan.theirs.source.bytes[range])
+    }
+  }
+
+  /// Ours' `bytes[range]` as ``appendTrivia(_:_:depth:lastDepth:)`` writes it, with theirs' comments
+  /// `adding` after ours' last comment there, each on a line at `at`; `lineAfter`: what follows
+  /// starts a line of its own.
+  private mutating func appendTrivia(
+    _ bytes: [UInt8], _ range: Range<Int>, depth: Int?, lastDepth: Int, adding: [Range<Int>], at: Int,
+    lineAfter: Bool
+  ) {
+    guard !adding.isEmpty else { return appendTrivia(bytes, range, depth: depth, lastDepth: lastDepth) }
+    let split = bytes[range].lastIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? range.lowerBound
+    appendTrivia(bytes, range.lowerBound..<split, depth: depth, lastDepth: at)
+    appendAdded(adding, depth: at)
+    let tail = split..<range.upperBound
+    if lineAfter && !bytes[tail].contains(0x0A) {
+      newline(lastDepth)
     } else {
-      newline(depth)
+      appendTrivia(bytes, tail, depth: depth, lastDepth: lastDepth)
     }
   }
 
@@ -144,42 +155,32 @@ struct MergeWriter {
     }
   }
 
-  /// Writes the start tag of `node`; true when its element stays open for children (and an end
-  /// tag written by ``writeClose(_:depth:)``).
+  /// Writes the start tag of `node`; true when its element stays open for children or comments (and
+  /// an end tag written by ``writeClose(_:depth:)``).
   private mutating func writeHead(_ node: Int, depth: Int) -> Bool {
     let hasChildren = !(sequences.children[node] ?? []).isEmpty
+    let open = hasChildren || trailingHoldsMarkup(node)
     if let rewritten = plan.rewritten[node] {
-      let inner = hasChildren ? nil : oursInnerMarkup(node)
-      writeCanonicalTag(
-        node, name: rewritten.name, attributes: rewritten.attributes, open: hasChildren || inner != nil)
-      if let inner {
-        // No children left, but comments inside ours' element: kept, as fmt keeps them.
-        let item = plan.ours.tree.items[Int(plan.oursImage[node])]
-        appendTrivia(
-          plan.ours.source.bytes, inner, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
-        output.append(contentsOf: Array("</\(rewritten.name)>".utf8))
-      }
-      return hasChildren
+      writeCanonicalTag(node, name: rewritten.name, attributes: rewritten.attributes, open: open)
+      return open
     }
-    let item = plan.ours.tree.items[Int(plan.oursImage[node])]
+    let oursItem = Int(plan.oursImage[node])
+    let item = plan.ours.tree.items[oursItem]
     let bytes = plan.ours.source.bytes
     var tag = Array(bytes[item.startTag.start..<item.startTag.end])
     if let order = sequences.orders[node], let range = item.orderRange {
       let start = range.start - item.startTag.start
       tag.replaceSubrange(start..<(range.end - item.startTag.start), with: Array(order.utf8))
     }
-    let selfClosing = item.endTag == nil
-    if selfClosing && hasChildren {
+    if item.endTag == nil && open {
       // `<a .../>` gets children: `<a ...>`.
       tag.removeLast(2)
       while let last = tag.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
         tag.removeLast()
       }
       tag.append(UInt8(ascii: ">"))
-    } else if !selfClosing && !hasChildren, let end = item.endTag {
-      let inner = bytes[item.startTag.end..<end.start]
-      let hadChildren = oursLastChildEnd[Int(plan.oursImage[node])] >= 0
-      if hadChildren && !trailingHoldsMarkup(Int(plan.oursImage[node])) {
+    } else if let end = item.endTag, !open {
+      if oursSlots.lastChildEnd[oursItem] >= 0 {
         // Its children all went: `<a .../>`, as fmt writes an element without children.
         tag.removeLast()
         tag.append(contentsOf: Array("/>".utf8))
@@ -187,68 +188,47 @@ struct MergeWriter {
         return false
       }
       output.append(contentsOf: tag)
-      if hadChildren {
-        let trailing = Int(oursLastChildEnd[Int(plan.oursImage[node])])..<end.start
-        appendTrivia(bytes, trailing, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
-      } else {
-        output.append(contentsOf: inner)
-      }
-      output.append(contentsOf: bytes[end.start..<end.end])
+      output.append(contentsOf: bytes[item.startTag.end..<end.end])
       return false
     }
     output.append(contentsOf: tag)
-    return hasChildren
+    return open
   }
 
-  /// The markup of ours' item of `node` after its last child (all its content when it has
-  /// none), when comments or instructions stand there; nil otherwise.
-  private func oursInnerMarkup(_ node: Int) -> Range<Int>? {
+  /// Whether comments or instructions stand after the last child of `node` (inside it when it has
+  /// none): ours' or theirs' added.
+  private func trailingHoldsMarkup(_ node: Int) -> Bool {
+    if added.trailing[node] != nil { return true }
     let oursItem = Int(plan.oursImage[node])
-    guard oursItem >= 0 else { return nil }
-    let item = plan.ours.tree.items[oursItem]
-    guard let end = item.endTag else { return nil }
-    let last = Int(oursLastChildEnd[oursItem])
-    let range = (last >= 0 ? last : item.startTag.end)..<end.start
-    return plan.ours.source.bytes[range].contains(UInt8(ascii: "<")) ? range : nil
+    guard oursItem >= 0, let range = oursSlots.trailing(oursItem, plan.ours.tree) else { return false }
+    return plan.ours.source.bytes[range].contains(UInt8(ascii: "<"))
   }
 
-  /// Whether comments or instructions stand after ours' last child of `item`.
-  private func trailingHoldsMarkup(_ item: Int) -> Bool {
-    let last = Int(oursLastChildEnd[item])
-    guard last >= 0, let end = plan.ours.tree.items[item].endTag else { return false }
-    return plan.ours.source.bytes[last..<end.start].contains(UInt8(ascii: "<"))
-  }
-
-  /// Closes an element left open by ``writeHead(_:depth:)``.
+  /// Closes an element left open by ``writeHead(_:depth:)``: the markup after its last child (ours',
+  /// then theirs' additions), then its end tag.
   private mutating func writeClose(_ node: Int, depth: Int) {
-    if plan.rewritten[node] == nil {
-      let oursItem = Int(plan.oursImage[node])
-      let item = plan.ours.tree.items[oursItem]
-      if let end = item.endTag {
-        let last = Int(oursLastChildEnd[oursItem])
-        let bytes = plan.ours.source.bytes
-        if last >= 0 {
-          appendTrivia(
-            bytes, last..<end.start, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
-        } else {
-          newline(depth)
-        }
-        output.append(contentsOf: bytes[end.start..<end.end])
-        return
-      }
-      newline(depth)
-      output.append(contentsOf: Array("</\(plan.ours.elementName(of: oursItem))>".utf8))
-      return
-    }
-    if let trailing = oursInnerMarkup(node) {
-      // A rewritten tag keeps the comments between ours' last child and its end tag.
-      let item = plan.ours.tree.items[Int(plan.oursImage[node])]
+    let theirsAdded = added.trailing[node] ?? []
+    let oursItem = Int(plan.oursImage[node])
+    let item = oursItem >= 0 ? plan.ours.tree.items[oursItem] : nil
+    let bytes = plan.ours.source.bytes
+    if let item, let range = oursSlots.trailing(oursItem, plan.ours.tree),
+      oursSlots.lastChildEnd[oursItem] >= 0 || bytes[range].contains(UInt8(ascii: "<"))
+    {
       appendTrivia(
-        plan.ours.source.bytes, trailing, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth)
+        bytes, range, depth: Int(item.depth) == depth ? nil : depth + 1, lastDepth: depth,
+        adding: theirsAdded,
+        at: depth + 1, lineAfter: true)
     } else {
+      appendAdded(theirsAdded, depth: depth + 1)
       newline(depth)
     }
-    output.append(contentsOf: Array("</\(plan.rewritten[node]!.name)>".utf8))
+    if let rewritten = plan.rewritten[node] {
+      output.append(contentsOf: Array("</\(rewritten.name)>".utf8))
+    } else if let end = item?.endTag {
+      output.append(contentsOf: bytes[end.start..<end.end])
+    } else {
+      output.append(contentsOf: Array("</\(plan.ours.elementName(of: oursItem))>".utf8))
+    }
   }
 
   /// A start tag as `fmt` writes it: attributes in canonical order, values canonical and escaped.
