@@ -253,21 +253,6 @@ import Testing
         """)
   }
 
-  /// The same on the real model the issue found it in, when the corpus is there.
-  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
-  func diffOfTheSwiftGenModel() throws {
-    let bundle = Corpus.folder("xcdatamodel").appendingPathComponent("SwiftGen__SwiftGen__Model.xcdatamodeld")
-      .path
-    let diff = try CLI.run("outline", ["model", "diff", bundle, "--from", "Model"])
-    #expect(
-      diff.stdout.contains("attribute 'ChildEntity.now' added (derived: Core Data computes it"),
-      "\(diff.stdout)")
-    #expect(
-      !diff.stdout.contains("(optional)") || !diff.stdout.contains("'ChildEntity.now' added (optional)"))
-    #expect(
-      !diff.stdout.contains("optionalFloat' added (required, default '0.0') [inferred; data needs-default]"))
-  }
-
   /// Property: for a model with generated names, odd but legal or not, `model check` exits 1
   /// exactly when a name is not one a document can spell; `new` then refuses (naming it, writing
   /// nothing), and otherwise writes an outline `outline-lint` passes with no errors.

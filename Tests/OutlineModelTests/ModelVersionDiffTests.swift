@@ -113,4 +113,22 @@ import Testing
       _ = Self.diff(chain)
     }
   }
+
+  /// On the real model where derived and defaulted attributes were found wanting: a derived
+  /// attribute added is Core Data's to compute, and an optional scalar with a default needs
+  /// nothing.
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+  func diffOfTheSwiftGenModel() throws {
+    let bundle = Corpus.folder("xcdatamodel").appendingPathComponent("SwiftGen__SwiftGen__Model.xcdatamodeld")
+      .path
+    // As `model diff BUNDLE --from Model`.
+    let history = try ModelLocator.history(path: bundle)
+    let old = try #require(history.index(named: "Model"), "\(history.names)")
+    let diff = Self.diff(history.versions[old...history.current].map(\.model))
+    #expect(
+      diff.text.contains("attribute 'ChildEntity.now' added (derived: Core Data computes it"), "\(diff.text)")
+    #expect(!diff.text.contains("(optional)") || !diff.text.contains("'ChildEntity.now' added (optional)"))
+    #expect(
+      !diff.text.contains("optionalFloat' added (required, default '0.0') [inferred; data needs-default]"))
+  }
 }

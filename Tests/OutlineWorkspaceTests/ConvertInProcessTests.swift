@@ -128,4 +128,76 @@ import Testing
         "<outline version=\"1\" model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks 4\" owner=\"me\">") == true,
       "\(back)")
   }
+
+  /// The model and root attributes written after the children are read, in the JSON form; a
+  /// key the model lacks is an error at its place, a `@model` that cannot be read is said, and
+  /// nothing is converted.
+  @Test func modelAndAttributesAfterTheChildrenAreHonoured() throws {
+    let folder = try Scratch.folder("convert-in-process")
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("examples/playlist/Playlist.xcdatamodel"),
+      to: folder.appendingPathComponent("Playlist.xcdatamodel"))
+    let json = """
+      {"@outline":1,"tracks":[{"@entity":"Track","title":"Jóga","seconds":305},{"@entity":"Track","seconds":151,"title":"Roygbiv"}],"name":"Road trip","@model":"Playlist.xcdatamodel"}
+      """
+    try CLI.write(["trip.json": json], in: folder)
+    let trip = InProcessConvert.run("trip.json", in: folder, to: .xml)
+    #expect(
+      trip.text == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <outline version="1" model="Playlist.xcdatamodel" name="Road trip">
+          <Track title="Jóga" seconds="305"/>
+          <Track title="Roygbiv" seconds="151"/>
+        </outline>
+
+        """, "\(trip)")
+    try CLI.write(["trip.outline": try #require(trip.text)], in: folder)
+    #expect(!(try InProcessLint.lines("trip.outline", in: folder)).contains { $0.contains("error[") })
+    // Without the @model the default model does not know 'tracks'.
+    try CLI.write(
+      ["plain.json": json.replacingOccurrences(of: #","@model":"Playlist.xcdatamodel""#, with: "")],
+      in: folder)
+    let refused = InProcessConvert.run("plain.json", in: folder, to: .xml)
+    #expect(refused.text == nil)
+    #expect(
+      refused.errors.contains {
+        $0.contains("'tracks' is not an attribute or relationship of 'Item' (at $.tracks)")
+      },
+      "\(refused.errors)")
+    // A @model that cannot be read is said, whether it comes first or last.
+    try CLI.write(
+      ["missing.json": json.replacingOccurrences(of: "Playlist.xcdatamodel", with: "Missing.xcdatamodel")],
+      in: folder)
+    let unreadable = InProcessConvert.run("missing.json", in: folder, to: .xml)
+    #expect(unreadable.text == nil)
+    #expect(unreadable.verdict.hasPrefix("the model cannot be read"), "\(unreadable.verdict)")
+  }
+
+  /// A character XML cannot hold, or a byte that is not UTF-8, is refused at its value.
+  @Test func charactersXMLCannotHoldAreRefusedAtTheirByte() throws {
+    let folder = try Scratch.folder("convert-in-process")
+    try CLI.write(["control.json": #"{"@outline":1,"title":"a\u0001b"}"#], in: folder)
+    let control = InProcessConvert.run("control.json", in: folder, to: .xml)
+    #expect(control.text == nil)
+    #expect(
+      control.errors.contains(
+        "control.json:1:25: error[OL100]: 'title': U+0001 cannot stand in an XML file (at $.title)"),
+      "\(control.errors)")
+    let bytes = Array(#"{"@outline":1,"title":"ok "#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    try Data(bytes).write(to: folder.appendingPathComponent("bytes.json"))
+    let notUTF8 = InProcessConvert.run("bytes.json", in: folder, to: .xml)
+    #expect(notUTF8.text == nil)
+    #expect(
+      notUTF8.errors.contains { $0.contains("error[OL100]: 'title': Byte 0xFF is not UTF-8 (at $.title)") },
+      "\(notUTF8.errors)")
+  }
+
+  /// An outline with errors is refused, each at its place, and nothing is converted.
+  @Test func invalidXMLIsReportedAndNothingIsWritten() throws {
+    let folder = try Scratch.folder("convert-in-process")
+    try CLI.write(["dup.outline": "<outline><Item order=\"0\"/><Item order=\"0\"/></outline>\n"], in: folder)
+    let run = InProcessConvert.run("dup.outline", in: folder, to: .json)
+    #expect(run.text == nil)
+    #expect(run.errors.contains { $0.hasPrefix("dup.outline:1:40: error[OL401]") }, "\(run.errors)")
+  }
 }

@@ -91,6 +91,8 @@ enum InProcessConvert {
         "\(at($0.offset, in: source)): error[\($0.code)]: \($0.message) (at \($0.path))"
       }
       return (nil, lines, error.refusesTheForm ? "is not the JSON form" : "has errors")
+    } catch Conversion.Failure.unreadableModel(let reason) {
+      return (nil, [], "the model cannot be read: \(reason)")
     } catch {
       return (nil, [], "\(error)")
     }
