@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `textDocument/rename` of a model property through `outline lsp` over stdio:
+/// `textDocument/rename` of a model property through the server in process:
 /// one workspace edit over the model and the workspace folder's outlines.
 @Suite struct LSPRenameTests {
   static let document = """
@@ -13,13 +13,13 @@ import Testing
 
     """
 
-  @Test func renamingAnAttributeEditsTheModelAndTheFolder() throws {
-    let folder = try VersionsCLITests.project()
+  @Test func renamingAnAttributeEditsTheModelAndTheFolder() async throws {
+    let folder = try VersionsFixture.project()
     try CLI.write(["a.outline": Self.document, "b.outline": Self.document], in: folder)
     let uri = folder.appendingPathComponent("a.outline").absoluteString
-    let client = try LSPClient()
-    defer { _ = client.close() }
-    _ = client.request(
+    let client = ServerClient()
+    defer { client.endInput() }
+    _ = await client.request(
       "initialize",
       [
         "processId": .null, "rootUri": .string(folder.absoluteString),
@@ -27,12 +27,12 @@ import Testing
       ])
     client.notify("initialized", [:])
     client.open(uri, Self.document)
-    _ = client.diagnostics(uri, version: 1)
+    _ = await client.diagnostics(uri, version: 1)
     let position: JSONValue = ["line": 1, "character": 42]
-    let prepared = client.request(
+    let prepared = await client.request(
       "textDocument/prepareRename", ["textDocument": ["uri": .string(uri)], "position": position])
     #expect(prepared?["result"]?["placeholder"]?.stringValue == "summary", "\(String(describing: prepared))")
-    let reply = client.request(
+    let reply = await client.request(
       "textDocument/rename",
       ["textDocument": ["uri": .string(uri)], "position": position, "newName": "details"])
     let changes = reply?["result"]?["documentChanges"]?.arrayValue ?? []
@@ -54,7 +54,7 @@ import Testing
     #expect(byURI[contents.absoluteString]?["textDocument"]?["version"] == .null)
     // v1.outline (for 'Tasks') is left for migrate.
     #expect(byURI.count == 3, "\(byURI.keys.sorted())")
-    let clash = client.request(
+    let clash = await client.request(
       "textDocument/rename",
       ["textDocument": ["uri": .string(uri)], "position": position, "newName": "title"])
     #expect(

@@ -7,7 +7,7 @@ import Testing
 @Suite struct LSPSeverityTests {
   static let lspNumbers: [Severity: Int] = [.error: 1, .warning: 2, .information: 3, .hint: 4]
 
-  @Test func publishedSeveritiesAreLSPNumbers() throws {
+  @Test func publishedSeveritiesAreLSPNumbers() async throws {
     let uri = "file:///tmp/lsp-severity.outline"
     let text = """
       <outline>
@@ -20,10 +20,10 @@ import Testing
       </outline>
 
       """
-    let client = try LSPClient()
-    _ = client.initialize()
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(uri, text)
-    let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
+    let published = await client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
     var seen: Set<Severity> = []
     for diagnostic in published {
       let code = try #require(diagnostic["code"]?.stringValue)
@@ -32,8 +32,8 @@ import Testing
       #expect(diagnostic["severity"] == .int(try #require(Self.lspNumbers[severity])), "\(code)")
     }
     #expect(seen.isSuperset(of: [.error, .hint]), "\(published)")
-    #expect(client.request("shutdown")?["result"] == .null)
+    #expect(await client.request("shutdown")?["result"] == .null)
     client.notify("exit", .null)
-    #expect(client.close() == 0)
+    #expect(await client.close() == 0)
   }
 }
