@@ -112,10 +112,10 @@ struct ConvertCommand: ParsableCommand {
   }
 
   /// Line and character column of `offset`, reading only up to it.
-  static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-    let end = min(offset, buffer.count)
-    let lines = LineIndex(UnsafeBufferPointer(rebasing: buffer[0..<end]))
-    return SourceText.position(of: end, unit: .scalar, lines: lines, bytes: buffer)
+  static func position(of offset: Int, in bytes: ByteView) -> SourcePosition {
+    let end = min(max(0, offset), bytes.count)
+    let lines = LineIndex(bytes.extracting(upTo: end))
+    return SourceText.position(of: end, unit: .scalar, lines: lines, bytes: bytes)
   }
 }
 
@@ -174,7 +174,7 @@ extension Conversion {
       case .notJSONForm(let error, let bytes):
         var report = ""
         for problem in error.all {
-          let position = ConvertCommand.position(of: problem.offset, in: bytes.buffer)
+          let position = ConvertCommand.position(of: problem.offset, in: bytes.view)
           // As outline-lint writes them, code and all.
           report +=
             "\(name):\(position.line + 1):\(position.column + 1): error[\(problem.code)]: \(problem.message) (at \(problem.path))\n"

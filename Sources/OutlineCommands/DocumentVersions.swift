@@ -27,12 +27,9 @@ final class DocumentVersions {
     defer { close(descriptor) }
     let probe = RootProbe()
     let parser = XMLEventParser(handler: probe)
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while !probe.done {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-      if count <= 0 { break }
-      chunk.withUnsafeBufferPointer { parser.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    FileChunks.readPrefix(descriptor: descriptor) { chunk in
+      parser.feed(chunk)
+      return !probe.done
     }
     if !probe.done { parser.finish() }
     return probe.attributes
@@ -79,7 +76,7 @@ final class DocumentVersions {
   /// fit, else the newest before it), `feed` handing out its text again for that. Nil when it
   /// fits none with no errors.
   func versionToRecord(
-    for check: DocumentCheck, feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    for check: DocumentCheck, feed: ((ByteView) -> Void) -> Void
   ) -> String? {
     check.versionToRecord(history: history(ofModelAt:), feed: feed)
   }
@@ -105,7 +102,7 @@ final class DocumentVersions {
     var failure: ReadError?
     let result = VersionInference.infer(history: history) { parser in
       do {
-        try FileChunks.read(path, limit: limit) { parser.feed($0) }
+        try FileChunks.readViews(path, limit: limit) { parser.feed($0) }
       } catch let error as ReadError {
         failure = error
       } catch {}

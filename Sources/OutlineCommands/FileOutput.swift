@@ -14,7 +14,7 @@ final class FileOutput: @unchecked Sendable {
   private let writes: Bool
   private let snapshot: FileSnapshot?
   /// Reads a range of the input, handing it over in pieces.
-  private let input: (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+  private let input: (Range<Int>, (ByteView) -> Void) -> Bool
   private var writer: AtomicFileWriter?
   private var failure: WriteError?
   private var started = false
@@ -22,7 +22,7 @@ final class FileOutput: @unchecked Sendable {
 
   init(
     path: String, writes: Bool, snapshot: FileSnapshot?,
-    input: @escaping (Range<Int>, (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+    input: @escaping (Range<Int>, (ByteView) -> Void) -> Bool
   ) {
     self.path = path
     self.writes = writes
@@ -31,7 +31,7 @@ final class FileOutput: @unchecked Sendable {
   }
 
   /// The next formatted bytes (on the formatter's thread).
-  func formatted(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func formatted(_ bytes: ByteView) {
     if started {
       writer?.write(bytes)
       return
@@ -58,7 +58,7 @@ final class FileOutput: @unchecked Sendable {
       writer = nil
       return
     }
-    rest.withUnsafeBufferPointer { writer?.write($0) }
+    rest.withByteView { writer?.write($0) }
   }
 
   /// Whether the formatted text differs from the input (once both ended).
@@ -80,24 +80,5 @@ final class FileOutput: @unchecked Sendable {
     if !started { start() }
     if let failure { throw failure }
     try writer?.commit()
-  }
-
-  /// Reads `range` of `descriptor` with `pread`, handing it to `body` in pieces; whether all of it was read.
-  @discardableResult
-  static func read(_ descriptor: Int32, _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
-    -> Bool
-  {
-    var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(1, range.count)))
-    var offset = range.lowerBound
-    while offset < range.upperBound {
-      let count = chunk.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress, min($0.count, range.upperBound - offset), off_t(offset))
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return false }
-      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-      offset += count
-    }
-    return true
   }
 }

@@ -30,7 +30,7 @@ extension FmtRun {
       sink: { comparison?.output($0) ?? formatted.append($0) }
     ) { parse in
       do {
-        try FileChunks.read(descriptor: 0, name: "standard input", limit: limit) { chunk in
+        try FileChunks.readViews(descriptor: 0, name: "standard input", limit: limit) { chunk in
           comparison?.input(chunk)
           if let kept {
             lines.append(chunk)
@@ -56,7 +56,9 @@ extension FmtRun {
         } else {
           read = { range in
             var bytes: [UInt8] = []
-            FileOutput.read(0, (range.lowerBound + Int(start))..<(range.upperBound + Int(start))) {
+            FileChunks.readViews(
+              descriptor: 0, range: (range.lowerBound + Int(start))..<(range.upperBound + Int(start))
+            ) {
               bytes.append(contentsOf: $0)
             }
             return bytes
@@ -65,7 +67,7 @@ extension FmtRun {
           var offset = Int(start)
           while offset < end {
             let next = min(end, offset + (1 << 20))
-            FileOutput.read(0, offset..<next) { lines.append($0) }
+            FileChunks.readViews(descriptor: 0, range: offset..<next) { lines.append($0) }
             offset = next
           }
         }
@@ -80,11 +82,11 @@ extension FmtRun {
         var offset = 0
         while offset < kept.count {
           let next = min(kept.count, offset + (1 << 20))
-          kept.bytes(in: offset..<next).withUnsafeBufferPointer(body)
+          kept.bytes(in: offset..<next).withByteView(body)
           offset = next
         }
       } else if seekable {
-        _ = FileOutput.read(0, Int(start)..<Int(info.st_size), body)
+        _ = FileChunks.readViews(descriptor: 0, range: Int(start)..<Int(info.st_size), body)
       }
     }
     if diff, let input {

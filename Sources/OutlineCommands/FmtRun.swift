@@ -66,10 +66,10 @@ struct FmtRun {
     let read = whole.map { snapshot?.holding($0) } ?? snapshot
     let output = FileOutput(path: path, writes: !check, snapshot: read) { range, body in
       if let whole {
-        whole.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        whole.withByteView(range, body)
         return true
       }
-      return FileOutput.read(descriptor, range, body)
+      return FileChunks.readViews(descriptor: descriptor, range: range, body)
     }
     // A refused or failed file removes its temporary file now: the formatter's thread may still
     // hold the output when the command ends (a no-op after a commit).
@@ -89,7 +89,7 @@ struct FmtRun {
         kept?.append(bytes)
       }
     ) { parse in
-      let feed = { (chunk: UnsafeBufferPointer<UInt8>) in
+      let feed = { (chunk: ByteView) in
         output.comparison.input(chunk)
         digest?.add(chunk)
         parse(chunk)
@@ -99,7 +99,7 @@ struct FmtRun {
         return
       }
       do {
-        try FileChunks.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
+        try FileChunks.readViews(descriptor: descriptor, name: InputFile.quoted(path), limit: limit, feed)
       } catch let error as ReadError {
         failure = error
       } catch {}
@@ -130,7 +130,7 @@ struct FmtRun {
       if let whole {
         Self.slices(of: whole, body)
       } else if let size {
-        _ = FileOutput.read(descriptor, 0..<size, body)
+        _ = FileChunks.readViews(descriptor: descriptor, range: 0..<size, body)
       }
     }
     if let (range, opening) = recording {
@@ -141,7 +141,8 @@ struct FmtRun {
       var old = whole ?? []
       if whole == nil, let size {
         old.reserveCapacity(size)
-        guard FileOutput.read(descriptor, 0..<size, { old.append(contentsOf: $0) }) else {
+        guard FileChunks.readViews(descriptor: descriptor, range: 0..<size, { old.append(contentsOf: $0) })
+        else {
           Terminal.error("cannot read \(InputFile.quoted(path)) again to show its diff")
           return .trouble
         }
@@ -191,7 +192,7 @@ struct FmtRun {
   /// model again, from the text `feed` hands out, to record the one it fits with no errors.
   static func versionRecording(
     _ checked: DocumentCheck, _ formatter: OutlineConvert.Formatter, _ versions: DocumentVersions,
-    feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    feed: ((ByteView) -> Void) -> Void
   ) -> (Range<Int>, [UInt8])? {
     // A root that records a version already is left as it is (no inference).
     guard let root = formatter.rootStartTag, RootProbe.recordingEdit(version: "", in: root) != nil,
@@ -205,8 +206,8 @@ struct FmtRun {
   /// Checks the document `feed` hands out, formatting it alongside into `sink`.
   static func check(
     path: String?, size: Int?, modelOverride: String?, configurations: ConfigurationFinder,
-    models: ModelCache, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void,
-    feed: (_ parse: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    models: ModelCache, sink: @escaping (ByteView) -> Void,
+    feed: (_ parse: (ByteView) -> Void) -> Void
   ) -> (DocumentCheck, OutlineConvert.Formatter) {
     // One parse: the formatter hears the validator's events; its output is used only if the check allows.
     var made: OutlineConvert.Formatter?
@@ -251,12 +252,12 @@ struct FmtRun {
   }
 
   /// Hands `bytes` to `body` in 1 MiB slices, as they would come from disk.
-  static func slices(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    bytes.withUnsafeBufferPointer { all in
+  static func slices(of bytes: [UInt8], _ body: (ByteView) -> Void) {
+    bytes.withByteView { all in
       var start = 0
       repeat {
         let end = min(all.count, start + (1 << 20))
-        body(UnsafeBufferPointer(rebasing: all[start..<end]))
+        body(all.extracting(start..<end))
         start = end
       } while start < all.count
     }

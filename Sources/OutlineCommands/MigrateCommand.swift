@@ -132,11 +132,11 @@ struct MigrateCommand: ParsableCommand {
         let snapshot = FileSnapshot.take(path)
         let bytes = try MappedFile.map(path, limit: limit)
         // The bytes as read, to tell a same-stamp change: held when small, else digested.
-        if bytes.buffer.count < 16 << 20 {
-          json = (bytes, snapshot?.holding(Array(bytes.buffer)))
+        if bytes.view.count < 16 << 20 {
+          json = (bytes, snapshot?.holding(bytes.view.array))
         } else {
           let digest = StreamDigest()
-          digest.add(bytes.buffer)
+          digest.add(bytes.view)
           json = (bytes, snapshot?.digesting(digest))
         }
         guard let found = JSONFormVersions.root(bytes) else {
@@ -261,9 +261,9 @@ struct MigrateCommand: ParsableCommand {
         return
       }
       do {
-        try FileChunks.read(path, limit: limit) {
+        try FileChunks.readViews(path, limit: limit) {
           digest?.add($0)
-          feed(ByteView($0))
+          feed($0)
         }
       } catch let error as ReadError {
         failure = error
@@ -363,47 +363,41 @@ struct MigrationReport {
     // The scalars of the current line in earlier chunks.
     var carried = 0
     var chunkStart = 0
-    func scalars(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
-      var count = 0
-      for index in from..<max(from, to) where bytes[index] & 0xC0 != 0x80 { count += 1 }
-      return count
+    func scalars(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int {
+      ColumnCounter.count(unit: .scalar, in: bytes, from: from, to: max(from, to))
     }
     // The last byte of the next line end at or after `index` (`\n`, the `\n` of a `\r\n`, or a
-    // lone `\r`), or `count`.
-    func lineEnd(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-      func find(_ byte: UInt8, _ from: Int, _ to: Int) -> Int {
-        memchr(base + from, Int32(byte), to - from).map {
-          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-        } ?? to
-      }
-      let lf = find(0x0A, index, count)
-      let cr = find(0x0D, index, lf)
-      if cr == lf || cr + 1 == count { return cr }
-      return base[cr + 1] == 0x0A ? cr + 1 : cr
+    // lone `\r`), or the chunk's end.
+    func lineEnd(_ chunk: ByteView, from index: Int) -> Int {
+      let lf = chunk.firstIndex(of: 0x0A, from: index) ?? chunk.count
+      let cr =
+        index < lf ? chunk.extracting(index..<lf).firstIndex(of: 0x0D, from: 0).map { index + $0 } ?? lf : lf
+      if cr == lf || cr + 1 == chunk.count { return cr }
+      return chunk[cr + 1] == 0x0A ? cr + 1 : cr
     }
     // A `\r` ended the last chunk: a `\n` first in this one is part of its line end.
     var endedWithCR = false
-    try? FileChunks.read(path, limit: limit) { chunk in
-      guard let base = chunk.baseAddress, next < wanted.count else {
+    try? FileChunks.readViews(path, limit: limit) { chunk in
+      guard !chunk.isEmpty, next < wanted.count else {
         chunkStart += chunk.count
         return
       }
       var index = 0
-      if endedWithCR && base[0] == 0x0A {
+      if endedWithCR && chunk[0] == 0x0A {
         lineStart = chunkStart + 1
         index = 1
       }
-      endedWithCR = base[chunk.count - 1] == 0x0D
+      endedWithCR = chunk[chunk.count - 1] == 0x0D
       while true {
-        let newline = lineEnd(base, from: index, count: chunk.count)
+        let newline = lineEnd(chunk, from: index)
         let from = max(0, lineStart - chunkStart)
         let before = lineStart >= chunkStart ? 0 : carried
         while next < wanted.count && wanted[next] < chunkStart + min(newline + 1, chunk.count) {
-          found[wanted[next]] = (line + 1, before + scalars(base, from, wanted[next] - chunkStart) + 1)
+          found[wanted[next]] = (line + 1, before + scalars(chunk, from, wanted[next] - chunkStart) + 1)
           next += 1
         }
         if newline == chunk.count {
-          carried = before + scalars(base, from, chunk.count)
+          carried = before + scalars(chunk, from, chunk.count)
           break
         }
         line += 1

@@ -18,7 +18,7 @@ extension MigrateCommand {
       Terminal.error("\(path): not migrated: \(change)")
       return .trouble
     }
-    report.list(migration.outcome, limit: bytes.buffer.count + 1) { migration.locate($0) }
+    report.list(migration.outcome, limit: bytes.view.count + 1) { migration.locate($0) }
     // Nothing to change (a document already at the target): its own problems are the linter's.
     if migration.outcome.changesNothing && migration.sourceErrors.isEmpty { return .unchanged }
     if let refusal = migration.refusal(allowDataLoss: allowDataLoss) {

@@ -96,7 +96,7 @@ final class OutputTarget {
     lseek(spool, 0, SEEK_SET)
     var written: Int32?
     do {
-      try FileChunks.read(descriptor: spool, name: "the standard output spool") {
+      try FileChunks.readViews(descriptor: spool, name: "the standard output spool") {
         if written == nil { written = FileDescriptorIO.writeAll(1, $0) }
       }
     } catch {

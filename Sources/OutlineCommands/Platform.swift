@@ -1,6 +1,8 @@
 // The one file of this module that names the platform's C library (Glibc,
 // Musl or Darwin); every other file uses what it exports and the wrappers below.
 
+import OutlineFiles
+
 #if canImport(Glibc)
   @_exported import Glibc
 #elseif canImport(Musl)
@@ -22,34 +24,11 @@ func platformExit(_ code: Int32) -> Never {
 func folderEntries(_ path: String, notUTF8: (_ name: [UInt8], _ type: UInt8) -> Void = { _, _ in }) -> [(
   name: String, type: UInt8, inode: UInt64
 )]? {
-  guard let folder = opendir(path) else { return nil }
-  defer { closedir(folder) }
-  var entries: [(name: String, type: UInt8, inode: UInt64)] = []
-  while let entry = readdir(folder) {
-    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-      String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-    }
-    guard let name else {
-      // Said, not passed over.
-      notUTF8(
-        withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) },
-        entry.pointee.d_type)
-      continue
-    }
-    if name == "." || name == ".." { continue }
-    entries.append((name, entry.pointee.d_type, UInt64(entry.pointee.d_ino)))
-  }
-  return entries
+  SystemNames.folderEntries(path, notUTF8: notUTF8)
 }
 
 /// What `lstat` says of `path`, given as bytes (a link not followed), or nil when nothing is there.
-func fileStatus(bytes path: [UInt8]) -> stat? {
-  var info = stat()
-  let found = (path + [0]).withUnsafeBufferPointer { bytes in
-    bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
-  }
-  return found ? info : nil
-}
+func fileStatus(bytes path: [UInt8]) -> stat? { SystemNames.linkStatus(bytes: path) }
 
 /// Whether a file (of any kind, a link not followed) is named by `path`, given as bytes.
 func fileExists(bytes path: [UInt8]) -> Bool { fileStatus(bytes: path) != nil }
@@ -61,12 +40,7 @@ func isFolder(bytes path: [UInt8]) -> Bool {
 
 /// The command line's arguments as the process was given them, bytes that are not UTF-8
 /// included (`CommandLine.arguments` holds U+FFFD in their place).
-func rawArguments() -> [[UInt8]] {
-  (0..<Int(CommandLine.argc)).map { index in
-    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-    return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
-  }
-}
+func rawArguments() -> [[UInt8]] { SystemNames.arguments() }
 
 /// The working folder's absolute path as its bytes, a name that is not UTF-8 included (Foundation's
 /// `currentDirectoryPath` holds U+FFFD in its place), or nil when it cannot be known (removed

@@ -152,6 +152,40 @@ extension BufferView where Element == UInt8 {
   }
 }
 
+extension BufferView where Element == UInt8 {
+  /// The first index in `range` (which must lie inside the view) whose byte satisfies
+  /// `predicate`, or nil: one check of the range, none per byte.
+  @inlinable
+  public func firstIndex(in range: Range<Int>, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
+    precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of the view")
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if try predicate(base[index]) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The last index in `range` (which must lie inside the view) whose byte satisfies
+  /// `predicate`, or nil: one check of the range, none per byte.
+  @inlinable
+  public func lastIndex(in range: Range<Int>, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
+    precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of the view")
+    var index = range.upperBound
+    while index > range.lowerBound {
+      index -= 1
+      if try predicate(base[index]) { return index }
+    }
+    return nil
+  }
+
+  /// Feeds the bytes to `hasher`, as `Hasher.combine(bytes:)` does.
+  @inlinable
+  public func hashBytes(into hasher: inout Hasher) {
+    hasher.combine(bytes: UnsafeRawBufferPointer(base))
+  }
+}
+
 extension Array where Element == UInt8 {
   /// Lends the bytes as a view for the length of `body`.
   @inlinable
@@ -179,5 +213,15 @@ extension Array {
   @inlinable
   public func withView<R>(_ body: (BufferView<Element>) throws -> R) rethrows -> R {
     try withUnsafeBufferPointer { try body(BufferView($0)) }
+  }
+
+  /// Calls `body` with each element of `range` (which must lie inside the array), in order, to
+  /// change it in place: the range is checked once, not each element.
+  @inlinable
+  public mutating func updateEach(in range: Range<Int>, _ body: (inout Element) throws -> Void) rethrows {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of the array")
+    try withUnsafeMutableBufferPointer { elements in
+      for index in range { try body(&elements[index]) }
+    }
   }
 }

@@ -2,12 +2,17 @@
 /// pages can be handed back once a forward reader has passed them, so a
 /// streaming pass over a large file keeps little of it resident.
 public final class ByteBuffer: @unchecked Sendable {
-  /// The bytes; valid while this object lives.
-  public let buffer: UnsafeBufferPointer<UInt8>
+  /// The bytes, for the modules that own raw buffers; valid while this object lives.
+  @usableFromInline package let unsafeBuffer: UnsafeBufferPointer<UInt8>
 
   /// The bytes as a view; valid while this object lives.
   @inlinable
-  public var view: ByteView { ByteView(buffer) }
+  public var view: ByteView { ByteView(unsafeBuffer) }
+
+  /// The old name of ``unsafeBuffer``, kept while work written against it lands.
+  @available(*, deprecated, message: "read the bytes through `view`")
+  package var buffer: UnsafeBufferPointer<UInt8> { unsafeBuffer }
+
   private let release: () -> Void
   private let discard: ((_ upTo: Int) -> Void)?
   private let change: (() -> String?)?
@@ -16,7 +21,7 @@ public final class ByteBuffer: @unchecked Sendable {
   public init(copying bytes: [UInt8]) {
     let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
     _ = storage.initialize(from: bytes)
-    buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
+    unsafeBuffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
     release = { storage.deallocate() }
     discard = nil
     change = nil
@@ -24,12 +29,12 @@ public final class ByteBuffer: @unchecked Sendable {
 
   /// Bytes owned elsewhere (a mapping): `release` frees them, `discard` hands
   /// back the pages before an offset, `change` says how the bytes stopped being the file's
-  /// (another program changed it while it was read), or nil.
-  public init(
+  /// (another program changed it while it was read), or nil. For the modules that own raw buffers.
+  package init(
     buffer: UnsafeBufferPointer<UInt8>, release: @escaping () -> Void,
     discard: ((_ upTo: Int) -> Void)?, change: (() -> String?)? = nil
   ) {
-    self.buffer = buffer
+    unsafeBuffer = buffer
     self.release = release
     self.discard = discard
     self.change = change

@@ -69,6 +69,10 @@ public struct LineIndex: Sendable, Equatable {
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
   }
 
+  /// Indexes the next chunk of the text, lent as a view.
+  @inlinable
+  public mutating func append(_ chunk: ByteView) { append(chunk.unsafeBuffer) }
+
   /// Indexes the next chunk of the text.
   public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
     guard chunk.baseAddress != nil, chunk.count > 0 else { return }

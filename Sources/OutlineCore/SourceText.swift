@@ -152,6 +152,25 @@ public struct SourceText: Sendable, Equatable {
   }
 }
 
+extension SourceText {
+  /// ``position(of:unit:lines:bytes:lineHint:)`` in bytes lent as a view.
+  @inlinable
+  public static func position(
+    of utf8Offset: Int, unit: ColumnUnit, lines: LineIndex, bytes: ByteView, lineHint: Int = 0
+  ) -> SourcePosition {
+    position(of: utf8Offset, unit: unit, lines: lines, bytes: bytes.unsafeBuffer, lineHint: lineHint)
+  }
+}
+
+extension ColumnCounter {
+  /// ``count(unit:in:from:to:)`` in bytes lent as a view; `from..<to` must lie inside it.
+  @inlinable
+  public static func count(unit: ColumnUnit, in bytes: ByteView, from: Int, to: Int) -> Int {
+    precondition(from >= 0 && from <= to && to <= bytes.count, "range out of the view")
+    return count(unit: unit, in: bytes.unsafeBuffer, from: from, to: to)
+  }
+}
+
 /// Column counts at every ``stride`` bytes of each line longer than that: a
 /// column on a long line (a document written on one line) is the count at the
 /// checkpoint before it plus at most `stride` bytes counted, so finding many

@@ -23,6 +23,11 @@ extension FileChunks {
   public static func readPrefix(_ path: String, chunkBytes: Int = 64 << 10, _ body: (ByteView) -> Bool) {
     guard let descriptor = try? InputFile.open(path) else { return }
     defer { close(descriptor) }
+    readPrefix(descriptor: descriptor, chunkBytes: chunkBytes, body)
+  }
+
+  /// ``readPrefix(_:chunkBytes:_:)`` from `descriptor`, read on from where it is.
+  public static func readPrefix(descriptor: Int32, chunkBytes: Int = 64 << 10, _ body: (ByteView) -> Bool) {
     var chunk = [UInt8](repeating: 0, count: chunkBytes)
     while true {
       let count = chunk.withUnsafeMutableBufferPointer { platformRead(descriptor, $0.baseAddress, $0.count) }
@@ -30,6 +35,26 @@ extension FileChunks {
       if count <= 0 { return }
       guard chunk.withByteView(0..<count, body) else { return }
     }
+  }
+}
+
+extension FileChunks {
+  /// Reads `range` of `descriptor` with `pread` (its offset left where it was), handing it to
+  /// `body` in pieces of at most 1 MiB lent as views; whether all of it was read.
+  @discardableResult
+  public static func readViews(descriptor: Int32, range: Range<Int>, _ body: (ByteView) -> Void) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(1, range.count)))
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, min($0.count, range.upperBound - offset), off_t(offset))
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return false }
+      chunk.withByteView(0..<count, body)
+      offset += count
+    }
+    return true
   }
 }
 
@@ -92,6 +117,11 @@ extension AtomicFileWriter {
 extension Spool {
   /// Appends `bytes` (valid only during the call).
   public func append(_ bytes: ByteView) { append(bytes.unsafeBuffer) }
+}
+
+extension StreamDigest {
+  /// Adds the next bytes read.
+  public func add(_ bytes: ByteView) { add(bytes.unsafeBuffer) }
 }
 
 extension StreamComparison {

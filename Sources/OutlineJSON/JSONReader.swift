@@ -69,7 +69,7 @@ public struct JSONReader {
   /// A reader over `storage`, handing back pages it has passed (a UTF-8 BOM is skipped).
   public init(_ storage: ByteBuffer) {
     self.storage = storage
-    bytes = storage.buffer
+    bytes = storage.unsafeBuffer
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 

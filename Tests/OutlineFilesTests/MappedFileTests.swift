@@ -20,11 +20,11 @@ import Testing
     let path = try Self.file(bytes: 8 * Self.page + 100)
     let bytes = try MappedFile.map(path)
     #expect(bytes.changedWhileRead() == nil)
-    #expect(bytes.buffer[5 * Self.page] == UInt8(ascii: "a"))
+    #expect(bytes.view[5 * Self.page] == UInt8(ascii: "a"))
     #expect(truncate(path, 100) == 0)
     // Without the guard, this read ends the test process with SIGBUS.
-    #expect(bytes.buffer[7 * Self.page + 3] == 0)
-    #expect(bytes.buffer[8 * Self.page + 99] == 0)
+    #expect(bytes.view[7 * Self.page + 3] == 0)
+    #expect(bytes.view[8 * Self.page + 99] == 0)
     #expect(bytes.changedWhileRead()?.contains("cut short while it was read") == true)
   }
 
@@ -47,18 +47,18 @@ import Testing
     // More mappings, one after another, than there are guards at once.
     for _ in 0..<200 {
       let bytes = try MappedFile.map(path)
-      #expect(bytes.buffer[Self.page] == UInt8(ascii: "a"))
+      #expect(bytes.view[Self.page] == UInt8(ascii: "a"))
     }
     let bytes = try MappedFile.map(path)
     #expect(truncate(path, 10) == 0)
-    #expect(bytes.buffer[3 * Self.page] == 0)
+    #expect(bytes.view[3 * Self.page] == 0)
     #expect(bytes.changedWhileRead() != nil)
   }
 
   @Test func anUnchangedFileReadsAsItIs() throws {
     let path = try Self.file(bytes: 2 * Self.page + 7)
     let bytes = try MappedFile.map(path)
-    #expect(bytes.buffer.allSatisfy { $0 == UInt8(ascii: "a") })
+    #expect(bytes.view.allSatisfy { $0 == UInt8(ascii: "a") })
     #expect(bytes.changedWhileRead() == nil)
   }
 }

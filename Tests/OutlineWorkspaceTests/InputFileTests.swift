@@ -45,7 +45,7 @@ import Testing
           "a.outline' is larger than the input size limit of 99 bytes (change it with --max-size)"))
     }
     #expect(throws: ReadError.self) { try MappedFile.map(path, limit: 99) }
-    #expect(try MappedFile.map(path, limit: 100).buffer.count == 100)
+    #expect(try MappedFile.map(path, limit: 100).view.count == 100)
     var chunks = 0
     #expect(throws: ReadError.self) { try FileChunks.read(path, limit: 10) { _ in chunks += 1 } }
     #expect(chunks == 0, "no chunk past the limit reaches the reader")

@@ -135,7 +135,7 @@ enum HTMLPage {
     var byItem: [Int: [Int]] = [:]
     for (index, owner) in owners.enumerated() where owner >= 0 { byItem[owner, default: []].append(index) }
     var attributes: [RawAttribute] = []
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       for index in items.indices {
         let item = items[index]
         while let last = path.last, last.item != Int(item.parent) { path.removeLast() }
@@ -171,9 +171,8 @@ enum HTMLPage {
           page += "<span class=\"tw\"></span>"
         }
         if !number.isEmpty { page += "<span class=\"num\">\(number)</span> " }
-        let tag = UnsafeBufferPointer(rebasing: bytes[item.startTag.start..<item.startTag.end])
-        let name = String(
-          decoding: UnsafeBufferPointer(rebasing: tag[1..<1 + Int(item.nameLength)]), as: UTF8.self)
+        let tag = bytes.extracting(item.startTag.start..<item.startTag.end)
+        let name = tag.extracting(1..<1 + Int(item.nameLength)).string
         page += "<span class=\"entity\">\(escape(name))</span>"
         if depth > indentLevels { page += " <span class=\"depth\">level \(depth)</span>" }
         if let range = item.titleRange {

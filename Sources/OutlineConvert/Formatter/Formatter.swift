@@ -109,11 +109,11 @@ public final class Formatter: XMLEventHandler {
   /// (``OutlineWorkspace/DocumentCheck``'s, beside the validator), so a
   /// document is parsed once; `model` is asked at the root's start tag. The
   /// formatted text goes to `sink` in blocks as it is made (the last at
-  /// ``finish()``), so memory does not grow with the document.
+  /// ``finish()``), each lent as a view, so memory does not grow with the document.
   public static func streaming(
-    model: @escaping () -> Model?, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    model: @escaping () -> Model?, sink: @escaping (ByteView) -> Void
   ) -> Formatter {
-    let formatter = Formatter(model: nil, sink: sink)
+    let formatter = Formatter(model: nil, sink: { sink(ByteView($0)) })
     formatter.modelSource = model
     return formatter
   }

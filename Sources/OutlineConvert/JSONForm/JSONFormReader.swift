@@ -153,7 +153,7 @@ public enum JSONFormReader {
     let validator = OutlineValidator(modelProvider: fixedModel(model))
     // A large input is validated on a second core while the next objects are read.
     let pipeline =
-      bytes.buffer.count >= XMLEventPipeline.worthwhileBytes ? XMLEventPipeline(handler: validator) : nil
+      bytes.view.count >= XMLEventPipeline.worthwhileBytes ? XMLEventPipeline(handler: validator) : nil
     var pass = Transcoder(bytes: bytes, model: model, mode: .write(late: late))
     pass.rebaseModel = rebaseModel
     pass.validator = pipeline ?? validator
