@@ -30,31 +30,6 @@ import Testing
     document.replacingOccurrences(of: "\n", with: ending)
   }
 
-  /// `line:column: code` of each problem the text output reports.
-  static func places(_ output: String) -> [String] {
-    output.split(separator: "\n").compactMap { line -> String? in
-      guard let open = line.range(of: "[") else { return nil }
-      let head = line[..<open.lowerBound].split(separator: ":")
-      guard head.count >= 4 else { return nil }
-      return "\(head[1]):\(head[2]) \(line[open.upperBound...].prefix(5))"
-    }
-  }
-
-  @Test(arguments: ["\r\n", "\r"])
-  func lintReportsTheSamePlacesForEveryLineEnd(ending: String) throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["lf.outline": Self.document, "other.outline": Self.written(ending)], in: folder)
-    let lf = try CLI.run("outline-lint", ["lf.outline"], in: folder)
-    let other = try CLI.run("outline-lint", ["other.outline"], in: folder)
-    #expect(lf.status == 1 && other.status == 1)
-    let expected = Self.places(lf.stdout)
-    #expect(expected.count >= 3, "\(lf.stdout)")
-    #expect(expected.contains("4:29 OL105"), "\(lf.stdout)")
-    #expect(Self.places(other.stdout) == expected, "\(other.stdout)")
-    // The excerpt under a problem is the line alone, without the `\r` of the next one.
-    #expect(!other.stdout.contains("\r"), "\(other.stdout.debugDescription)")
-  }
-
   /// `line:character` of each diagnostic the server publishes, in order.
   static func places(_ diagnostics: JSONValue?) -> [String] {
     (diagnostics?["diagnostics"]?.arrayValue ?? []).map { diagnostic in

@@ -132,4 +132,18 @@ import Testing
         $0.hasPrefix("proj/a.outline:1:17: error[OL106]: The model '../models/M.xcdatamodel' is outside")
       }, "\(lines)")
   }
+
+  /// Real OPML files are not outline files, but the linter takes every one (malformed, other
+  /// encodings, HTML) with a diagnostic and never a crash: each is not an outline (OL101) or not
+  /// well-formed or not UTF-8 (OL100).
+  @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+  func everyCorpusOPMLFileGetsDiagnosticsNotACrash() throws {
+    let corpus = Corpus.folder("opml")
+    let names = Corpus.names(in: "opml").sorted()
+    #expect(names.count >= 30)
+    for name in names {
+      let lines = try InProcessLint.lines(name, in: corpus)
+      #expect(lines.contains { $0.contains("[OL101]") || $0.contains("[OL100]") }, "\(name): \(lines)")
+    }
+  }
 }
