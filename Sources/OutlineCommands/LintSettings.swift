@@ -125,6 +125,7 @@ struct LintSettings: Sendable {
       }
     }
     progress.finish()
+    cache?.finish()
     if verbose, let cache { Terminal.write(LintCaching.note(cache) + "\n", to: 2) }
 
     try report(

@@ -1,13 +1,15 @@
 import Foundation
 
-/// The file operations of a cache folder: small entries read whole, and written
-/// so that a reader sees a whole entry or none.
+/// The file operations of a cache folder: its index read whole, and written so
+/// that a reader sees a whole index or none.
 ///
-/// An entry is written to a temporary name in its own folder, then renamed over
-/// its final name: two runs sharing the folder each rename a whole file, the
-/// last one wins, and a run that stops midway leaves at most a temporary file
-/// (named `.tmp-...`, never read as an entry). Nothing is synced to disk: a
-/// crash may leave an entry cut short, which its reader rejects by its checksum.
+/// A file is written to a temporary name in its own folder, then renamed over
+/// its final name: two runs sharing the folder each rename a whole file, and a
+/// run that stops midway leaves at most a temporary file (named `.tmp-...`,
+/// never read, removed by a later run once a day old). Writers take the
+/// folder's lock (``withLock(in:_:)``) to merge what another wrote meanwhile.
+/// Nothing is synced to disk: a crash may leave a file cut short, which its
+/// reader rejects by its checksum.
 public enum CacheFolderFiles {
   /// What a cache folder's `.gitignore` holds: everything in it is ignored.
   public static let gitignore = Array("# Made by outline-lint: the lint cache, never committed.\n*\n".utf8)
@@ -36,6 +38,59 @@ public enum CacheFolderFiles {
   /// The whole file `name` in `folder` when it is a regular file of at most `limit` bytes, else nil.
   public static func read(_ name: String, in folder: String, limit: Int) -> [UInt8]? {
     try? InputFile.read(folder + "/" + name, limit: limit)
+  }
+
+  /// The whole file `name` in `folder`: nil when there is none, else its bytes or why they
+  /// could not be read (not a regular file, larger than `limit`, an error).
+  public static func readIfPresent(_ name: String, in folder: String, limit: Int) -> Result<
+    [UInt8], ReadError
+  >? {
+    let path = folder + "/" + name
+    var info = stat()
+    if lstat(path, &info) != 0 && errno == ENOENT { return nil }
+    do throws(ReadError) {
+      return .success(try InputFile.read(path, limit: limit))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The name of a folder's lock file.
+  public static let lockName = ".lock"
+
+  /// Runs `body` holding the lock of `folder` (an exclusive `flock` on its lock file), waited
+  /// for at most `patience` seconds; without it when it cannot be had (the file cannot be
+  /// made, or another holds it that long): the writes stay whole, only a merge may be missed.
+  public static func withLock<T>(in folder: String, patience: Double = 5, _ body: () -> T) -> T {
+    let descriptor = open(folder + "/" + lockName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return body() }
+    defer { close(descriptor) }
+    var waited = 0.0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, waited < patience else { return body() }
+      usleep(10_000)
+      waited += 0.01
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return body()
+  }
+
+  /// Removes from `folder` what no reader takes: files named as `isStale` says, and
+  /// temporary files (`.tmp-...`) changed more than a day ago (a run that stopped midway).
+  public static func removeLeftovers(in folder: String, isStale: (String) -> Bool) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    let dayAgo = time(nil) - 86_400
+    for name in names {
+      let path = folder + "/" + name
+      if isStale(name) {
+        unlink(path)
+      } else if name.hasPrefix(".tmp-") {
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_mtim.tv_sec < dayAgo {
+          unlink(path)
+        }
+      }
+    }
   }
 
   /// Writes `bytes` as the file `name` in `folder`, replacing any: through a

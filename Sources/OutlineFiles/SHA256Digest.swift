@@ -42,6 +42,11 @@ public struct SHA256Digest: Sendable {
     bytes.withUnsafeBufferPointer { add($0) }
   }
 
+  /// Adds `bytes`.
+  public mutating func add(_ bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBufferPointer { add($0) }
+  }
+
   /// Adds the UTF-8 of `text`.
   public mutating func add(_ text: String) {
     var text = text

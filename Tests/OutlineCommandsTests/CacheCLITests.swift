@@ -171,65 +171,68 @@ import Testing
     #expect(try lint(paths, in: folder).stdout.contains("'Nada' is not an entity"))
   }
 
-  /// The entries as they are named: each file's key, and its bytes.
-  func entries(_ folder: String) throws -> [(key: [UInt8], path: String)] {
-    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lint") }.map { name in
-      let hex = Array(name.dropLast(".lint".count).utf8)
-      let key = stride(from: 0, to: hex.count, by: 2).map {
-        UInt8(String(decoding: hex[$0..<($0 + 2)], as: UTF8.self), radix: 16)!
-      }
-      return (key, folder + "/" + name)
-    }
+  /// The index of the cache folder `folder`, as its file holds it.
+  func index(_ folder: String) throws -> CheckCacheIndex {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + CheckCacheIndex.fileName)))
+    return try CheckCacheIndex.decode(bytes).get()
   }
 
-  /// An entry that says another version of the tool wrote it is not read, even when it is
-  /// whole and names the right key; the same forged entry saying this version is (which shows
+  /// Writes `index` as the index of the cache folder `folder`.
+  func write(_ index: CheckCacheIndex, to folder: String) throws {
+    try Data(index.encoded()).write(to: URL(fileURLWithPath: folder + "/" + CheckCacheIndex.fileName))
+  }
+
+  /// An index that says another version of the tool wrote it is not read, even when it is
+  /// whole and names the right keys; the same forged index saying this version is (which shows
   /// the forgery would have been believed).
   @Test func anEntryOfAnotherToolVersionIsNotTrusted() throws {
     let folder = try project()
     let cache = folder.appendingPathComponent(".outline-cache").path
     let truth = try lint(paths, in: folder)
     func forge(version: String) throws {
-      for (key, path) in try entries(cache) {
-        guard
-          case .success(var entry) = CheckCacheEntry.decode(
-            Array(try Data(contentsOf: URL(fileURLWithPath: path))), key: key)
-        else {
+      var forged = try index(cache)
+      #expect(forged.count == 4)
+      for key in forged.keys {
+        guard case .some(.some(var entry)) = forged.entry(key) else {
           Issue.record("an entry written could not be read")
           return
         }
         entry.diagnostics = []
         entry.relatedFiles = []
-        try Data(entry.encoded(key: key, toolVersion: version)).write(to: URL(fileURLWithPath: path))
+        forged.set(key, entry: entry, day: forged.lastUsed(key)!)
       }
+      forged.toolVersion = version
+      try write(forged, to: cache)
     }
     try forge(version: "99.0.0")
     let upgraded = try lint(["--verbose"] + paths, in: folder)
     #expect(upgraded.stdout == truth.stdout)
     #expect(hits(upgraded) == 0)
+    #expect(warnings(upgraded).isEmpty, "another version's index is not trouble")
     try forge(version: ToolVersion.current)
     let believed = try lint(paths, in: folder)
     #expect(believed.stdout != truth.stdout)
     #expect(try lint(["--no-cache"] + paths, in: folder).stdout == truth.stdout)
   }
 
-  /// Corrupt entries (cut short, a byte changed) and entries of a newer format: said once,
-  /// the files checked, the entries written again.
+  /// A corrupt index (cut short, a byte changed, not an index at all) and an index of a newer
+  /// format: said once, the files checked, the index written again.
   @Test func corruptAndNewerEntriesAreSaidOnceAndNotTrusted() throws {
     let folder = try project()
     let cache = folder.appendingPathComponent(".outline-cache").path
+    let path = cache + "/" + CheckCacheIndex.fileName
     let truth = try lint(["--no-cache"] + paths, in: folder)
-    for damage in ["cut", "changed", "newer"] {
+    for damage in ["cut", "changed", "newer", "foreign", "empty"] {
       _ = try lint(paths, in: folder)
-      for (_, path) in try entries(cache) {
-        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        switch damage {
-        case "cut": bytes.removeLast(bytes.count / 2)
-        case "changed": bytes[bytes.count / 2] ^= 1
-        default: bytes[CheckCacheEntry.magic.count] = UInt8(CheckCacheEntry.format + 1)
-        }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+      var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      switch damage {
+      case "cut": bytes.removeLast(bytes.count / 2)
+      case "changed": bytes[bytes.count / 2] ^= 1
+      case "newer": bytes[CheckCacheIndex.magic.count] = UInt8(CheckCacheEntry.format + 1)
+      case "foreign": bytes = Array("{\"not\": \"an index\"}\n".utf8)
+      default: bytes = []
       }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
       let run = try lint(["--verbose"] + paths, in: folder)
       #expect(run.stdout == truth.stdout, "\(damage)")
       #expect(run.status == truth.status)
@@ -304,6 +307,88 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(
       atPath: folder.appendingPathComponent(".outline-cache").path)
     #expect(!names.contains { $0.hasPrefix(".tmp-") })
+  }
+
+  /// Two runs at once over different files, sharing one folder: the index keeps what both
+  /// made (each merges what the other wrote under the folder's lock).
+  @Test func twoRunsAtOnceMergeTheirEntries() throws {
+    var files: [String: String] = [:]
+    for index in 0..<30 {
+      files["left/f\(index).outline"] = "<outline><Tag name=\"\(index)\"/><Nope/></outline>\n"
+      files["right/f\(index).outline"] = "<outline><Tag name=\"r\(index)\"/></outline>\n"
+    }
+    let folder = try project(files)
+    let runs = ["left", "right"].map { CLI.process("outline-lint", ["--quiet", $0]) }
+    for process in runs {
+      process.currentDirectoryURL = folder
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+    }
+    for process in runs { process.waitUntilExit() }
+    let both = try lint(["--verbose", "left", "right"], in: folder)
+    #expect(hits(both) == 60, "\(both.stderr)")
+    #expect(try index(folder.appendingPathComponent(".outline-cache").path).count == 60)
+  }
+
+  /// Records no run used for a week go when the index is next written; those a run used are
+  /// marked with its day and stay; a warm run that changes nothing writes nothing; leftovers
+  /// (entries of the former layout, temporary files a day old) go too.
+  @Test func entriesUnusedForAWeekArePruned() throws {
+    let folder = try project()
+    let cache = folder.appendingPathComponent(".outline-cache").path
+    let today = Int(time(nil) / 86_400)
+    _ = try lint(paths, in: folder)
+    try CLI.write(["clean.outline": "<outline><Tag name=\"edited\"/></outline>\n"], in: folder)
+    _ = try lint(paths, in: folder)
+    var aged = try index(cache)
+    #expect(aged.count == 5, "the edited file's former entry is still there")
+    for key in aged.keys { aged.use(key, day: today - CheckCacheIndex.keptDays - 1) }
+    // A record no file uses, from six days ago: within the week, it stays.
+    let recent = CheckCacheIndex.Key(Array(repeating: 7, count: 32))!
+    aged.set(recent, body: aged.body(aged.keys[0])!, day: today - CheckCacheIndex.keptDays + 1)
+    try write(aged, to: cache)
+    let former = cache + "/" + String(repeating: "ab", count: 32) + ".lint"
+    let oldTemporary = cache + "/.tmp-1-2-lint-index"
+    let newTemporary = cache + "/.tmp-3-4-lint-index"
+    try CLI.write([former: "x", oldTemporary: "x", newTemporary: "x"], in: URL(fileURLWithPath: "/"))
+    var times = [
+      timespec(tv_sec: time(nil) - 2 * 86_400, tv_nsec: 0),
+      timespec(tv_sec: time(nil) - 2 * 86_400, tv_nsec: 0),
+    ]
+    #expect(utimensat(AT_FDCWD, oldTemporary, &times, 0) == 0)
+
+    let run = try lint(["--verbose"] + paths, in: folder)
+    #expect(hits(run) == 4)
+    let pruned = try index(cache)
+    #expect(pruned.count == 5, "the four used and the recent one")
+    #expect(pruned.lastUsed(recent) == today - CheckCacheIndex.keptDays + 1)
+    #expect(pruned.keys.filter { $0 != recent }.allSatisfy { pruned.lastUsed($0) == today })
+    let manager = FileManager.default
+    #expect(!manager.fileExists(atPath: former) && !manager.fileExists(atPath: oldTemporary))
+    #expect(manager.fileExists(atPath: newTemporary))
+
+    // Nothing changed: the index is not written again (the same file, not one renamed over it).
+    var before = stat()
+    #expect(stat(cache + "/" + CheckCacheIndex.fileName, &before) == 0)
+    #expect(hits(try lint(["--verbose"] + paths, in: folder)) == 4)
+    var after = stat()
+    #expect(stat(cache + "/" + CheckCacheIndex.fileName, &after) == 0)
+    #expect(before.st_ino == after.st_ino)
+  }
+
+  /// An index that cannot be read (a folder where its file should be): one warning, every file
+  /// checked, the same output and exit.
+  @Test func anIndexThatCannotBeReadIsSaidOnce() throws {
+    let folder = try project()
+    let truth = try lint(["--no-cache"] + paths, in: folder)
+    try FileManager.default.createDirectory(
+      atPath: folder.appendingPathComponent(".outline-cache/" + CheckCacheIndex.fileName).path,
+      withIntermediateDirectories: true)
+    let run = try lint(["--verbose"] + paths, in: folder)
+    #expect(run.stdout == truth.stdout && run.status == truth.status)
+    #expect(hits(run) == 0)
+    #expect(warnings(run).count == 1 && run.stderr.contains("cannot be read"), "\(run.stderr)")
   }
 
   /// No folder is made by `--no-cache`, for standard input, or with `--isolated` or `--config`.

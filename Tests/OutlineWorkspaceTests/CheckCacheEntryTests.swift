@@ -6,8 +6,8 @@ import Testing
 
 @testable import OutlineWorkspace
 
-/// The lint cache's entries: read back as written, and never read when cut short, altered,
-/// written by a newer version or for another key.
+/// The lint cache's entries in their index: read back as written, and never read when the
+/// index is cut short, altered or written by a newer version.
 @Suite struct CheckCacheEntryTests {
   let key = SHA256Digest.of(Array("key".utf8))
 
@@ -27,47 +27,81 @@ import Testing
       relatedFiles: [[nil, .asWritten("../elsewhere/contents")], []], itemNames: ["id:milk", ""])
   }
 
-  @Test func readsBackWhatItWrote() {
-    let bytes = sample.encoded(key: key)
-    #expect(CheckCacheEntry.decode(bytes, key: key) == .success(sample))
+  /// An index holding `sample` under `key` (and the entry without item names under another).
+  var index: CheckCacheIndex {
+    var index = CheckCacheIndex()
+    index.set(CheckCacheIndex.Key(key)!, entry: sample, day: 20_000)
     var unnamed = sample
     unnamed.itemNames = nil
-    #expect(CheckCacheEntry.decode(unnamed.encoded(key: key), key: key) == .success(unnamed))
-    #expect(CheckCacheEntry.decode(bytes, key: SHA256Digest.of([])) == .failure(.otherKey))
+    index.set(CheckCacheIndex.Key(SHA256Digest.of([]))!, entry: unnamed, day: 20_001)
+    return index
+  }
+
+  /// Why `bytes` were refused as an index, nil when they were read.
+  func rejection(_ bytes: [UInt8]) -> CheckCacheIndex.Rejection? {
+    if case .failure(let why) = CheckCacheIndex.decode(bytes) { return why }
+    return nil
+  }
+
+  @Test func readsBackWhatItWrote() throws {
+    let bytes = index.encoded()
+    let read = try CheckCacheIndex.decode(bytes).get()
+    #expect(read.count == 2)
+    #expect(read.entry(CheckCacheIndex.Key(key)!) == .some(.some(sample)))
+    var unnamed = sample
+    unnamed.itemNames = nil
+    #expect(read.entry(CheckCacheIndex.Key(SHA256Digest.of([]))!) == .some(.some(unnamed)))
+    #expect(read.lastUsed(CheckCacheIndex.Key(SHA256Digest.of([]))!) == 20_001)
+    #expect(read.entry(CheckCacheIndex.Key(SHA256Digest.of([1]))!) == nil)
+    #expect(read.encoded() == bytes, "written again the same")
+    #expect(CheckCacheIndex.Key(key)!.digest == key)
   }
 
   @Test func anyCutOrChangedByteIsRefused() {
-    let bytes = sample.encoded(key: key)
+    let bytes = index.encoded()
     for length in 0..<bytes.count {
-      guard case .failure = CheckCacheEntry.decode(Array(bytes[..<length]), key: key) else {
+      guard case .failure = CheckCacheIndex.decode(Array(bytes[..<length])) else {
         Issue.record("cut to \(length) bytes was read")
         return
       }
     }
-    for index in bytes.indices {
+    for position in bytes.indices {
       var changed = bytes
-      changed[index] ^= 0x20
-      guard case .failure = CheckCacheEntry.decode(changed, key: key) else {
-        Issue.record("byte \(index) changed was read")
+      changed[position] ^= 0x20
+      guard case .failure = CheckCacheIndex.decode(changed) else {
+        Issue.record("byte \(position) changed was read")
         return
       }
     }
   }
 
   @Test func aNewerFormatIsSaidToBeNewer() {
-    var bytes = sample.encoded(key: key)
-    bytes[CheckCacheEntry.magic.count] = UInt8(CheckCacheEntry.format + 1)
-    #expect(CheckCacheEntry.decode(bytes, key: key) == .failure(.newer))
+    var bytes = index.encoded()
+    bytes[CheckCacheIndex.magic.count] = UInt8(CheckCacheEntry.format + 1)
+    #expect(rejection(bytes) == .newer)
+    bytes[CheckCacheIndex.magic.count] = UInt8(CheckCacheEntry.format - 1)
+    #expect(rejection(bytes) == .corrupt, "the checksum no longer holds")
   }
 
   @Test func randomBytesNeverCrashAndAreRefused() throws {
-    try Property.check("random entry bytes", cases: 200) { random, _ in
-      var bytes = CheckCacheEntry.magic + [UInt8(CheckCacheEntry.format)] + [UInt8](repeating: 0, count: 7)
+    try Property.check("random index bytes", cases: 200) { random, _ in
+      var bytes = CheckCacheIndex.magic + [UInt8(CheckCacheEntry.format)] + [UInt8](repeating: 0, count: 7)
       bytes += (0..<Int.random(in: 0...200, using: &random)).map { _ in
         UInt8.random(in: 0...255, using: &random)
       }
-      if case .success = CheckCacheEntry.decode(bytes, key: key) {
-        return "random bytes were read as an entry"
+      if case .success = CheckCacheIndex.decode(bytes) {
+        return "random bytes were read as an index"
+      }
+      // Random bodies behind a sound index: never an entry, never a crash.
+      var index = CheckCacheIndex()
+      let body = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+        UInt8.random(in: 0...3, using: &random)
+      }
+      index.set(CheckCacheIndex.Key(key)!, body: body, day: 1)
+      if case .some(.some) = index.entry(CheckCacheIndex.Key(key)!), !body.isEmpty,
+        CheckCacheEntry.decodeBody(body, in: 0..<body.count) == nil
+      {
+        return "a body read differently in the index"
       }
       return nil
     }

@@ -16,21 +16,30 @@ import OutlineModel
 /// play no part: a clone of the project with new times hits the entries of
 /// another clone, and a file edited within the same second misses.
 ///
-/// Trouble with the folder (it cannot be made or written, an entry is corrupt
-/// or from a newer version) is never fatal: the file is checked, and
-/// `trouble` hears one message for the whole run.
+/// Each folder's entries are records of one ``CheckCacheIndex``, read at the
+/// folder's first lookup and written by ``finish()``. Trouble with the folder
+/// (it cannot be made or written, its index is corrupt or from a newer version)
+/// is never fatal: the files are checked, and `trouble` hears one message for
+/// the whole run.
 public final class CheckCache: @unchecked Sendable {
   /// The folder every entry goes in (`--cache-dir`), or nil: each project's `.outline-cache`.
   public let folder: String?
   /// The options that choose a document's model and limit, as text for the key.
   private let options: String
   private let trouble: @Sendable (String) -> Void
-  private let lock = NSLock()
+  let lock = NSLock()
+  /// Held while an index is read, so that it is read once.
+  let loading = NSLock()
+  /// Each folder's index and what the run did with it.
+  var folders: [String: FolderState] = [:]
+  /// The day of the run (since 1970, UTC), the day records used or made are marked with.
+  let today = Int(time(nil) / 86_400)
   private var troubled = false
   private var prepared: [String: Bool] = [:]
   private var digests: [String: [UInt8]] = [:]
   private var trees: [String: [UInt8]] = [:]
   private var configurationDigests: [String: [UInt8]] = [:]
+  private var prefixes: [String: SHA256Digest] = [:]
   private var roots: [String: String] = [:]
   private var gitRoots: [String: String?] = [:]
   private var workingFolders: [String: String] = [:]
@@ -79,6 +88,28 @@ public final class CheckCache: @unchecked Sendable {
   public func key(path: String, form: String, bytes: [UInt8], configuration: Configuration?) -> CheckCacheKey
   {
     let base = base(for: path, configuration: configuration)
+    var digest = prefix(base: base, configuration: configuration)
+    func field(_ text: String) {
+      digest.add("\(text.utf8.count):")
+      digest.add(text)
+    }
+    field(form)
+    field(path)
+    field("document \(bytes.count)")
+    digest.add(bytes)
+    return CheckCacheKey(digest: digest.finish(), base: base)
+  }
+
+  /// The digest of the key's fields that documents of one project and configuration share,
+  /// taken once per run.
+  private func prefix(base: String, configuration: Configuration?) -> SHA256Digest {
+    let spelled = base + "\n" + (configuration.map { "configuration " + $0.path } ?? "none")
+    lock.lock()
+    if let known = prefixes[spelled] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
     var digest = SHA256Digest()
     func field(_ text: String) {
       digest.add("\(text.utf8.count):")
@@ -86,9 +117,7 @@ public final class CheckCache: @unchecked Sendable {
     }
     field("outline-lint cache \(CheckCacheEntry.format)")
     field(ToolVersion.current)
-    field(form)
     field(options)
-    field(path)
     field(workingFolder(base: base))
     if let configuration {
       field("configuration " + Self.described(CheckCacheEntry.StoredPath(configuration.path, base: base)))
@@ -96,31 +125,32 @@ public final class CheckCache: @unchecked Sendable {
     } else {
       field("no configuration")
     }
-    field("document \(bytes.count)")
-    digest.add(bytes)
-    return CheckCacheKey(digest: digest.finish(), base: base)
+    lock.lock()
+    prefixes[spelled] = digest
+    lock.unlock()
+    return digest
   }
 
   /// The entry kept for `key` in `folder` when every file it depended on is as it was, else nil.
   /// `size` is the document's, which every diagnostic's range must lie within.
   public func entry(_ key: CheckCacheKey, in folder: String, size: Int) -> CheckCacheEntry? {
-    guard let bytes = CacheFolderFiles.read(key.fileName, in: folder, limit: 64 << 20) else { return nil }
-    switch CheckCacheEntry.decode(bytes, key: key.digest) {
-    case .failure(.corrupt):
-      report("an entry in \(InputFile.quoted(folder)) is corrupt")
-    case .failure(.newer):
-      report("an entry in \(InputFile.quoted(folder)) was written by a newer outline-lint")
-    case .failure(.otherKey):
-      break
-    case .success(let entry):
-      let inside = entry.diagnostics.allSatisfy { $0.range.end <= size }
-      let current = entry.dependencies.allSatisfy {
-        dependencyDigest($0.path.path(base: key.base), key.base) == $0.digest
-      }
-      if inside && current { return entry }
-      if !inside { report("an entry in \(InputFile.quoted(folder)) is corrupt") }
+    guard let indexKey = CheckCacheIndex.Key(key.digest) else { return nil }
+    let index = loaded(folder)
+    guard let found = index.entry(indexKey) else { return nil }
+    guard let entry = found, entry.diagnostics.allSatisfy({ $0.range.end <= size }) else {
+      report("the index of \(InputFile.quoted(folder)) is corrupt")
+      return nil
     }
-    return nil
+    let current = entry.dependencies.allSatisfy {
+      dependencyDigest($0.path.path(base: key.base), key.base) == $0.digest
+    }
+    guard current else { return nil }
+    let stale = (index.lastUsed(indexKey) ?? today) != today
+    lock.lock()
+    folders[folder]!.used.insert(indexKey)
+    if stale { folders[folder]!.changed = true }
+    lock.unlock()
+    return entry
   }
 
   /// Counts a file read from the cache (`hit`) or checked.
@@ -130,20 +160,21 @@ public final class CheckCache: @unchecked Sendable {
     }
   }
 
-  /// Keeps `check` of a document under `key` in `folder`, unless it holds what
-  /// only this run or this place can say (a configuration with problems, a
+  /// Keeps `check` of a document under `key` in `folder` (written by ``finish()``), unless
+  /// it holds what only this run or this place can say (a configuration with problems, a
   /// model that could not be read, or a path of the project written whole).
   /// `itemNames` are the names of the items the diagnostics are on, when the run made them.
   public func keep(
     _ check: DocumentCheck, itemNames: [String]? = nil, for key: CheckCacheKey, in folder: String
   ) {
-    guard let entry = entry(for: check, itemNames: itemNames, base: key.base) else { return }
-    guard ready(folder) else { return }
-    if let problem = CacheFolderFiles.write(entry.encoded(key: key.digest), named: key.fileName, in: folder) {
-      report(problem)
-      return
-    }
-    count { $0.written += 1 }
+    guard let indexKey = CheckCacheIndex.Key(key.digest),
+      let entry = entry(for: check, itemNames: itemNames, base: key.base)
+    else { return }
+    let body = entry.encodedBody()
+    _ = loaded(folder)
+    lock.lock()
+    folders[folder]!.added[indexKey] = body
+    lock.unlock()
   }
 
   /// The entry that keeps `check`, or nil when it may not be kept.
@@ -335,7 +366,7 @@ public final class CheckCache: @unchecked Sendable {
   }
 
   /// Whether `folder` is there to write in (made on first use).
-  private func ready(_ folder: String) -> Bool {
+  func ready(_ folder: String) -> Bool {
     lock.lock()
     if let known = prepared[folder] {
       lock.unlock()
@@ -350,14 +381,14 @@ public final class CheckCache: @unchecked Sendable {
     return problem == nil
   }
 
-  private func count(_ change: (inout Counts) -> Void) {
+  func count(_ change: (inout Counts) -> Void) {
     lock.lock()
     change(&counts)
     lock.unlock()
   }
 
   /// Says the first problem of the run; the later ones go unsaid.
-  private func report(_ problem: String) {
+  func report(_ problem: String) {
     lock.lock()
     let first = !troubled
     troubled = true
@@ -372,7 +403,4 @@ public struct CheckCacheKey: Sendable, Equatable {
   public var digest: [UInt8]
   /// The project's folder, absolute and standardized.
   public var base: String
-
-  /// The entry's file name: the digest in hexadecimal.
-  public var fileName: String { SHA256Digest.hex(digest) + ".lint" }
 }

@@ -6,15 +6,13 @@ import OutlineFiles
 ///
 /// Paths under the project's folder are kept relative to it, so that a clone of
 /// the project in another folder reads the entry as its own; a path elsewhere is
-/// kept as written. ``encoded(key:)`` and ``decode(_:key:)`` are the entry's
-/// file: a header (a magic line, the format and the tool's version, the key),
-/// the body, and the SHA-256 of all that before it, so that an entry cut short,
-/// altered or written for another key is never read as a good one.
+/// kept as written. ``encodedBody()`` and ``decodeBody(_:in:)`` are the entry's
+/// record in the folder's ``CheckCacheIndex``, which says the format, the tool's
+/// version and the key, and checks all of it with one SHA-256.
 public struct CheckCacheEntry: Sendable, Equatable {
-  /// The entry files' format; a change to it, or to what a check reports, must raise it.
-  public static let format: UInt32 = 2
-  /// The first bytes of every entry.
-  public static let magic = Array("outline-lint cache\n".utf8)
+  /// The format of the cache's index and entries; a change to either, or to what a check
+  /// reports, must raise it.
+  public static let format: UInt32 = 3
 
   /// A path as an entry keeps it.
   public enum StoredPath: Sendable, Equatable {
@@ -101,23 +99,9 @@ public struct CheckCacheEntry: Sendable, Equatable {
     self.itemNames = itemNames
   }
 
-  /// Why an entry's bytes were not taken.
-  public enum Rejection: Error, Equatable, Sendable {
-    /// Not an entry of this format: cut short, altered or not an entry at all.
-    case corrupt
-    /// Written by a newer version of the tool, in a format this one does not read.
-    case newer
-    /// A sound entry written for another key (a file renamed over another's name).
-    case otherKey
-  }
-
-  /// The entry's file for `key` (32 bytes), saying it was written by `toolVersion`.
-  public func encoded(key: [UInt8], toolVersion: String = ToolVersion.current) -> [UInt8] {
+  /// The entry's record in an index (its fields after the key).
+  public func encodedBody() -> [UInt8] {
     var out = EntryWriter()
-    out.bytes = Self.magic
-    out.number(Int(Self.format))
-    out.text(toolVersion)
-    out.data(key)
     switch model {
     case .none: out.number(0)
     case .shippedDefault: out.number(1)
@@ -157,30 +141,22 @@ public struct CheckCacheEntry: Sendable, Equatable {
     } else {
       out.number(0)
     }
-    out.bytes += SHA256Digest.of(out.bytes)
     return out.bytes
   }
 
-  /// The entry in `bytes`, when they are a whole, unaltered entry of this format for `key`.
-  public static func decode(_ bytes: [UInt8], key: [UInt8]) -> Result<CheckCacheEntry, Rejection> {
+  /// The entry whose record is `bytes[range]`, or nil when it is not a whole record.
+  public static func decodeBody(_ bytes: [UInt8], in range: Range<Int>) -> CheckCacheEntry? {
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
     var input = EntryReader(bytes: bytes)
-    guard input.expect(magic), let format = input.number() else { return .failure(.corrupt) }
-    if format > Int(Self.format) { return .failure(.newer) }
-    guard format == Int(Self.format), bytes.count >= 32 + input.offset,
-      SHA256Digest.of(Array(bytes[..<(bytes.count - 32)])) == Array(bytes[(bytes.count - 32)...])
-    else { return .failure(.corrupt) }
-    input.end = bytes.count - 32
-    guard let version = input.text() else { return .failure(.corrupt) }
-    // The version is part of the key too: an entry of another version is another key's.
-    guard let storedKey = input.data() else { return .failure(.corrupt) }
-    guard version == ToolVersion.current, storedKey == key else { return .failure(.otherKey) }
-    guard let entry = input.body(), input.offset == input.end else { return .failure(.corrupt) }
-    return .success(entry)
+    input.offset = range.lowerBound
+    input.end = range.upperBound
+    guard let entry = input.body(), input.offset == input.end else { return nil }
+    return entry
   }
 }
 
 /// Writes an entry's fields: numbers as 8 bytes (little-endian), texts and data with their length first.
-private struct EntryWriter {
+struct EntryWriter {
   var bytes: [UInt8] = []
 
   mutating func number(_ value: Int) {
@@ -204,7 +180,7 @@ private struct EntryWriter {
 }
 
 /// Reads what ``EntryWriter`` wrote; nil for anything out of bounds or out of range.
-private struct EntryReader {
+struct EntryReader {
   let bytes: [UInt8]
   var offset = 0
   var end: Int

@@ -1,0 +1,115 @@
+import Foundation
+import OutlineCore
+import OutlineFiles
+
+/// Each cache folder's ``CheckCacheIndex`` through a run: read at the first lookup, written
+/// once at the end with what the run changed.
+extension CheckCache {
+  /// Writes what the run changed in each folder's index: the entries it made, the days of
+  /// those it used, and the index without the records pruned (``CheckCacheIndex/pruned(today:keeping:)``),
+  /// merged with what another run wrote meanwhile. Call it once, when every file is done.
+  public func finish() {
+    lock.lock()
+    let touched = folders.filter { $0.value.changed || !$0.value.added.isEmpty }
+    lock.unlock()
+    for (folder, state) in touched.sorted(by: { $0.key < $1.key }) {
+      guard ready(folder) else { continue }
+      let problem = CacheFolderFiles.withLock(in: folder) { () -> String? in
+        // What another run wrote since this one read the index, else what this one read.
+        var merged = state.index
+        if case .success(let bytes) = CacheFolderFiles.readIfPresent(
+          CheckCacheIndex.fileName, in: folder, limit: Self.indexReadLimit),
+          case .success(let now) = CheckCacheIndex.decode(bytes)
+        {
+          merged = now
+        }
+        for key in state.used {
+          if merged.lastUsed(key) != nil {
+            merged.use(key, day: today)
+          } else if let body = state.index.body(key) {
+            merged.set(key, body: body, day: today)
+          }
+        }
+        for (key, body) in state.added { merged.set(key, body: body, day: today) }
+        merged.toolVersion = ToolVersion.current
+        let kept = merged.pruned(today: today, keeping: state.used.union(state.added.keys))
+        return CacheFolderFiles.write(kept.encoded(), named: CheckCacheIndex.fileName, in: folder)
+      }
+      if let problem {
+        report(problem)
+        continue
+      }
+      count { $0.written += state.added.count }
+      CacheFolderFiles.removeLeftovers(in: folder, isStale: Self.isFormerEntry)
+    }
+  }
+
+  /// The most an index may be to be read.
+  static let indexReadLimit = 1 << 30
+
+  /// Whether `name` is an entry of the cache's former layout, one file an entry.
+  static func isFormerEntry(_ name: String) -> Bool {
+    name.utf8.count == 64 + 5 && name.hasSuffix(".lint")
+      && name.utf8.prefix(64).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  /// The index of `folder`, read at its first use; empty when there is none or it could not be
+  /// taken (said once: corrupt, newer, unreadable), and then written afresh by ``finish()``.
+  func loaded(_ folder: String) -> CheckCacheIndex {
+    lock.lock()
+    if let known = folders[folder] {
+      lock.unlock()
+      return known.index
+    }
+    lock.unlock()
+    loading.lock()
+    defer { loading.unlock() }
+    lock.lock()
+    if let known = folders[folder] {
+      lock.unlock()
+      return known.index
+    }
+    lock.unlock()
+    var state = FolderState()
+    switch CacheFolderFiles.readIfPresent(CheckCacheIndex.fileName, in: folder, limit: Self.indexReadLimit) {
+    case .none: break
+    case .failure(let error)?:
+      report("the index of \(InputFile.quoted(folder)) cannot be read: \(error.description)")
+      state.changed = true
+    case .success(let bytes)?:
+      switch CheckCacheIndex.decode(bytes) {
+      case .success(let index):
+        state.index = index
+        // Records to prune: the index is written again even when the run changes nothing else.
+        if let earliest = index.earliestDay, earliest < today - CheckCacheIndex.keptDays {
+          state.changed = true
+        }
+        if index.bodyBytes > CheckCacheIndex.byteLimit { state.changed = true }
+      case .failure(.corrupt):
+        report("the index of \(InputFile.quoted(folder)) is corrupt")
+        state.changed = true
+      case .failure(.newer):
+        report("the index of \(InputFile.quoted(folder)) was written by a newer outline-lint")
+        state.changed = true
+      case .failure(.otherVersion):
+        state.changed = true
+      }
+    }
+    lock.lock()
+    folders[folder] = state
+    lock.unlock()
+    return state.index
+  }
+}
+
+/// One cache folder's index as the run read it, and what the run did with it.
+struct FolderState {
+  var index = CheckCacheIndex()
+  /// The records used (hits).
+  var used: Set<CheckCacheIndex.Key> = []
+  /// The entries made, by key.
+  var added: [CheckCacheIndex.Key: [UInt8]] = [:]
+  /// Whether the index must be written besides what was added: a record used was marked
+  /// with an earlier day, records are to be pruned, or the file could not be taken.
+  var changed = false
+}
