@@ -40,6 +40,7 @@ public final class CheckCache: @unchecked Sendable {
   private var trees: [String: [UInt8]] = [:]
   private var configurationDigests: [String: [UInt8]] = [:]
   private var prefixes: [String: SHA256Digest] = [:]
+  private var units: [String: String] = [:]
   private var roots: [String: String] = [:]
   private var gitRoots: [String: String?] = [:]
   private var workingFolders: [String: String] = [:]
@@ -189,7 +190,7 @@ public final class CheckCache: @unchecked Sendable {
       } else {
         guard let modelPath = loaded.path else { return nil }
         model = .file(CheckCacheEntry.StoredPath(modelPath, base: base))
-        let unit = Self.modelUnit(modelPath)
+        let unit = unit(of: modelPath)
         let stored = CheckCacheEntry.StoredPath(unit, base: base)
         dependencies.append(
           CheckCacheEntry.Dependency(path: stored, digest: dependencyDigest(stored.path(base: base), base)))
@@ -216,6 +217,21 @@ public final class CheckCache: @unchecked Sendable {
     let real = ProjectRoot.resolved(base)
     if base != "/" && texts.contains(where: { $0.contains(base) || $0.contains(real) }) { return nil }
     return entry
+  }
+
+  /// ``modelUnit(_:)`` of `modelPath`, found once per run.
+  private func unit(of modelPath: String) -> String {
+    lock.lock()
+    if let known = units[modelPath] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let unit = Self.modelUnit(modelPath)
+    lock.lock()
+    units[modelPath] = unit
+    lock.unlock()
+    return unit
   }
 
   /// What a document's model came from: its bundle, its version folder, or the file.
