@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Core Data's meaning kept across versions, through the binary: a changed default keeps the
-/// values of objects that leave the attribute out; versions numbered with dots (`OEDatabase
-/// 1.4`) are ordered part by part; `.xccurrentversion` names are XML text; a to-many
-/// relationship is a set.
+/// Core Data's meaning kept across versions, through the binary: versions numbered with dots
+/// (`OEDatabase 1.4`) are ordered part by part; `.xccurrentversion` names are XML text; a
+/// document pinned to a version folder stays on it; `model rename --new-version` and `new`
+/// write all or nothing. The engine's rules are tested in process in OutlineMigrationTests
+/// (VersionSemanticsMigrationTests) and OutlineModelTests (ModelVersionDiffTests).
 @Suite struct ModelVersionSemanticsCLITests {
   static func model(_ entities: String) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
