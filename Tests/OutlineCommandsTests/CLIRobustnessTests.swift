@@ -110,24 +110,6 @@ import Testing
     #expect(run.stdout.split(separator: "\n").count == 1)
   }
 
-  /// Text after the configuration's object is an OC100 at that text; the documents are
-  /// still checked (with the default configuration) and the run exits 2.
-  @Test(arguments: [
-    (#"{"rules":{"OL401":"off"}}}"#, 26),
-    (#"{"rules":{"OL401":"off"}} {"rules":{}}"#, 27),
-  ])
-  func textAfterTheConfigurationObject(configuration: String, column: Int) throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write([".outline.json": configuration, "a.outline": Self.broken], in: folder)
-    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(run.status == 2, "\(run)")
-    #expect(
-      run.stdout.contains(
-        ".outline.json:1:\(column): error[OC100]: Invalid JSON (the default configuration applies): "
-          + "Unexpected text after the JSON value"), "\(run.stdout)")
-    #expect(run.stdout.contains("a.outline:4:"), "\(run.stdout)")
-  }
-
   /// `--model=` with nothing after the `=` (an unset variable) is a usage error, not a
   /// reason to take the next argument as the model.
   @Test(arguments: [
@@ -225,23 +207,6 @@ import Testing
         try String(contentsOf: sub.appendingPathComponent("c.outline"), encoding: .utf8).contains(
           "order=\"1\""))
     }
-  }
-
-  /// A file with no root element says so, as xmllint does, at the place it is about: empty or
-  /// white space only, text where a tag should start, only a declaration and a comment.
-  @Test(arguments: [
-    ("", "1:1: error[OL100]: Document is empty"),
-    ("  \n\n", "3:1: error[OL100]: Document is empty"),
-    ("\n  hello <outline/>", "2:3: error[OL100]: Start tag expected, '<' not found"),
-    ("{}", "1:1: error[OL100]: Start tag expected, '<' not found"),
-    ("<?xml version=\"1.0\"?>\n<!-- c -->\n", "3:1: error[OL100]: The document has no root element"),
-  ])
-  func aFileWithoutARootSaysSo(text: String, expected: String) throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["a.outline": text], in: folder)
-    let run = try CLI.run("outline-lint", ["a.outline"], in: folder)
-    #expect(run.status == 1)
-    #expect(run.stdout.hasPrefix("a.outline:" + expected + "\n"), "\(run.stdout)")
   }
 
   /// A file whose name is not UTF-8 cannot be carried as a path: a folder search says so for an

@@ -20,23 +20,6 @@ import Testing
 
     """
 
-  @Test(arguments: [
-    "<outline version=\"1\" model=\"V.xcdatamodel\"><Item/></outline>\n",
-    "<outline version=\"1\" model=\"V.xcdatamodel\"><Item friend=\"\"/><Item xml:id=\"b\" friend=\" \"/></outline>\n",
-  ])
-  func xmlToJSONToXMLReadsBack(document: String) throws {
-    let folder = try CLI.temporaryFolder()
-    try CLI.write(["V.xcdatamodel/contents": Self.model, "a.outline": document], in: folder)
-    #expect(try CLI.run("outline-lint", ["a.outline"], in: folder).status == 0)
-    let toJSON = try CLI.run("outline", ["convert", "a.outline", "-o", "a.json"], in: folder)
-    #expect(toJSON.status == 0, "\(toJSON.stderr)")
-    let json = try String(contentsOf: folder.appendingPathComponent("a.json"), encoding: .utf8)
-    #expect(!json.contains("null") && !json.contains("\"version\""), "\(json)")
-    let back = try CLI.run("outline", ["convert", "a.json", "-o", "b.outline"], in: folder)
-    #expect(back.status == 0, "\(json)\n\(back.stdout)\(back.stderr)")
-    #expect(try CLI.run("outline-lint", ["b.outline"], in: folder).status == 0)
-  }
-
   /// Converting into another folder writes the model reference relative to the output, naming
   /// the same model, both ways (`@model` is relative to the file it is in); into the same
   /// folder it stays as written.

@@ -72,4 +72,30 @@ import Testing
     #expect(!problems.joined().contains("\u{1B}"))
     #expect(!line.contains(String(repeating: "k", count: 52)))
   }
+
+  /// Text after the configuration's object is an OC100 at that text; the documents are still
+  /// checked, with the default configuration.
+  @Test(arguments: [
+    (#"{"rules":{"OL401":"off"}}}"#, 26),
+    (#"{"rules":{"OL401":"off"}} {"rules":{}}"#, 27),
+  ])
+  func textAfterTheConfigurationObject(configuration: String, column: Int) throws {
+    let folder = try Scratch.folder("configuration-places")
+    let broken = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <outline version="1">
+        <Item order="0" title="a"/>
+        <Item order="0" title="b"/>
+      </outline>
+
+      """
+    try CLI.write([".outline.json": configuration, "a.outline": broken], in: folder)
+    let problems = Self.problems(try Self.configuration(for: "a.outline", in: folder))
+    #expect(
+      problems.contains(
+        ".outline.json:1:\(column): error[OC100]: Invalid JSON (the default configuration applies): "
+          + "Unexpected text after the JSON value"), "\(problems)")
+    let lines = try InProcessLint.lines("a.outline", in: folder)
+    #expect(lines.contains { $0.hasPrefix("a.outline:4:") }, "\(lines)")
+  }
 }

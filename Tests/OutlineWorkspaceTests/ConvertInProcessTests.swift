@@ -200,4 +200,24 @@ import Testing
     #expect(run.text == nil)
     #expect(run.errors.contains { $0.hasPrefix("dup.outline:1:40: error[OL401]") }, "\(run.errors)")
   }
+
+  /// XML -> JSON -> XML reads back: the root's format attributes stay the format's when the
+  /// root entity has properties of those names, and a to-one reference that names nothing is
+  /// left out rather than written `null`.
+  @Test(arguments: [
+    "<outline version=\"1\" model=\"V.xcdatamodel\"><Item/></outline>\n",
+    "<outline version=\"1\" model=\"V.xcdatamodel\"><Item friend=\"\"/><Item xml:id=\"b\" friend=\" \"/></outline>\n",
+  ])
+  func xmlToJSONToXMLReadsBack(document: String) throws {
+    let folder = try Scratch.folder("convert-in-process")
+    try CLI.write(["V.xcdatamodel/contents": Self.model, "a.outline": document], in: folder)
+    #expect(!(try InProcessLint.lines("a.outline", in: folder)).contains { $0.contains("error[") })
+    let json = try #require(InProcessConvert.run("a.outline", in: folder, to: .json).text)
+    #expect(!json.contains("null") && !json.contains("\"version\""), "\(json)")
+    try CLI.write(["a.json": json], in: folder)
+    let back = InProcessConvert.run("a.json", in: folder, to: .xml)
+    let xml = try #require(back.text, "\(json)\n\(back)")
+    try CLI.write(["b.outline": xml], in: folder)
+    #expect(!(try InProcessLint.lines("b.outline", in: folder)).contains { $0.contains("error[") })
+  }
 }

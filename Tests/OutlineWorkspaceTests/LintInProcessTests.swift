@@ -146,4 +146,20 @@ import Testing
       #expect(lines.contains { $0.contains("[OL101]") || $0.contains("[OL100]") }, "\(name): \(lines)")
     }
   }
+
+  /// A file with no root element says so, as xmllint does, at the place it is about: empty or
+  /// white space only, text where a tag should start, only a declaration and a comment.
+  @Test(arguments: [
+    ("", "1:1: error[OL100]: Document is empty"),
+    ("  \n\n", "3:1: error[OL100]: Document is empty"),
+    ("\n  hello <outline/>", "2:3: error[OL100]: Start tag expected, '<' not found"),
+    ("{}", "1:1: error[OL100]: Start tag expected, '<' not found"),
+    ("<?xml version=\"1.0\"?>\n<!-- c -->\n", "3:1: error[OL100]: The document has no root element"),
+  ])
+  func aFileWithoutARootSaysSo(text: String, expected: String) throws {
+    let folder = try Scratch.folder("lint-in-process")
+    try CLI.write(["a.outline": text], in: folder)
+    let lines = try InProcessLint.lines("a.outline", in: folder)
+    #expect(lines.first == "a.outline:" + expected, "\(lines)")
+  }
 }
