@@ -158,9 +158,10 @@ extension BufferView where Element == UInt8 {
   @inlinable
   public func firstIndex(in range: Range<Int>, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
     precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of the view")
+    guard let bytes = base.baseAddress else { return nil }
     var index = range.lowerBound
     while index < range.upperBound {
-      if try predicate(base[index]) { return index }
+      if try predicate(bytes[index]) { return index }
       index += 1
     }
     return nil
@@ -171,10 +172,11 @@ extension BufferView where Element == UInt8 {
   @inlinable
   public func lastIndex(in range: Range<Int>, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
     precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of the view")
+    guard let bytes = base.baseAddress else { return nil }
     var index = range.upperBound
     while index > range.lowerBound {
       index -= 1
-      if try predicate(base[index]) { return index }
+      if try predicate(bytes[index]) { return index }
     }
     return nil
   }
@@ -221,7 +223,9 @@ extension Array {
   public mutating func updateEach(in range: Range<Int>, _ body: (inout Element) throws -> Void) rethrows {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of the array")
     try withUnsafeMutableBufferPointer { elements in
-      for index in range { try body(&elements[index]) }
+      // The range was checked against the count: the elements are reached by address.
+      guard let first = elements.baseAddress else { return }
+      for index in range { try body(&first[index]) }
     }
   }
 }

@@ -88,9 +88,7 @@ public enum AttributeEdit {
     let delta = change.delta
     let schema = model.index
     guard TitleEdit.isPlain(change.removed),
-      source.bytes.withUnsafeBufferPointer({
-        TitleEdit.isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
-      }),
+      TitleEdit.isPlain(source.bytes[change.range.start..<change.range.end]),
       let item = Self.item(at: start, in: tree), item > 0
     else { return nil }
     let bound = tree.items[item]
@@ -166,8 +164,8 @@ public enum AttributeEdit {
     oldBytes.append(contentsOf: change.removed)
     oldBytes.append(contentsOf: source.bytes[change.range.end..<newTag.end])
     var scratch: [RawAttribute] = []
-    let before = oldBytes.withUnsafeBufferPointer { buffer in
-      TagScanner.withStartTag(buffer, at: bound.startTag.start, attributes: &scratch) { tag in
+    let before = oldBytes.withByteView { bytes in
+      TagScanner.withStartTag(bytes, at: bound.startTag.start, attributes: &scratch) { tag in
         OutlineValidator.checkStartTag(
           tag, entity: entity, relationship: Int(bound.relationship), parentEntity: parentEntity, model: model
         )
@@ -238,7 +236,7 @@ public enum AttributeEdit {
     }
     var before: [(value: Int64?, range: TextRange)] = []
     var after: [(value: Int64?, range: TextRange)] = []
-    tree.items.withUnsafeBufferPointer { items in
+    tree.items.withView { items in
       var child = parent + 1
       let end = Int(items[parent].subtreeEnd)
       while child < end {
@@ -278,7 +276,7 @@ public enum AttributeEdit {
     var before: [(raw: [UInt8], range: TextRange)] = []
     var after: [(raw: [UInt8], range: TextRange)] = []
     var last: Int32 = -1
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.bytes.withByteView { bytes in
       for candidate in candidates where candidate != last {
         last = candidate
         let index = Int(candidate)
@@ -289,16 +287,16 @@ public enum AttributeEdit {
           continue
         }
         let now = moved(range, by: change)
-        let raw = UnsafeBufferPointer(rebasing: bytes[now.start..<now.end])
+        let raw = bytes.extracting(now.start..<now.end)
         // Ids with the same hash but another value are passed over; only one with a reference needs decoding.
-        var named = equal(raw, oldID) || equal(raw, newID)
-        if !named && !raw.isEmpty && memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil {
+        var named = raw.equals(oldID) || raw.equals(newID)
+        if !named && raw.firstIndex(of: UInt8(ascii: "&"), from: 0) != nil {
           let id = Array(XMLEscaping.decodeAttribute(raw).utf8)
           named = id == oldID || id == newID
         }
         guard named else { continue }
-        before.append((Array(raw), range))
-        after.append((Array(raw), now))
+        before.append((raw.array, range))
+        after.append((raw.array, now))
       }
     }
     return (
@@ -307,15 +305,9 @@ public enum AttributeEdit {
     )
   }
 
-  private static func equal(_ raw: UnsafeBufferPointer<UInt8>, _ id: [UInt8]) -> Bool {
-    raw.count == id.count
-      && (raw.isEmpty
-        || id.withUnsafeBufferPointer { memcmp(raw.baseAddress!, $0.baseAddress!, raw.count) == 0 })
-  }
-
   /// How the validator's messages name the object `item` as a parent.
   static func label(_ item: Int, tree: ItemTree, schema: ModelIndex, source: SourceText) -> String {
-    let title = source.bytes.withUnsafeBufferPointer { tree.title(of: item, in: $0) }
+    let title = source.bytes.withByteView { tree.title(of: item, in: $0) }
     if let title { return Excerpt.quoted(title) }
     if item == 0 { return "the root object" }
     let entity = Int(tree.items[item].entity)
@@ -356,25 +348,23 @@ public enum AttributeEdit {
     func shifted(_ range: TextRange) -> TextRange {
       TextRange(start: range.start + delta, end: range.end + delta)
     }
-    tree.items.withUnsafeMutableBufferPointer { items in
-      items[item].startTag = moved(items[item].startTag, by: change)
-      items[item].endTag = items[item].endTag.map(shifted)
-      items[item].orderRange = items[item].orderRange.map { moved($0, by: change) }
-      items[item].titleRange = items[item].titleRange.map { moved($0, by: change) }
-      items[item].idRange = items[item].idRange.map { moved($0, by: change) }
-      var ancestor = Int(items[item].parent)
-      while ancestor >= 0 {
-        items[ancestor].endTag = items[ancestor].endTag.map(shifted)
-        ancestor = Int(items[ancestor].parent)
-      }
-      // Everything of the later items lies after the change.
-      for index in (item + 1)..<items.count {
-        items[index].startTag = shifted(items[index].startTag)
-        if let range = items[index].endTag { items[index].endTag = shifted(range) }
-        if let range = items[index].orderRange { items[index].orderRange = shifted(range) }
-        if let range = items[index].titleRange { items[index].titleRange = shifted(range) }
-        if let range = items[index].idRange { items[index].idRange = shifted(range) }
-      }
+    tree.items[item].startTag = moved(tree.items[item].startTag, by: change)
+    tree.items[item].endTag = tree.items[item].endTag.map(shifted)
+    tree.items[item].orderRange = tree.items[item].orderRange.map { moved($0, by: change) }
+    tree.items[item].titleRange = tree.items[item].titleRange.map { moved($0, by: change) }
+    tree.items[item].idRange = tree.items[item].idRange.map { moved($0, by: change) }
+    var ancestor = Int(tree.items[item].parent)
+    while ancestor >= 0 {
+      tree.items[ancestor].endTag = tree.items[ancestor].endTag.map(shifted)
+      ancestor = Int(tree.items[ancestor].parent)
+    }
+    // Everything of the later items lies after the change.
+    tree.items.updateEach(in: (item + 1)..<tree.items.count) { later in
+      later.startTag = shifted(later.startTag)
+      if let range = later.endTag { later.endTag = shifted(range) }
+      if let range = later.orderRange { later.orderRange = shifted(range) }
+      if let range = later.titleRange { later.titleRange = shifted(range) }
+      if let range = later.idRange { later.idRange = shifted(range) }
     }
     for index in tree.comments.indices { tree.comments[index] = moved(tree.comments[index], by: change) }
     for index in tree.instructions.indices {
@@ -387,7 +377,7 @@ public enum AttributeEdit {
   /// starts at or before `offset` (items are in document order), or the
   /// nearest of its ancestors that holds it.
   static func item(at offset: Int, in tree: ItemTree) -> Int? {
-    tree.items.withUnsafeBufferPointer { items in
+    tree.items.withView { items in
       var item = Partition.point(items.count) { items[$0].startTag.start <= offset } - 1
       while item >= 0 && !items[item].fullRange.contains(offset) { item = Int(items[item].parent) }
       return item >= 0 ? item : nil
@@ -405,20 +395,19 @@ public enum AttributeEdit {
   }
 
   /// Whether the change lies inside a reference such as `&amp;` of `value`
-  /// (new offsets): an `&` unclosed before it or a `;` unopened after it.
-  private static func splitsReference(_ change: AppliedChange, value: TextRange, source: SourceText) -> Bool {
-    source.bytes.withUnsafeBufferPointer { bytes in
-      var before = change.range.start - 1
-      while before >= value.start && bytes[before] != UInt8(ascii: ";") {
-        if bytes[before] == UInt8(ascii: "&") { return true }
-        before -= 1
+  /// (new offsets, holding the change): an `&` unclosed before it or a `;` unopened after it.
+  static func splitsReference(_ change: AppliedChange, value: TextRange, source: SourceText) -> Bool {
+    func delimits(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "&") || byte == UInt8(ascii: ";") }
+    return source.bytes.withByteView { bytes in
+      if let before = bytes.lastIndex(in: value.start..<change.range.start, where: delimits),
+        bytes[before] == UInt8(ascii: "&")
+      {
+        return true
       }
-      var after = change.range.end
-      while after < value.end && bytes[after] != UInt8(ascii: "&") {
-        if bytes[after] == UInt8(ascii: ";") { return true }
-        after += 1
+      guard let after = bytes.firstIndex(in: change.range.end..<value.end, where: delimits) else {
+        return false
       }
-      return false
+      return bytes[after] == UInt8(ascii: ";")
     }
   }
 
@@ -426,16 +415,15 @@ public enum AttributeEdit {
   /// brings). A comment the change reached (edited or removed: its offsets in the new text are
   /// no range) counts as one.
   static func hasSuppression(_ tree: ItemTree, source: SourceText, change: AppliedChange) -> Bool {
-    let directive = Array("outline-disable".utf8)
+    let directive: StaticString = "outline-disable"
     let oldEnd = change.range.start + change.removed.count
-    return source.bytes.withUnsafeBufferPointer { bytes in
+    return source.bytes.withByteView { bytes in
       tree.comments.contains { comment in
         if comment.end > change.range.start && comment.start < oldEnd { return true }
         let range = moved(comment, by: change)
-        var index = range.start + 4
-        while index < range.end && XMLName.isSpace(bytes[index]) { index += 1 }
-        return range.end - index >= directive.count
-          && directive.elementsEqual(bytes[index..<index + directive.count])
+        let text = min(range.start + 4, range.end)..<range.end
+        let index = bytes.firstIndex(in: text) { !XMLName.isSpace($0) } ?? range.end
+        return index + directive.utf8CodeUnitCount <= range.end && bytes.starts(with: directive, at: index)
       }
     }
   }

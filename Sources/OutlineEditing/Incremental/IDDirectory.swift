@@ -24,16 +24,16 @@ public final class IDDirectory: @unchecked Sendable {
   /// The directory of `tree`'s ids, read from `source` (the text after
   /// `change`), `item`'s id being `oldRaw` (its value before the change).
   init(tree: ItemTree, source: SourceText, change: AppliedChange, item edited: Int, oldRaw: [UInt8]) {
-    source.bytes.withUnsafeBufferPointer { bytes in
-      tree.items.withUnsafeBufferPointer { list in
+    source.bytes.withByteView { bytes in
+      tree.items.withView { list in
         for index in list.indices {
           guard let range = list[index].idRange else { continue }
           let key: Int
           if index == edited {
-            key = oldRaw.withUnsafeBufferPointer { Self.key(ofRaw: $0) }
+            key = oldRaw.withByteView { Self.key(ofRaw: $0) }
           } else {
             let now = AttributeEdit.moved(range, by: change)
-            key = Self.key(ofRaw: UnsafeBufferPointer(rebasing: bytes[now.start..<now.end]))
+            key = Self.key(ofRaw: bytes.extracting(now.start..<now.end))
           }
           items[key, default: []].append(Entry(item: Int32(index), epoch: 0))
         }
@@ -43,7 +43,7 @@ public final class IDDirectory: @unchecked Sendable {
 
   /// The directory of `tree`'s ids, `key` giving the key of item `index`'s id at `range` (offsets of `tree`).
   init(tree: ItemTree, key: (_ index: Int, _ range: TextRange) -> Int) {
-    tree.items.withUnsafeBufferPointer { list in
+    tree.items.withView { list in
       for index in list.indices {
         guard let range = list[index].idRange else { continue }
         items[key(index, range), default: []].append(Entry(item: Int32(index), epoch: 0))
@@ -67,14 +67,14 @@ public final class IDDirectory: @unchecked Sendable {
 
   /// The items whose id may be `id` (decoded), in document order; others with the same hash included.
   func candidates(_ id: [UInt8]) -> [Int32] {
-    let list = items[id.withUnsafeBufferPointer { Self.key(ofDecoded: $0) }] ?? []
+    let list = items[id.withByteView { Self.key(ofDecoded: $0) }] ?? []
     return list.compactMap(current).sorted()
   }
 
   /// Moves `item` from the ids like `old` to those like `new` (both decoded).
   func move(_ item: Int, from old: [UInt8], to new: [UInt8]) {
-    let from = old.withUnsafeBufferPointer { Self.key(ofDecoded: $0) }
-    let to = new.withUnsafeBufferPointer { Self.key(ofDecoded: $0) }
+    let from = old.withByteView { Self.key(ofDecoded: $0) }
+    let to = new.withByteView { Self.key(ofDecoded: $0) }
     guard from != to else { return }
     items[from]?.removeAll { current($0) == Int32(item) }
     if items[from]?.isEmpty == true { items[from] = nil }
@@ -101,17 +101,15 @@ public final class IDDirectory: @unchecked Sendable {
   }
 
   /// The key of a raw `xml:id` value: the hash of its decoded bytes.
-  static func key(ofRaw raw: UnsafeBufferPointer<UInt8>) -> Int {
-    guard !raw.isEmpty, memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil else {
-      return key(ofDecoded: raw)
-    }
+  static func key(ofRaw raw: ByteView) -> Int {
+    guard raw.firstIndex(of: UInt8(ascii: "&"), from: 0) != nil else { return key(ofDecoded: raw) }
     let decoded = Array(XMLEscaping.decodeAttribute(raw).utf8)
-    return decoded.withUnsafeBufferPointer { key(ofDecoded: $0) }
+    return decoded.withByteView { key(ofDecoded: $0) }
   }
 
-  private static func key(ofDecoded id: UnsafeBufferPointer<UInt8>) -> Int {
+  private static func key(ofDecoded id: ByteView) -> Int {
     var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(id))
+    id.hashBytes(into: &hasher)
     return hasher.finalize()
   }
 }

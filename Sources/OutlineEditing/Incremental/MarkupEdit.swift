@@ -288,19 +288,7 @@ public enum MarkupEdit {
 
   /// Whether `range` of `bytes` holds `outline-disable` (in a comment, or anywhere).
   private static func mentionsSuppression(_ bytes: [UInt8], in range: TextRange) -> Bool {
-    let directive = Array("outline-disable".utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      var at = range.start
-      while range.end - at >= directive.count,
-        let found = memchr(
-          buffer.baseAddress! + at, Int32(directive[0]), range.end - at - directive.count + 1)
-      {
-        at = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if directive.elementsEqual(buffer[at..<at + directive.count]) { return true }
-        at += 1
-      }
-      return false
-    }
+    bytes.withByteView(range.start..<range.end) { $0.firstIndex(of: "outline-disable", from: 0) != nil }
   }
 
   /// Whether the children of every item in `items` (numbered from `first`)
@@ -365,16 +353,12 @@ public enum MarkupEdit {
       ids
       ?? IDDirectory(tree: tree) { index, range in
         if old.contains(index) {
-          return oldBytes.withUnsafeBufferPointer {
-            IDDirectory.key(
-              ofRaw: UnsafeBufferPointer(
-                rebasing: $0[(range.start - elementStart)..<(range.end - elementStart)]))
+          return oldBytes.withByteView((range.start - elementStart)..<(range.end - elementStart)) {
+            IDDirectory.key(ofRaw: $0)
           }
         }
         let now = moved(range, change)
-        return source.bytes.withUnsafeBufferPointer {
-          IDDirectory.key(ofRaw: UnsafeBufferPointer(rebasing: $0[now.start..<now.end]))
-        }
+        return source.bytes.withByteView(now.start..<now.end) { IDDirectory.key(ofRaw: $0) }
       }
     // The ids in question, decoded.
     var wanted = Set<[UInt8]>()
@@ -391,7 +375,7 @@ public enum MarkupEdit {
       wanted.insert(id)
       after.append((raw, range))
       newKeys.append(
-        (raw.withUnsafeBufferPointer { IDDirectory.key(ofRaw: $0) }, Int32(old.lowerBound + offset)))
+        (raw.withByteView { IDDirectory.key(ofRaw: $0) }, Int32(old.lowerBound + offset)))
     }
     after.removeAll { !wanted.contains(Array(XMLEscaping.decodeAttribute($0.raw).utf8)) }
     var candidates = Set<Int32>()
@@ -423,23 +407,21 @@ public enum MarkupEdit {
     func shifted(_ range: TextRange) -> TextRange {
       TextRange(start: range.start + delta, end: range.end + delta)
     }
-    edited.items.withUnsafeMutableBufferPointer { items in
-      var ancestor = Int(items[plan.old.lowerBound].parent)
-      while ancestor >= 0 {
-        items[ancestor].endTag = items[ancestor].endTag.map(shifted)
-        items[ancestor].subtreeEnd += count
-        ancestor = Int(items[ancestor].parent)
-      }
-      for index in plan.old.upperBound..<items.count {
-        if items[index].parent >= oldEnd { items[index].parent += count }
-        items[index].subtreeEnd += count
-        guard delta != 0 else { continue }
-        items[index].startTag = shifted(items[index].startTag)
-        if let range = items[index].endTag { items[index].endTag = shifted(range) }
-        if let range = items[index].orderRange { items[index].orderRange = shifted(range) }
-        if let range = items[index].titleRange { items[index].titleRange = shifted(range) }
-        if let range = items[index].idRange { items[index].idRange = shifted(range) }
-      }
+    var ancestor = Int(edited.items[plan.old.lowerBound].parent)
+    while ancestor >= 0 {
+      edited.items[ancestor].endTag = edited.items[ancestor].endTag.map(shifted)
+      edited.items[ancestor].subtreeEnd += count
+      ancestor = Int(edited.items[ancestor].parent)
+    }
+    edited.items.updateEach(in: plan.old.upperBound..<edited.items.count) { item in
+      if item.parent >= oldEnd { item.parent += count }
+      item.subtreeEnd += count
+      guard delta != 0 else { return }
+      item.startTag = shifted(item.startTag)
+      if let range = item.endTag { item.endTag = shifted(range) }
+      if let range = item.orderRange { item.orderRange = shifted(range) }
+      if let range = item.titleRange { item.titleRange = shifted(range) }
+      if let range = item.idRange { item.idRange = shifted(range) }
     }
     edited.items.replaceSubrange(plan.old, with: plan.new)
     let element = TextRange(

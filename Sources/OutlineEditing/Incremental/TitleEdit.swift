@@ -80,27 +80,15 @@ public enum TitleEdit {
     let start = change.range.start
     let oldEnd = start + change.removed.count
     guard isPlain(change.removed),
-      source.bytes.withUnsafeBufferPointer({
-        isPlain(UnsafeBufferPointer(rebasing: $0[change.range.start..<change.range.end]))
-      }),
+      isPlain(source.bytes[change.range.start..<change.range.end]),
       let item = AttributeEdit.item(at: start, in: tree), let title = tree.items[item].titleRange,
       title.start <= start, oldEnd <= title.end
     else { return false }
-    // Not inside a reference such as `&amp;`: no `&` unclosed before the change, no `;` unopened after it.
-    let insideReference = source.bytes.withUnsafeBufferPointer { bytes in
-      var before = start - 1
-      while before >= title.start && bytes[before] != UInt8(ascii: ";") {
-        if bytes[before] == UInt8(ascii: "&") { return true }
-        before -= 1
-      }
-      var after = change.range.end
-      while after < title.end + change.delta && bytes[after] != UInt8(ascii: "&") {
-        if bytes[after] == UInt8(ascii: ";") { return true }
-        after += 1
-      }
-      return false
-    }
-    guard !insideReference else { return false }
+    // Not inside a reference such as `&amp;` (the title's value in the new text holds the change).
+    guard
+      !AttributeEdit.splitsReference(
+        change, value: TextRange(start: title.start, end: title.end + change.delta), source: source)
+    else { return false }
     let bound = tree.items[item]
     let entity = Int(bound.entity)
     guard entity >= 0, entity < index.titleAttribute.count, index.titleAttribute[entity] >= 0,
