@@ -178,6 +178,80 @@ import Testing
     #expect(try CLI.run("outline", ["fmt", "--check", "ours.outline"], in: folder).status == 0, "\(result)")
   }
 
+  /// A model of the project whose order attribute is `rank` (`outline.order`) and title `name`.
+  static let planModel = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+      <entity name="Step" syncable="YES">
+        <attribute name="rank" attributeType="Integer 32" usesScalarValueType="YES"/>
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <relationship name="parent" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Step" inverseName="steps" inverseEntity="Step"/>
+        <relationship name="steps" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Step" inverseName="parent" inverseEntity="Step"/>
+        <userInfo>
+          <entry key="outline.order" value="rank"/>
+          <entry key="outline.title" value="name"/>
+        </userInfo>
+      </entity>
+    </model>
+
+    """
+
+  /// A plan of that model (`header` is the root's start tag) with steps `names`, ranked from 0.
+  static func plan(_ header: String, _ names: [String]) -> String {
+    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\(header)\n"
+    for (rank, name) in names.enumerated() { text += "  <Step rank=\"\(rank)\" name=\"\(name)\"/>\n" }
+    return text + "</outline>\n"
+  }
+
+  @Test(
+    arguments: [
+      // The document names its model, relative to its real folder.
+      (#"<outline version="1" model="../models/Plan.xcdatamodel">"#, nil),
+      // The document names none; the project's .outline.json gives it for its folder.
+      (
+        #"<outline version="1">"#, #"{"models": [{"files": "plans/**", "model": "models/Plan.xcdatamodel"}]}"#
+      ),
+    ] as [(String, String?)])
+  func thePathFindsTheProjectsModelForGitsTemporaryCopies(header: String, configuration: String?) throws {
+    let folder = try Scratch.folder("merge-model")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base = Self.plan(header, ["a", "b"])
+    var files = [
+      "models/Plan.xcdatamodel/contents": Self.planModel, "plans/week.outline": base,
+      // Git's temporary copies: another folder, names without the file's.
+      "git-tmp/.merge_file_O": base, "git-tmp/.merge_file_A": Self.plan(header, ["a", "b", "x"]),
+      "git-tmp/.merge_file_B": Self.plan(header, ["a", "b", "y"]),
+    ]
+    if let configuration { files[".outline.json"] = configuration }
+    try CLI.write(files, in: folder)
+    let merge = try CLI.run(
+      "outline",
+      [
+        "merge", "git-tmp/.merge_file_O", "git-tmp/.merge_file_A", "git-tmp/.merge_file_B", "--path",
+        "plans/week.outline",
+      ], in: folder)
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let result = try String(
+      contentsOf: folder.appendingPathComponent("git-tmp/.merge_file_A"), encoding: .utf8)
+    // The model's order attribute is `rank`: theirs' step is renumbered after ours'.
+    #expect(result == Self.plan(header, ["a", "b", "x", "y"]), "\(result)")
+    // Git copies the result to the file's path; it lints clean with the project's model there.
+    try result.write(
+      to: folder.appendingPathComponent("plans/week.outline"), atomically: true, encoding: .utf8)
+    let lint = try CLI.run("outline-lint", ["plans/week.outline"], in: folder)
+    #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    // Without --path, the model is looked for from the temporary folder and not found there.
+    let blind = try CLI.run(
+      "outline",
+      [
+        "merge", "git-tmp/.merge_file_O", "git-tmp/.merge_file_B", "git-tmp/.merge_file_B", "-o",
+        "blind.outline",
+      ],
+      in: folder)
+    let blindResult = try? String(contentsOf: folder.appendingPathComponent("blind.outline"), encoding: .utf8)
+    #expect(blind.status != 0 || blindResult?.contains("rank=\"3\"") != true, "\(blind.stderr)")
+  }
+
   @Test func theJSONFormMergesToo() throws {
     func json(_ titles: [String]) -> String {
       let items = titles.enumerated().map {

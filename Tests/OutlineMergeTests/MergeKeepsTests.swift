@@ -1,5 +1,7 @@
 import OutlineCore
+import OutlineModel
 import OutlineSyntax
+import OutlineValidation
 import Testing
 
 @testable import OutlineMerge
@@ -101,5 +103,34 @@ import Testing
     }
     #expect(text.contains("done=\"true\""))
     #expect(!mergedText(base, theirs, ours).contains("order=\"3\""))
+  }
+
+  @Test func anItemWrittenAnewIsNumberedByTheModelsOrderAttribute() {
+    let model = ModelLoader.load(
+      SourceText(
+        """
+        <model>
+          <entity name="Step">
+            <attribute name="rank" attributeType="Integer 32"/>
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Step" inverseName="steps" inverseEntity="Step"/>
+            <relationship name="steps" optional="YES" toMany="YES" destinationEntity="Step" inverseName="parent" inverseEntity="Step"/>
+            <userInfo><entry key="outline.order" value="rank"/></userInfo>
+          </entity>
+        </model>
+        """))
+    func steps(_ names: [String]) -> DocumentItems {
+      var text = "<outline>\n"
+      for (rank, name) in names.enumerated() { text += "  <Step rank=\"\(rank)\" name=\"\(name)\"/>\n" }
+      let source = SourceText(text + "</outline>\n")
+      let validator = OutlineValidator.validate(source, modelProvider: fixedModel(model))
+      return DocumentItems(source: source, tree: validator.tree!, model: validator.model)
+    }
+    let result = ThreeWayMerge.merge(
+      base: steps(["a"]), ours: steps(["a", "x"]), theirs: steps(["a", "y"]))
+    let text = String(decoding: result.bytes, as: UTF8.self)
+    #expect(
+      text.hasSuffix("  <Step rank=\"1\" name=\"x\"/>\n  <Step rank=\"2\" name=\"y\"/>\n</outline>\n"),
+      "\(text)")
   }
 }

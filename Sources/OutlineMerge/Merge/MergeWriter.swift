@@ -236,8 +236,13 @@ struct MergeWriter {
     _ node: Int, name: String, attributes: [MergedAttribute], open: Bool
   ) {
     var attributes = attributes
-    if let order = sequences.orders[node] { attributes.append(MergedAttribute(name: "order", value: order)) }
     let entity = self.entity(of: node)
+    if let order = sequences.orders[node] {
+      // The model's order attribute (`outline.order`), `order` without one.
+      let name =
+        entity.flatMap { entity in entity.orderAttribute.map { entity.attributes[$0].name } } ?? "order"
+      attributes.append(MergedAttribute(name: name, value: order))
+    }
     let order = CanonicalLayout.attributeOrder(attributes.map(\.name), isRoot: node == 0, entity: entity)
     var text = "<" + name
     for index in order {
