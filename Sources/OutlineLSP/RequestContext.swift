@@ -116,7 +116,7 @@ final class DelayedProgress: @unchecked Sendable {
   /// Starts the clock; `send` writes one `$/progress` value on the token.
   init(title: String, delay: TimeInterval = 0.2, send: @escaping @Sendable (LSP.WorkDoneProgress) -> Void) {
     self.send = send
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+    ServerWorkers.timers.asyncAfter(deadline: .now() + delay) { [self] in
       lock.lock()
       defer { lock.unlock() }
       guard !finished else { return }

@@ -11,14 +11,14 @@ import OutlineWorkspace
 /// ``Snapshot`` so tests call it in process.
 ///
 /// Messages are applied in arrival order on one serial queue, which owns all
-/// state. Requests run on a concurrent queue against an immutable snapshot of
-/// their document, so a slow analysis never holds up other requests, and
+/// state. Requests run beside each other (``ServerWorkers``) against an immutable
+/// snapshot of their document, so a slow analysis never holds up other requests, and
 /// their replies go back through the serial queue, which answers every
 /// request exactly once (with -32800 when it was cancelled meanwhile).
 public final class LanguageServer: @unchecked Sendable {
   let connection: Connection
   private let state = DispatchQueue(label: "outline.lsp.state")
-  private let workers = DispatchQueue(label: "outline.lsp.work", attributes: .concurrent)
+  private let workers = ServerWorkers()
   private var initialized = false
   private var shuttingDown = false
   var mapper = PositionMapper(unit: .utf16)
@@ -79,7 +79,7 @@ public final class LanguageServer: @unchecked Sendable {
   /// request and analysis it started has replied or published.
   public func waitUntilIdle() {
     state.sync {}
-    workers.sync(flags: .barrier) {}
+    workers.waitUntilIdle()
     state.sync {}
   }
 
@@ -243,10 +243,10 @@ public final class LanguageServer: @unchecked Sendable {
     pending[key(id)]?.cancel()
   }
 
-  /// Runs `body` on the state queue once every worker started so far has
+  /// Runs `body` on the state queue once every worker started has
   /// finished and handed its reply or diagnostics to the state queue.
   private func afterWorkInFlight(_ body: @escaping @Sendable () -> Void) {
-    workers.async(flags: .barrier) { self.state.async(execute: body) }
+    workers.whenIdle(on: state, body)
   }
 
   /// Sends a request to the client; `onReply` gets its result (nil for an error), on the state queue.
