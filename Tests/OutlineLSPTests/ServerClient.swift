@@ -25,11 +25,12 @@ final class ServerClient: @unchecked Sendable {
   /// A server whose `workspace/diagnostic` finds a folder's outlines with `findOutlines`
   /// (by default every `.outline` file under it).
   init(findOutlines: OutlineSearch? = ServerClient.outlines) {
-    for handle in [input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading] {
-      // Not inherited by the programs other tests start meanwhile (they would hold the pipes open).
-      _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    for pipe in [input, output] {
+      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+        // Not inherited by the programs other tests start meanwhile (they would hold the pipes open).
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      }
     }
-    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
     let inbox = self.inbox
     let server = LanguageServer(
       connection: Connection(
@@ -37,9 +38,14 @@ final class ServerClient: @unchecked Sendable {
       findOutlines: findOutlines, log: { inbox.log($0) }, exit: { _ in })
     self.server = server
     outbox = Outbox(input.fileHandleForWriting)
+    // Each thread holds the ends it uses and closes them when it is done: an end closed under a
+    // running thread (when the client goes) would have it read another client's pipe that got
+    // the same descriptor.
+    let reading = input.fileHandleForReading
     let writer = output.fileHandleForWriting
     Self.start("outline-lsp-server") {
       let status = server.run()
+      try? reading.close()
       try? writer.close()
       inbox.finish(status)
     }
@@ -53,6 +59,7 @@ final class ServerClient: @unchecked Sendable {
           inbox.receive(Self.message(body))
         }
       }
+      try? handle.close()
     }
   }
 

@@ -69,12 +69,14 @@ final class Inbox: @unchecked Sendable {
   }
 
   private func expire(_ number: Int, after timeout: TimeInterval) {
-    let expired: (Waiter, [String])? = lock.withLock {
+    let expired: (Waiter, [String], [String])? = lock.withLock {
       guard let index = waiters.firstIndex(where: { $0.number == number }) else { return nil }
-      return (waiters.remove(at: index), received.map(Self.summary))
+      return (waiters.remove(at: index), received.map(Self.summary), lines)
     }
-    guard let (waiter, kept) = expired else { return }
-    print("ServerClient: waited \(timeout) s in vain for \(waiter.what); unclaimed messages: \(kept)")
+    guard let (waiter, kept, logged) = expired else { return }
+    print(
+      "ServerClient: waited \(timeout) s in vain for \(waiter.what); unclaimed messages: \(kept); "
+        + "the server's log: \(logged)")
     waiter.continuation.resume(returning: nil)
   }
 

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// Through `outline lsp` over stdio, as an editor drives it: Delete is not
+/// Through the server in process, as an editor drives it: Delete is not
 /// offered in a broken sibling group, an id defined twice is not renamed nor
 /// followed by the delete rules, and every WorkspaceEdit takes the form the
 /// client declared.
@@ -11,10 +11,10 @@ import Testing
   static let uri = "file:///tmp/lsp-edit-safety.outline"
 
   /// A client initialized with `capabilities`, `text` open and its diagnostics read.
-  func client(_ text: String, capabilities: JSONValue = [:]) throws -> LSPClient {
-    let client = try LSPClient.initialized(root: nil, capabilities: capabilities)
+  func client(_ text: String, capabilities: JSONValue = [:]) async throws -> ServerClient {
+    let client = await ServerClient.initialized(root: nil, capabilities: capabilities)
     client.open(Self.uri, text)
-    _ = client.diagnostics(Self.uri, version: 1)
+    _ = await client.diagnostics(Self.uri, version: 1)
     return client
   }
 
@@ -25,13 +25,15 @@ import Testing
     ]
   }
 
-  @Test func deleteLeavesABrokenSiblingGroupAlone() throws {
+  @Test func deleteLeavesABrokenSiblingGroupAlone() async throws {
     let text = EditFixtures.brokenSiblingGroup
-    let client = try client(text)
-    defer { _ = client.close() }
-    let titles = client.codeActions(Self.uri, line: 2, character: 5).compactMap { $0["title"]?.stringValue }
+    let client = try await client(text)
+    defer { client.endInput() }
+    let titles = await client.codeActions(Self.uri, line: 2, character: 5).compactMap {
+      $0["title"]?.stringValue
+    }
     #expect(!titles.contains { $0.hasPrefix("Delete item") }, "\(titles)")
-    let refused = client.request(
+    let refused = await client.request(
       "workspace/executeCommand",
       [
         "command": "outline.delete",
@@ -43,7 +45,7 @@ import Testing
         == "Delete refused: The orders of its sibling group are broken: renumber them first")
   }
 
-  @Test func anIDDefinedTwiceIsRefusedForRename() throws {
+  @Test func anIDDefinedTwiceIsRefusedForRename() async throws {
     let text = """
       <outline version="1">
         <!-- outline-disable OL500 -->
@@ -52,23 +54,25 @@ import Testing
       </outline>
 
       """
-    let client = try client(text, capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
-    defer { _ = client.close() }
+    let client = try await client(
+      text, capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
+    defer { client.endInput() }
     let message = "The id 'x' is defined 2 times (OL500): give each object its own id before renaming it"
     for line in [2, 3] {
-      let prepared = client.request("textDocument/prepareRename", at(line, 16))
+      let prepared = await client.request("textDocument/prepareRename", at(line, 16))
       #expect(prepared?["error"]?["message"]?.stringValue == message, "\(String(describing: prepared))")
       var params = at(line, 16)
       if case .object(var members) = params {
         members.append(("newName", "y"))
         params = .object(members)
       }
-      let renamed = client.request("textDocument/rename", params)
+      let renamed = await client.request("textDocument/rename", params)
       #expect(renamed?["error"]?["code"] == -32803 && renamed?["error"]?["message"]?.stringValue == message)
       // The other id features answer, each definition found where it is.
-      let definition = client.request("textDocument/definition", at(line, 16))
+      let definition = await client.request("textDocument/definition", at(line, 16))
       #expect(definition?["result"]?["range"]?["start"] == ["line": .int(line), "character": 16])
-      let highlights = client.request("textDocument/documentHighlight", at(line, 16))?["result"]?.arrayValue
+      let highlights = await client.request("textDocument/documentHighlight", at(line, 16))?["result"]?
+        .arrayValue
       #expect(highlights?.map { $0["range"]?["start"]?["line"] } == [2, 3])
     }
   }
@@ -76,7 +80,7 @@ import Testing
   /// Delete applies the delete rules to the ids the deleted objects define and name: where one
   /// of them is defined twice, which object a reference names is not known, so Delete is
   /// offered disabled with the reason rename gives, and the command refuses.
-  @Test func anIDDefinedTwiceIsRefusedForDelete() throws {
+  @Test func anIDDefinedTwiceIsRefusedForDelete() async throws {
     let folder = try CLI.temporaryFolder()
     let model = """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -98,18 +102,18 @@ import Testing
       </outline>
 
       """
-    let client = try LSPClient.initialized(root: folder)
-    defer { _ = client.close() }
+    let client = await ServerClient.initialized(root: folder)
+    defer { client.endInput() }
     client.open(uri, text)
-    #expect(client.diagnostics(uri, version: 1)?["diagnostics"] == [])
+    #expect(await client.diagnostics(uri, version: 1)?["diagnostics"] == [])
     let message = "The id 't' is defined 2 times (OL500): give each object its own id before deleting"
     for line in [3, 4] {
-      let delete = client.codeActions(uri, line: line, character: 5).first {
+      let delete = await client.codeActions(uri, line: line, character: 5).first {
         $0["title"]?.stringValue?.hasPrefix("Delete item") == true
       }
       #expect(delete?["edit"] == nil, "line \(line): \(String(describing: delete))")
       #expect(delete?["disabled"]?["reason"]?.stringValue == message, "line \(line)")
-      let refused = client.request(
+      let refused = await client.request(
         "workspace/executeCommand",
         [
           "command": "outline.delete",
@@ -120,12 +124,12 @@ import Testing
   }
 
   @Test(arguments: [true, false, nil])
-  func editsTakeTheFormTheClientDeclares(documentChanges: Bool?) throws {
+  func editsTakeTheFormTheClientDeclares(documentChanges: Bool?) async throws {
     let text = EditFixtures.idAndNesting
     let capabilities: JSONValue =
       documentChanges.map { ["workspace": ["workspaceEdit": ["documentChanges": .bool($0)]]] } ?? [:]
-    let client = try client(text, capabilities: capabilities)
-    defer { _ = client.close() }
+    let client = try await client(text, capabilities: capabilities)
+    defer { client.endInput() }
     func check(_ edit: JSONValue?, _ what: String) {
       if documentChanges == true {
         #expect(edit?["changes"] == nil, "\(what): \(String(describing: edit))")
@@ -140,19 +144,19 @@ import Testing
       members.append(("newName", "y"))
       params = .object(members)
     }
-    let rename = client.request("textDocument/rename", params)?["result"]
+    let rename = await client.request("textDocument/rename", params)?["result"]
     check(rename, "rename")
     let renamed = applyLSPEdits(workspaceEdits(rename), to: text)
     #expect(renamed.contains("xml:id=\"y\" order=\"0\""), "\(renamed)")
-    let actions = client.codeActions(Self.uri, line: 1, character: 5)
+    let actions = await client.codeActions(Self.uri, line: 1, character: 5)
     for title in ["Renumber every broken sibling group", "Delete item: first", "Move down: first"] {
       check(actions.first { $0["title"]?.stringValue == title }?["edit"], title)
     }
     // A command's reply and the edit it asks the client to apply.
-    let reply = client.request(
+    let reply = await client.request(
       "workspace/executeCommand", ["command": "outline.renumber", "arguments": [.string(Self.uri)]])
     check(reply?["result"], "outline.renumber reply")
-    let apply = client.wait(timeout: 10) { $0["method"] == "workspace/applyEdit" }
+    let apply = await client.wait { $0["method"] == "workspace/applyEdit" }
     if let id = apply?["id"] { client.send(["jsonrpc": "2.0", "id": id, "result": ["applied": true]]) }
     check(apply?["params"]?["edit"], "workspace/applyEdit")
     let applied = applyLSPEdits(workspaceEdits(apply?["params"]?["edit"]), to: text)
@@ -162,12 +166,12 @@ import Testing
   /// Formatting edits carry no version: when the document changes while the request runs,
   /// they are for a text the editor no longer has, and the reply is ContentModified (-32801)
   /// instead. The same request with no change meanwhile gets its edits.
-  @Test func formattingEditsForAChangedDocumentAreContentModified() throws {
+  @Test func formattingEditsForAChangedDocumentAreContentModified() async throws {
     // One line of 5,000 items: range formatting it takes long enough for the change to arrive.
     let items = (0..<5_000).map { "<Item title=\"t\($0)\" order=\"\($0)\"/>" }.joined()
     let text = "<outline title=\"W\">" + items + "</outline>"
-    let client = try client(text)
-    defer { _ = client.close() }
+    let client = try await client(text)
+    defer { client.endInput() }
     let params: JSONValue = [
       "textDocument": ["uri": .string(Self.uri)],
       "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
@@ -184,10 +188,10 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 2],
         "contentChanges": [["range": ["start": start, "end": start], "text": "x"]],
       ])
-    let reply = client.wait(timeout: 120) { $0["id"] == .int(id) }
+    let reply = await client.wait { $0["id"] == .int(id) }
     #expect(reply?["error"]?["code"] == .int(-32801), "\(reply?["result"]?.arrayValue?.count ?? -1) edits")
-    #expect(client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
-    let again = client.request("textDocument/rangeFormatting", params, timeout: 120)
+    #expect(await client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
+    let again = await client.request("textDocument/rangeFormatting", params)
     #expect(again?["result"]?.arrayValue?.isEmpty == false)
   }
 }

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `outline lsp` writes pulled diagnostics (`textDocument/diagnostic`,
+/// the server writes pulled diagnostics (`textDocument/diagnostic`,
 /// `workspace/diagnostic`) as JSON text, as it writes its published ones:
 /// through the binary, the pulled items are the published ones, and a pull
 /// with the last `resultId` answers `unchanged`.
@@ -22,13 +22,13 @@ import Testing
   }()
 
   @Test(arguments: [[], ["utf-8", "utf-16"]])
-  func pulledItemsAreThePublishedOnes(encodings: [String]) throws {
+  func pulledItemsAreThePublishedOnes(encodings: [String]) async throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try CLI.write(["open.outline": Self.text, "closed.outline": Self.text], in: folder)
     let uri = folder.appendingPathComponent("open.outline").absoluteString
-    let client = try LSPClient()
-    _ = client.request(
+    let client = ServerClient()
+    _ = await client.request(
       "initialize",
       [
         "processId": .null, "rootUri": .string(folder.absoluteString),
@@ -36,7 +36,7 @@ import Testing
       ])
     client.notify("initialized", [:])
     client.open(uri, Self.text)
-    let published = client.diagnostics(uri, version: 1)?["diagnostics"]
+    let published = await client.diagnostics(uri, version: 1)?["diagnostics"]
     let diagnostics = published?.arrayValue ?? []
     #expect(diagnostics.count > 450)
     #expect(diagnostics.contains { $0["relatedInformation"] != nil })
@@ -46,17 +46,17 @@ import Testing
 
     // textDocument/diagnostic: full, then unchanged for its resultId.
     let document: JSONValue = ["uri": .string(uri)]
-    let pulled = client.request("textDocument/diagnostic", ["textDocument": document])?["result"]
+    let pulled = await client.request("textDocument/diagnostic", ["textDocument": document])?["result"]
     #expect(pulled?["kind"] == "full")
     #expect(pulled?["items"] == published)
     let resultId = try #require(pulled?["resultId"]?.stringValue)
-    let again = client.request(
+    let again = await client.request(
       "textDocument/diagnostic", ["textDocument": document, "previousResultId": .string(resultId)])?["result"]
     #expect(again == ["kind": "unchanged", "resultId": .string(resultId)])
 
     // workspace/diagnostic: the open document as the editor has it (its
     // version), the closed one from disk (`version` null); then both unchanged.
-    let workspace = client.request("workspace/diagnostic", ["previousResultIds": []])?["result"]
+    let workspace = await client.request("workspace/diagnostic", ["previousResultIds": []])?["result"]
     let reports = workspace?["items"]?.arrayValue ?? []
     #expect(reports.count == 2)
     let open = try #require(reports.first { $0["uri"]?.stringValue == uri })
@@ -68,7 +68,8 @@ import Testing
     let previous = reports.map { report -> JSONValue in
       ["uri": report["uri"] ?? .null, "value": report["resultId"] ?? .null]
     }
-    let unchanged = client.request("workspace/diagnostic", ["previousResultIds": .array(previous)])?["result"]
+    let unchanged = await client.request("workspace/diagnostic", ["previousResultIds": .array(previous)])?[
+      "result"]
     let second = unchanged?["items"]?.arrayValue ?? []
     #expect(second.count == 2)
     for report in second {
@@ -76,8 +77,8 @@ import Testing
       #expect(previous.contains { $0["uri"] == report["uri"] && $0["value"] == report["resultId"] })
     }
 
-    #expect(client.request("shutdown")?["result"] == .null)
+    #expect(await client.request("shutdown")?["result"] == .null)
     client.notify("exit", .null)
-    #expect(client.close() == 0)
+    #expect(await client.close() == 0)
   }
 }

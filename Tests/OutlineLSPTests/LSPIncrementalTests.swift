@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Keystrokes in a title over stdio, as an editor sends them: each version's
+/// Keystrokes in a title in process, as an editor sends them: each version's
 /// published diagnostics equal those of a server that opens the same text,
 /// whether the server carried the previous analysis over or analyzed afresh.
 @Suite(.serialized) struct LSPIncrementalTests {
@@ -23,12 +23,14 @@ import Testing
 
     """
 
-  @Test func typingInTitlesPublishesWhatAFreshOpenWould() throws {
-    let client = try LSPClient()
-    _ = client.initialize()
+  @Test func typingInTitlesPublishesWhatAFreshOpenWould() async throws {
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(Self.uri, Self.text)
     #expect(
-      client.diagnostics(Self.uri, version: 1)?["diagnostics"]?.arrayValue?.map { $0["code"] } == ["OL401"])
+      await client.diagnostics(Self.uri, version: 1)?["diagnostics"]?.arrayValue?.map { $0["code"] } == [
+        "OL401"
+      ])
     var lines = Self.text.components(separatedBy: "\n")
     // (line, character, removed length, text): typing in "Garden" and "Plan &amp; ship" (away from
     // the duplicate; once inside the reference), in "Eggs" (next to it), a character that is not
@@ -56,21 +58,23 @@ import Testing
       var characters = Array(lines[line].utf16)
       characters.replaceSubrange(character..<character + removed, with: Array(typed.utf16))
       lines[line] = String(decoding: characters, as: UTF16.self)
-      let published = client.diagnostics(Self.uri, version: version)?["diagnostics"]
-      let fresh = try LSPClient()
-      _ = fresh.initialize()
+      let published = await client.diagnostics(Self.uri, version: version)?["diagnostics"]
+      let fresh = ServerClient()
+      _ = await fresh.initialize()
       fresh.open(Self.uri, lines.joined(separator: "\n"))
       #expect(published != nil)
-      #expect(published == fresh.diagnostics(Self.uri, version: 1)?["diagnostics"], "keystroke \(index)")
-      _ = fresh.close()
+      #expect(
+        published == (await fresh.diagnostics(Self.uri, version: 1)?["diagnostics"]), "keystroke \(index)")
+      await fresh.close()
     }
     // The tree moved with the text: the symbols carry the titles as typed.
     let symbols =
-      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      await client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?[
+        "result"]?
       .arrayValue ?? []
     #expect(symbols.map(\.["name"]) == ["Groceries", "éWork", "Gardens"])
     #expect(symbols[1]["children"]?.arrayValue?.first?["name"] == "Plan & sYhip")
-    #expect(client.request("shutdown")?["result"] == .null)
-    #expect(client.close() == 0)
+    #expect(await client.request("shutdown")?["result"] == .null)
+    #expect(await client.close() == 0)
   }
 }

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `workspace/didChangeWorkspaceFolders` over stdio: the server says it
+/// `workspace/didChangeWorkspaceFolders` in process: the server says it
 /// follows folder changes, and the workspace report follows them (an added
 /// folder's outlines appear, a removed one's disappear), with a refresh
 /// asked of a client that supports it.
@@ -14,7 +14,7 @@ import Testing
     }.sorted()
   }
 
-  @Test func theWorkspaceReportFollowsAddedAndRemovedFolders() throws {
+  @Test func theWorkspaceReportFollowsAddedAndRemovedFolders() async throws {
     let first = try CLI.temporaryFolder()
     let second = try CLI.temporaryFolder()
     try CLI.write(["one.outline": "<outline>\n  <Item title=\"a\" order=\"1\"/>\n</outline>\n"], in: first)
@@ -27,30 +27,31 @@ import Testing
       ["uri": .string(url.absoluteString), "name": .string(url.lastPathComponent)]
     }
 
-    let client = try LSPClient()
-    let initialize = client.request(
+    let client = ServerClient()
+    let initialize = await client.request(
       "initialize",
       [
         "processId": .null, "workspaceFolders": [folder(first)],
         "capabilities": ["workspace": ["workspaceFolders": true, "diagnostics": ["refreshSupport": true]]],
-      ], timeout: 30)
+      ])
     client.notify("initialized", [:])
     #expect(
       initialize?["result"]?["capabilities"]?["workspace"]?["workspaceFolders"]
         == ["supported": true, "changeNotifications": true])
-    #expect(Self.uris(client.request("workspace/diagnostic", ["previousResultIds": []])) == ["one.outline"])
+    #expect(
+      Self.uris(await client.request("workspace/diagnostic", ["previousResultIds": []])) == ["one.outline"])
 
     client.notify(
       "workspace/didChangeWorkspaceFolders", ["event": ["added": [folder(second)], "removed": []]])
-    #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
     #expect(
-      Self.uris(client.request("workspace/diagnostic", ["previousResultIds": []]))
+      Self.uris(await client.request("workspace/diagnostic", ["previousResultIds": []]))
         == ["one.outline", "three.outline", "two.outline"])
 
     client.notify(
       "workspace/didChangeWorkspaceFolders", ["event": ["added": [], "removed": [folder(first)]]])
-    #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
-    let after = client.request("workspace/diagnostic", ["previousResultIds": []])
+    #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    let after = await client.request("workspace/diagnostic", ["previousResultIds": []])
     #expect(Self.uris(after) == ["three.outline", "two.outline"])
     // The second folder's reports are outline-lint's: three.outline's order 2 is OL402.
     let codes = (after?["result"]?["items"]?.arrayValue ?? []).flatMap {

@@ -3,7 +3,7 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// `outline lsp` over stdio: a 100,000-deep document and a title of megabytes get replies that
+/// the server in process: a 100,000-deep document and a title of megabytes get replies that
 /// every client's JSON decoder reads (LanguageServer.md, "Bounded replies"): no message nests
 /// deeper than 100 levels, no label is longer than 200 characters and no string longer than 8,192.
 @Suite(.serialized) struct LSPReplyLimitsTests {
@@ -27,28 +27,28 @@ import Testing
     return shape
   }
 
-  @Test func aDeepDocumentGetsRepliesEveryDecoderReads() throws {
+  @Test func aDeepDocumentGetsRepliesEveryDecoderReads() async throws {
     let depth = 100_000
     let uri = "file:///tmp/deep.outline"
     var text = "<outline>\n"
     text.reserveCapacity(depth * 40)
     for level in 0..<depth { text += "<Item order=\"0\" title=\"t\(level)\">\n" }
     text += String(repeating: "</Item>\n", count: depth) + "</outline>\n"
-    let client = try LSPClient.withOpenDocument(uri, text)
-    defer { _ = client.close() }
+    let client = await ServerClient.withOpenDocument(uri, text)
+    defer { client.endInput() }
     let document: JSONValue = ["textDocument": ["uri": .string(uri)]]
-    let symbols = client.request("textDocument/documentSymbol", document, timeout: 120)
+    let symbols = await client.request("textDocument/documentSymbol", document)
     _ = try Self.check(symbols, "documentSymbol")
     let raw = symbols?["raw"]?.stringValue ?? symbols?.serialized() ?? ""
     // Every item is there.
     #expect(raw.components(separatedBy: "\"selectionRange\"").count - 1 == depth)
     // Streamed: each batch too.
-    let streamed = client.request(
+    let streamed = await client.request(
       "textDocument/documentSymbol",
-      ["textDocument": ["uri": .string(uri)], "partialResultToken": "deep"], timeout: 120)
+      ["textDocument": ["uri": .string(uri)], "partialResultToken": "deep"])
     #expect(streamed?["result"] == [])
     var batches = 0
-    while let progress = client.wait(
+    while let progress = await client.wait(
       timeout: 1,
       {
         $0["method"] == "$/progress" && $0["params"]?["token"] == "deep"
@@ -62,19 +62,19 @@ import Testing
     // The deepest item: its selection ranges, its hover.
     let line = depth
     let position: JSONValue = ["line": .int(line), "character": 2]
-    let selection = client.request(
+    let selection = await client.request(
       "textDocument/selectionRange",
-      ["textDocument": ["uri": .string(uri)], "positions": [position]], timeout: 120)
+      ["textDocument": ["uri": .string(uri)], "positions": [position]])
     _ = try Self.check(selection, "selectionRange")
-    let hover = client.request(
-      "textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position], timeout: 120)
+    let hover = await client.request(
+      "textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position])
     _ = try Self.check(hover, "hover")
     let markdown = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
     #expect(markdown.contains("in: t0 › t1 › … › t\(depth - 7)"))
-    _ = try Self.check(client.request("textDocument/foldingRange", document, timeout: 120), "foldingRange")
+    _ = try Self.check(await client.request("textDocument/foldingRange", document), "foldingRange")
   }
 
-  @Test func aTitleOfMegabytesIsCutInEveryLabel() throws {
+  @Test func aTitleOfMegabytesIsCutInEveryLabel() async throws {
     let uri = "file:///tmp/long.outline"
     let title = String(repeating: "Groceries and more ", count: 200_000)
     let name = "Item" + String(repeating: "x", count: 100_000)
@@ -86,28 +86,28 @@ import Testing
         <\(name) order="1">
         </
       """
-    let client = try LSPClient.withOpenDocument(uri, text)
-    defer { _ = client.close() }
+    let client = await ServerClient.withOpenDocument(uri, text)
+    defer { client.endInput() }
     let document: JSONValue = ["textDocument": ["uri": .string(uri)]]
-    let symbols = client.request("textDocument/documentSymbol", document)
+    let symbols = await client.request("textDocument/documentSymbol", document)
     #expect(try Self.check(symbols, "documentSymbol").longestString <= Self.labelCharacters + 3)
     let label = String(title.prefix(Self.labelCharacters)) + "..."
     #expect(symbols?["result"]?.arrayValue?.first?["name"]?.stringValue == label)
-    let folds = client.request("textDocument/foldingRange", document)
+    let folds = await client.request("textDocument/foldingRange", document)
     #expect(try Self.check(folds, "foldingRange").longestString <= Self.labelCharacters + 20)
     let position: JSONValue = ["line": 1, "character": 4]
     let at: JSONValue = ["textDocument": ["uri": .string(uri)], "position": position]
-    _ = try Self.check(client.request("textDocument/hover", at), "hover")
+    _ = try Self.check(await client.request("textDocument/hover", at), "hover")
     _ = try Self.check(
-      client.request(
+      await client.request(
         "textDocument/codeAction",
         [
           "textDocument": ["uri": .string(uri)], "range": ["start": position, "end": position],
           "context": ["diagnostics": []],
         ]), "codeAction")
-    _ = try Self.check(client.request("textDocument/codeLens", document), "codeLens")
+    _ = try Self.check(await client.request("textDocument/codeLens", document), "codeLens")
     // After `</`: the end tag of the long element, its label cut, its edit whole.
-    let closing = client.request(
+    let closing = await client.request(
       "textDocument/completion",
       ["textDocument": ["uri": .string(uri)], "position": ["line": 5, "character": 4]])
     let item = closing?["result"]?["items"]?.arrayValue?.first

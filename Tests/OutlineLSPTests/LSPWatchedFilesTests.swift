@@ -22,39 +22,39 @@ import Testing
     params?["diagnostics"]?.arrayValue?.map { $0["code"] }
   }
 
-  static func hover(_ client: LSPClient, _ uri: String) -> JSONValue? {
-    client.request(
+  static func hover(_ client: ServerClient, _ uri: String) async -> JSONValue? {
+    await client.request(
       "textDocument/hover",
-      ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 40]], timeout: 30)
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 40]])
   }
 
   /// No watchers (Neovim 0.7): the next request notices the model changed.
-  @Test func modificationTimesAreCheckedOnEachRequest() throws {
+  @Test func modificationTimesAreCheckedOnEachRequest() async throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["M.xcdatamodel/contents": Self.model], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try LSPClient()
-    _ = client.initialize()
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(uri, Self.document)
-    #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
+    #expect(Self.codes(await client.diagnostics(uri)) == ["OL203"])
     try CLI.write(["M.xcdatamodel/contents": Self.withColour], in: folder)
-    let pulled = client.request(
-      "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]], timeout: 30)
+    let pulled = await client.request(
+      "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
     #expect(pulled?["result"]?["items"] == [])
-    #expect(Self.codes(client.diagnostics(uri)) == [])
+    #expect(Self.codes(await client.diagnostics(uri)) == [])
     // A configuration file appearing above the document counts too.
     try CLI.write([".outline.json": "{\"rules\": {\"OL203\": \"off\"}}"], in: folder)
     try CLI.write(["M.xcdatamodel/contents": Self.model], in: folder)
-    _ = Self.hover(client, uri)
-    #expect(Self.codes(client.diagnostics(uri)) == [])
+    _ = await Self.hover(client, uri)
+    #expect(Self.codes(await client.diagnostics(uri)) == [])
     try FileManager.default.removeItem(at: folder.appendingPathComponent(".outline.json"))
-    _ = Self.hover(client, uri)
-    #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
-    #expect(client.request("shutdown", timeout: 10)?["result"] == .null)
+    _ = await Self.hover(client, uri)
+    #expect(Self.codes(await client.diagnostics(uri)) == ["OL203"])
+    #expect(await client.request("shutdown")?["result"] == .null)
   }
 
   /// A bundle's current version switched by `.xccurrentversion`.
-  @Test func aBundleFollowsItsCurrentVersion() throws {
+  @Test func aBundleFollowsItsCurrentVersion() async throws {
     let folder = try CLI.temporaryFolder()
     func current(_ name: String) -> String {
       """
@@ -70,23 +70,23 @@ import Testing
         "M.xcdatamodeld/.xccurrentversion": current("M.xcdatamodel"),
       ], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try LSPClient()
-    _ = client.initialize()
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(uri, Self.document.replacingOccurrences(of: "M.xcdatamodel", with: "M.xcdatamodeld"))
-    #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
+    #expect(Self.codes(await client.diagnostics(uri)) == ["OL203"])
     try CLI.write(["M.xcdatamodeld/.xccurrentversion": current("M 2.xcdatamodel")], in: folder)
-    _ = Self.hover(client, uri)
-    #expect(Self.codes(client.diagnostics(uri)) == [])
+    _ = await Self.hover(client, uri)
+    #expect(Self.codes(await client.diagnostics(uri)) == [])
   }
 
   /// Watchers registered: a change the client reports revalidates, and a
   /// pull client is asked to pull again; a change to another file does nothing.
-  @Test func watchedChangesRepublishAndRefresh() throws {
+  @Test func watchedChangesRepublishAndRefresh() async throws {
     let folder = try CLI.temporaryFolder()
     try CLI.write(["M.xcdatamodel/contents": Self.model], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    let client = try LSPClient()
-    _ = client.request(
+    let client = ServerClient()
+    _ = await client.request(
       "initialize",
       [
         "processId": .null,
@@ -95,24 +95,24 @@ import Testing
             "didChangeWatchedFiles": ["dynamicRegistration": true], "diagnostics": ["refreshSupport": true],
           ]
         ],
-      ], timeout: 30)
+      ])
     client.notify("initialized", [:])
-    #expect(client.wait(timeout: 10) { $0["method"] == "client/registerCapability" } != nil)
+    #expect(await client.wait { $0["method"] == "client/registerCapability" } != nil)
     client.open(uri, Self.document)
-    #expect(Self.codes(client.diagnostics(uri)) == ["OL203"])
+    #expect(Self.codes(await client.diagnostics(uri)) == ["OL203"])
     try CLI.write(["M.xcdatamodel/contents": Self.withColour], in: folder)
     let contents = folder.appendingPathComponent("M.xcdatamodel/contents").absoluteString
     client.notify(
       "workspace/didChangeWatchedFiles",
       ["changes": [["uri": .string(folder.appendingPathComponent("notes.txt").absoluteString), "type": 2]]])
-    #expect(client.wait(timeout: 2) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
+    #expect(await client.wait(timeout: 2) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
     client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(contents), "type": 2]]])
-    #expect(Self.codes(client.diagnostics(uri)) == [])
-    #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    #expect(Self.codes(await client.diagnostics(uri)) == [])
+    #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
     // A closed outline changed: only the workspace's report did, so a refresh and no republishing.
     let closed = folder.appendingPathComponent("other.outline").absoluteString
     client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(closed), "type": 1]]])
-    #expect(client.wait(timeout: 10) { $0["method"] == "workspace/diagnostic/refresh" } != nil)
-    #expect(client.wait(timeout: 1) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
+    #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
+    #expect(await client.wait(timeout: 1) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
   }
 }

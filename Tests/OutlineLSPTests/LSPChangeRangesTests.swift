@@ -50,29 +50,29 @@ import Testing
     ]
   }
 
-  static func formatting(_ client: LSPClient, _ uri: String) -> JSONValue? {
-    client.request(
+  static func formatting(_ client: ServerClient, _ uri: String) async -> JSONValue? {
+    await client.request(
       "textDocument/formatting",
-      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]], timeout: 30)
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
   }
 
   /// What a server that opens `text` afresh publishes and formats it to.
-  static func fresh(_ text: String) throws -> (diagnostics: JSONValue?, formatted: String) {
-    let client = try LSPClient()
-    defer { _ = client.close() }
-    _ = client.initialize()
+  static func fresh(_ text: String) async throws -> (diagnostics: JSONValue?, formatted: String) {
+    let client = ServerClient()
+    defer { client.endInput() }
+    _ = await client.initialize()
     client.open(uri, text, version: 2)
-    let diagnostics = client.diagnostics(uri, version: 2)?["diagnostics"]
-    let edits = formatting(client, uri)?["result"]?.arrayValue ?? []
+    let diagnostics = await client.diagnostics(uri, version: 2)?["diagnostics"]
+    let edits = await formatting(client, uri)?["result"]?.arrayValue ?? []
     return (diagnostics, applyLSPEdits(edits, to: text))
   }
 
-  @Test func invalidRangesApplyAsTheEditorsTextAndALostChangeIsSaid() throws {
-    let client = try LSPClient()
-    defer { _ = client.close() }
-    _ = client.initialize()
+  @Test func invalidRangesApplyAsTheEditorsTextAndALostChangeIsSaid() async throws {
+    let client = ServerClient()
+    defer { client.endInput() }
+    _ = await client.initialize()
     client.open(Self.uri, Self.text)
-    _ = client.diagnostics(Self.uri, version: 1)
+    _ = await client.diagnostics(Self.uri, version: 1)
     // One notification mixing valid and invalid ranges (line, character, end line, end character, text).
     let changes: [(Int, Int, Int, Int, String)] = [
       // Valid: a child with a duplicate order (OL401).
@@ -94,13 +94,14 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 2],
         "contentChanges": .array(changes.map(Self.changeJSON)),
       ])
-    let published = client.diagnostics(Self.uri, version: 2)?["diagnostics"]
-    let logged = client.wait(timeout: 10) { $0["method"] == "window/logMessage" }
+    let published = await client.diagnostics(Self.uri, version: 2)?["diagnostics"]
+    let logged = await client.wait { $0["method"] == "window/logMessage" }
     #expect(logged?["params"]?["type"] == 2)
     #expect(
       logged?["params"]?["message"]?.stringValue?.contains("2 change(s) with a range ending before") == true)
-    let formatted = applyLSPEdits(Self.formatting(client, Self.uri)?["result"]?.arrayValue ?? [], to: editor)
-    let fresh = try Self.fresh(editor)
+    let formatted = applyLSPEdits(
+      await Self.formatting(client, Self.uri)?["result"]?.arrayValue ?? [], to: editor)
+    let fresh = try await Self.fresh(editor)
     #expect(published == fresh.diagnostics)
     #expect(published?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["OL401"])
     #expect(formatted == fresh.formatted)
@@ -119,15 +120,15 @@ import Testing
           ],
         ],
       ])
-    let warning = client.wait(timeout: 10) { $0["method"] == "window/showMessage" }
+    let warning = await client.wait { $0["method"] == "window/showMessage" }
     #expect(warning?["params"]?["type"] == 2)
     #expect(
       warning?["params"]?["message"]?.stringValue?.contains("lost the text of doc.outline at version 3")
         == true)
-    #expect(client.diagnostics(Self.uri, version: 3)?["diagnostics"] == [])
-    #expect(Self.formatting(client, Self.uri)?["error"]?["code"] == -32801)
-    let pulled = client.request(
-      "textDocument/diagnostic", ["textDocument": ["uri": .string(Self.uri)]], timeout: 30)
+    #expect(await client.diagnostics(Self.uri, version: 3)?["diagnostics"] == [])
+    #expect(await Self.formatting(client, Self.uri)?["error"]?["code"] == -32801)
+    let pulled = await client.request(
+      "textDocument/diagnostic", ["textDocument": ["uri": .string(Self.uri)]])
     #expect(pulled?["result"]?["items"] == [])
 
     // The whole text again: back in sync, as a fresh open of it.
@@ -137,9 +138,9 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 4],
         "contentChanges": [["text": .string(editor)]],
       ])
-    #expect(client.diagnostics(Self.uri, version: 4)?["diagnostics"] == fresh.diagnostics)
+    #expect(await client.diagnostics(Self.uri, version: 4)?["diagnostics"] == fresh.diagnostics)
     #expect(
-      applyLSPEdits(Self.formatting(client, Self.uri)?["result"]?.arrayValue ?? [], to: editor)
+      applyLSPEdits(await Self.formatting(client, Self.uri)?["result"]?.arrayValue ?? [], to: editor)
         == fresh.formatted)
   }
 }

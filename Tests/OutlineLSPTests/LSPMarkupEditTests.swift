@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Markup edits inside an item over stdio, as an editor sends them (an item
+/// Markup edits inside an item in process, as an editor sends them (an item
 /// typed a character at a time, a line deleted, items pasted): each
 /// version's published diagnostics equal those of a server that opens the
 /// same text, and the symbols follow the new items.
@@ -21,11 +21,11 @@ import Testing
 
     """
 
-  @Test func markupEditsPublishWhatAFreshOpenWould() throws {
-    let client = try LSPClient()
-    _ = client.initialize()
+  @Test func markupEditsPublishWhatAFreshOpenWould() async throws {
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(Self.uri, Self.text)
-    #expect(client.diagnostics(Self.uri, version: 1)?["diagnostics"]?.arrayValue == [])
+    #expect(await client.diagnostics(Self.uri, version: 1)?["diagnostics"]?.arrayValue == [])
     var lines = Self.text.components(separatedBy: "\n")
     // (line, character, end line, end character, text): "Bread" typed before Eggs a character at a
     // time (not well formed until its last), Milk's line deleted, two items pasted, one taking Milk's id.
@@ -66,36 +66,37 @@ import Testing
       scalars.replaceSubrange(
         offset(line, character)..<offset(endLine, endCharacter), with: Array(text.utf16))
       lines = String(decoding: scalars, as: UTF16.self).components(separatedBy: "\n")
-      let published = client.diagnostics(Self.uri, version: version)?["diagnostics"]
-      let fresh = try LSPClient()
-      _ = fresh.initialize()
+      let published = await client.diagnostics(Self.uri, version: version)?["diagnostics"]
+      let fresh = ServerClient()
+      _ = await fresh.initialize()
       fresh.open(Self.uri, lines.joined(separator: "\n"))
       #expect(published != nil)
-      #expect(published == fresh.diagnostics(Self.uri, version: 1)?["diagnostics"], "edit \(index)")
-      _ = fresh.close()
+      #expect(published == (await fresh.diagnostics(Self.uri, version: 1)?["diagnostics"]), "edit \(index)")
+      await fresh.close()
     }
     // Bread (2), Tea (3), Jam (4) and Eggs (1) under Groceries, in that order: no child 0; Jam took
     // Milk's id, free since Milk's line was deleted.
     let symbols =
-      client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      await client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])?[
+        "result"]?
       .arrayValue ?? []
     #expect(
       symbols.first?["children"]?.arrayValue?.map(\.["name"]) == ["Bread", "Tea", "Jam", "Eggs"],
       "\(lines.joined(separator: "\n"))")
-    #expect(client.request("shutdown")?["result"] == .null)
-    #expect(client.close() == 0)
+    #expect(await client.request("shutdown")?["result"] == .null)
+    #expect(await client.close() == 0)
   }
 
   /// A deletion inside an item that takes a comment with it, longer than the text before the
   /// comment: the server goes on (it read the comment's old place out of bounds: a debug build
   /// stopped) and publishes what a fresh open would.
-  @Test func deletingACommentInsideAnItem() throws {
+  @Test func deletingACommentInsideAnItem() async throws {
     let text =
       "<outline><Item order=\"0\"><Item order=\"0\"/><!-- c --><Item order=\"1\" title=\"a long long long long long title\"/></Item></outline>\n"
-    let client = try LSPClient()
-    _ = client.initialize()
+    let client = ServerClient()
+    _ = await client.initialize()
     client.open(Self.uri, text)
-    _ = client.diagnostics(Self.uri, version: 1)
+    _ = await client.diagnostics(Self.uri, version: 1)
     let from = (text.range(of: "<Item order=\"0\"/>")!.lowerBound.utf16Offset(in: text))
     let to = (text.range(of: "</Item></outline>")!.lowerBound.utf16Offset(in: text))
     client.notify(
@@ -111,16 +112,16 @@ import Testing
           ]
         ],
       ])
-    let published = client.diagnostics(Self.uri, version: 2)?["diagnostics"]
-    let fresh = try LSPClient()
-    _ = fresh.initialize()
+    let published = await client.diagnostics(Self.uri, version: 2)?["diagnostics"]
+    let fresh = ServerClient()
+    _ = await fresh.initialize()
     let deleted =
       text.range(of: "<Item order=\"0\"/>")!.lowerBound..<text.range(of: "</Item></outline>")!.lowerBound
     fresh.open(Self.uri, text.replacingCharacters(in: deleted, with: ""))
     #expect(published != nil)
-    #expect(published == fresh.diagnostics(Self.uri, version: 1)?["diagnostics"])
-    _ = fresh.close()
-    #expect(client.request("shutdown")?["result"] == .null)
-    #expect(client.close() == 0)
+    #expect(published == (await fresh.diagnostics(Self.uri, version: 1)?["diagnostics"]))
+    await fresh.close()
+    #expect(await client.request("shutdown")?["result"] == .null)
+    #expect(await client.close() == 0)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import OutlineJSON
 import Testing
 
-/// Code lenses over stdio: each lens carries a command the server advertises
+/// Code lenses in process: each lens carries a command the server advertises
 /// and runs through `workspace/executeCommand`, with its edit sent back by
 /// `workspace/applyEdit`, as an editor does when the lens is clicked.
 @Suite(.serialized) struct LSPCodeLensCommandTests {
@@ -21,32 +21,32 @@ import Testing
     """
 
   /// Runs a lens's command as a client does: executeCommand, then the applyEdit the server asks for.
-  func click(_ lens: JSONValue?, _ client: LSPClient) -> (reply: JSONValue?, applied: [JSONValue]) {
+  func click(_ lens: JSONValue?, _ client: ServerClient) async -> (reply: JSONValue?, applied: [JSONValue]) {
     let command = lens?["command"]
-    let reply = client.request(
+    let reply = await client.request(
       "workspace/executeCommand",
-      ["command": command?["command"] ?? .null, "arguments": command?["arguments"] ?? .null], timeout: 30)
-    let apply = client.wait(timeout: 10) { $0["method"] == "workspace/applyEdit" }
+      ["command": command?["command"] ?? .null, "arguments": command?["arguments"] ?? .null])
+    let apply = await client.wait { $0["method"] == "workspace/applyEdit" }
     if let id = apply?["id"] { client.send(["jsonrpc": "2.0", "id": id, "result": ["applied": true]]) }
     return (reply, workspaceEdits(apply?["params"]?["edit"]))
   }
 
-  @Test func clickingTheLensesRenumbersTheSubtreeAndDeletesTheItem() throws {
-    let client = try LSPClient()
-    let initialize = client.initialize()
+  @Test func clickingTheLensesRenumbersTheSubtreeAndDeletesTheItem() async throws {
+    let client = ServerClient()
+    let initialize = await client.initialize()
     let commands = initialize?["result"]?["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue
     #expect(commands?.contains("outline.delete") == true && commands?.contains("outline.renumber") == true)
     client.open(Self.uri, Self.text)
-    _ = client.diagnostics(Self.uri, version: 1)
+    _ = await client.diagnostics(Self.uri, version: 1)
     let lenses =
-      client.request("textDocument/codeLens", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
+      await client.request("textDocument/codeLens", ["textDocument": ["uri": .string(Self.uri)]])?["result"]?
       .arrayValue ?? []
     let counts = lenses.filter { $0["command"] != nil && $0["command"] != .null }
     #expect(counts.map { $0["command"]?["title"] } == ["5 descendants", "2 descendants", "1 descendant"])
     #expect(counts.allSatisfy { $0["command"]?["command"] == "outline.renumber" })
 
     // A's descendants lens renumbers a1 and a2.
-    let renumber = click(counts[1], client)
+    let renumber = await click(counts[1], client)
     let renumbered = applyLSPEdits(renumber.applied, to: Self.text)
     #expect(
       renumbered == Self.text.replacingOccurrences(of: "\"a1\" order=\"1\"", with: "\"a1\" order=\"0\""))
@@ -57,10 +57,10 @@ import Testing
       lenses.first {
         ($0["command"] == nil || $0["command"] == .null) && $0["range"]?["start"]?["line"] == 5
       })
-    let resolved = client.request("codeLens/resolve", deletion)?["result"]
+    let resolved = await client.request("codeLens/resolve", deletion)?["result"]
     #expect(resolved?["command"]?["title"] == "Delete removes 2 objects")
     #expect(resolved?["command"]?["command"] == "outline.delete")
-    let delete = click(resolved, client)
+    let delete = await click(resolved, client)
     let deleted = applyLSPEdits(delete.applied, to: Self.text)
     #expect(!deleted.contains("\"B\"") && !deleted.contains("b1") && deleted.contains("a2"))
 
@@ -71,9 +71,9 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 2],
         "contentChanges": [["text": .string(deleted)]],
       ])
-    let stale = client.request(
+    let stale = await client.request(
       "workspace/executeCommand",
-      ["command": "outline.delete", "arguments": resolved?["command"]?["arguments"] ?? .null], timeout: 30)
+      ["command": "outline.delete", "arguments": resolved?["command"]?["arguments"] ?? .null])
     #expect(stale?["error"]?["message"]?.stringValue?.hasPrefix("No item starts at line 6") == true)
   }
 }

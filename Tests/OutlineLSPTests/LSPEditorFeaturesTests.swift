@@ -3,7 +3,7 @@ import OutlineCore
 import OutlineJSON
 import Testing
 
-/// The editing features over stdio, through the real `outline lsp`: what
+/// The editing features in process, through the real the server: what
 /// is advertised, and one request of each kind as a client sends it.
 @Suite struct LSPEditorFeaturesTests {
   static let uri = "file:///tmp/outline-editor-features/list.outline"
@@ -24,9 +24,9 @@ import Testing
 
   static var document: JSONValue { ["uri": .string(uri)] }
 
-  @Test func capabilitiesNameTheLegendAndTriggers() throws {
-    let client = try LSPClient()
-    let capabilities = client.initialize()?["result"]?["capabilities"]
+  @Test func capabilitiesNameTheLegendAndTriggers() async throws {
+    let client = ServerClient()
+    let capabilities = await client.initialize()?["result"]?["capabilities"]
     for provider in [
       "selectionRangeProvider", "linkedEditingRangeProvider", "documentHighlightProvider",
       "documentRangeFormattingProvider",
@@ -41,54 +41,55 @@ import Testing
     #expect(tokens?["full"] == .bool(true) && tokens?["range"] == .bool(true))
     #expect(tokens?["legend"]?["tokenTypes"]?.arrayValue?.first == .string("type"))
     #expect(tokens?["legend"]?["tokenModifiers"]?.arrayValue?.count == 3)
-    _ = client.request("shutdown")
+    _ = await client.request("shutdown")
     client.notify("exit", [:])
-    #expect(client.close() == 0)
+    #expect(await client.close() == 0)
   }
 
-  @Test func requestsOverStdioInUTF8() throws {
-    let client = try LSPClient()
-    _ = client.initialize(encodings: ["utf-8"])
+  @Test func requestsOverStdioInUTF8() async throws {
+    let client = ServerClient()
+    _ = await client.initialize(encodings: ["utf-8"])
     client.open(Self.uri, Self.text)
-    _ = client.diagnostics(Self.uri, version: 1)
+    _ = await client.diagnostics(Self.uri, version: 1)
     // Semantic tokens: five numbers a token, columns in bytes (`"Café ☕"` is 11 bytes with its quotes).
     let data =
-      client.request("textDocument/semanticTokens/full", ["textDocument": Self.document])?["result"]?[
+      await client.request("textDocument/semanticTokens/full", ["textDocument": Self.document])?["result"]?[
         "data"]?.arrayValue?.compactMap(\.intValue) ?? []
     #expect(data.count % 5 == 0 && data.count > 30)
     let lengths = stride(from: 2, to: data.count, by: 5).map { data[$0] }
     #expect(lengths.contains(11))
     // Code lens, then its resolution.
     let lenses =
-      client.request("textDocument/codeLens", ["textDocument": Self.document])?["result"]?.arrayValue ?? []
+      await client.request("textDocument/codeLens", ["textDocument": Self.document])?["result"]?.arrayValue
+      ?? []
     #expect(lenses.count == 3)
     let unresolved = try #require(lenses.first { $0["command"] == nil })
-    let resolved = client.request("codeLens/resolve", unresolved)?["result"]
+    let resolved = await client.request("codeLens/resolve", unresolved)?["result"]
     #expect(resolved?["command"]?["title"]?.stringValue == "Delete removes 2 objects")
     // Inlay hints.
     let hints =
-      client.request(
+      await client.request(
         "textDocument/inlayHint",
         ["textDocument": Self.document, "range": ["start": Self.position(0, 0), "end": Self.position(9, 0)]])?[
         "result"]?.arrayValue ?? []
     #expect(hints.compactMap { $0["label"]?.stringValue } == ["1", "1.1", "2"])
     // Linked editing from the end tag's name.
-    let linked = client.request(
+    let linked = await client.request(
       "textDocument/linkedEditingRange", ["textDocument": Self.document, "position": Self.position(4, 5)])?[
         "result"]
     #expect(linked?["ranges"]?.arrayValue?.map { $0["start"]?["line"]?.intValue } == [2, 4])
     // A request for a closed document is an error, never a dead server.
-    let closed = client.request(
+    let closed = await client.request(
       "textDocument/selectionRange",
       ["textDocument": ["uri": "file:///nowhere.outline"], "positions": [Self.position(0, 0)]])
     #expect(closed?["error"]?["code"]?.intValue == -32602)
-    _ = client.request("shutdown")
+    _ = await client.request("shutdown")
     client.notify("exit", [:])
-    #expect(client.close() == 0)
+    #expect(await client.close() == 0)
   }
 
-  @Test func typingACloseTagAndFormattingIt() throws {
-    let client = try LSPClient.withOpenDocument(Self.uri, Self.text)
+  @Test func typingACloseTagAndFormattingIt() async throws {
+    let client = await ServerClient.withOpenDocument(Self.uri, Self.text)
     // Type `</` on a new line inside the first item, indented too far.
     var text = Self.text.replacingOccurrences(
       of: "  </Item>\n  <Item title=\"b\"", with: "      </\n  </Item>\n  <Item title=\"b\"")
@@ -97,7 +98,7 @@ import Testing
       [
         "textDocument": ["uri": .string(Self.uri), "version": 2], "contentChanges": [["text": .string(text)]],
       ])
-    let completion = client.request(
+    let completion = await client.request(
       "textDocument/completion", ["textDocument": Self.document, "position": Self.position(4, 8)])?["result"]
     let item = try #require(completion?["items"]?.arrayValue?.first)
     #expect(item["label"]?.stringValue == "</Item>")
@@ -110,7 +111,7 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 3], "contentChanges": [["text": .string(text)]],
       ])
     let typed =
-      client.request(
+      await client.request(
         "textDocument/onTypeFormatting",
         [
           "textDocument": Self.document, "position": Self.position(4, 13), "ch": ">",
@@ -122,8 +123,8 @@ import Testing
   /// Typing `<` and `</` inside a comment and a CDATA section, as the trigger characters
   /// ask for completion there: nothing is offered (no element, and no end tag that would
   /// close an element from inside a comment).
-  @Test func nothingIsCompletedInsideACommentOrCDATA() throws {
-    let client = try LSPClient.withOpenDocument(Self.uri, Self.text)
+  @Test func nothingIsCompletedInsideACommentOrCDATA() async throws {
+    let client = await ServerClient.withOpenDocument(Self.uri, Self.text)
     let text = Self.text.replacingOccurrences(
       of: "  <Item title=\"b\" order=\"1\"/>",
       with: "  <!-- < </ -->\n  <Item title=\"b\" order=\"1\"><![CDATA[ < </ ]]></Item>")
@@ -133,7 +134,7 @@ import Testing
         "textDocument": ["uri": .string(Self.uri), "version": 2], "contentChanges": [["text": .string(text)]],
       ])
     for (line, character) in [(5, 8), (5, 11), (6, 39), (6, 42)] {
-      let completion = client.request(
+      let completion = await client.request(
         "textDocument/completion",
         ["textDocument": Self.document, "position": Self.position(line, character)])?["result"]
       #expect(completion?["items"] == [], "\(line):\(character)")

@@ -3,9 +3,9 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-/// From an outline to its model and back, through the binary.
+/// From an outline to its model and back.
 @Suite(.serialized) struct LSPModelNavigationTests {
-  @Test func linkDefinitionAndReferencesFromTheModelFile() throws {
+  @Test func linkDefinitionAndReferencesFromTheModelFile() async throws {
     let folder = try CLI.temporaryFolder()
     let model = """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -22,30 +22,29 @@ import Testing
       ], in: folder)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
     let contents = folder.appendingPathComponent("M.xcdatamodel/contents").absoluteString
-    let client = try LSPClient()
-    _ = client.request(
-      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]],
-      timeout: 30)
+    let client = ServerClient()
+    _ = await client.request(
+      "initialize", ["processId": .null, "rootUri": .string(folder.absoluteString), "capabilities": [:]])
     client.notify("initialized", [:])
     client.open(uri, "<outline model=\"M.xcdatamodel\">\n  <Tag colour=\"red\"/>\n</outline>\n")
-    #expect(client.diagnostics(uri)?["diagnostics"] == [])
-    let links = client.request(
-      "textDocument/documentLink", ["textDocument": ["uri": .string(uri)]], timeout: 30)
+    #expect(await client.diagnostics(uri)?["diagnostics"] == [])
+    let links = await client.request(
+      "textDocument/documentLink", ["textDocument": ["uri": .string(uri)]])
     #expect(
       links?["result"]?.arrayValue?.first?["target"].flatMap { $0.stringValue }.map {
         $0.hasSuffix("M.xcdatamodel/contents")
       } == true)
-    let definition = client.request(
+    let definition = await client.request(
       "textDocument/definition",
-      ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 8]], timeout: 30)
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 8]])
     #expect(definition?["result"]?["range"]?["start"] == ["line": 3, "character": 21])
     // From the model file (not open): both outlines, the closed one read from disk.
-    let references = client.request(
+    let references = await client.request(
       "textDocument/references",
       [
         "textDocument": ["uri": .string(contents)], "position": ["line": 3, "character": 23],
         "context": ["includeDeclaration": false],
-      ], timeout: 30)
+      ])
     let files = references?["result"]?.arrayValue?.compactMap {
       $0["uri"]?.stringValue?.split(separator: "/").last
     }
