@@ -225,7 +225,11 @@ extension Array {
     try withUnsafeMutableBufferPointer { elements in
       // The range was checked against the count: the elements are reached by address.
       guard let first = elements.baseAddress else { return }
-      for index in range { try body(&first[index]) }
+      var index = range.lowerBound
+      while index < range.upperBound {
+        try body(&first[index])
+        index += 1
+      }
     }
   }
 }
