@@ -13,8 +13,12 @@ struct MergeSequences {
   var orders: [Int: String] = [:]
   /// The `order` conflicts, before the first child of the list both sides reordered differently.
   var records: [Int: [ConflictRecord]] = [:]
+  /// Whether a node's children are ours' item's, in ours' document order, with ours' `order`
+  /// values (the base's children, untouched on both sides): then ``children`` has no entry.
+  var inOursOrder: [Bool]
 
   init(plan: MergePlan) {
+    inOursOrder = [Bool](repeating: false, count: plan.placeStart)
     var firstChild = [Int32](repeating: -1, count: plan.placeStart)
     var next = [Int32](repeating: -1, count: plan.placeStart)
     for node in (0..<plan.placeStart).reversed() where plan.present[node] && plan.parent[node] >= 0 {
@@ -23,6 +27,18 @@ struct MergeSequences {
       firstChild[up] = Int32(node)
     }
     for node in 0..<plan.placeStart where plan.present[node] {
+      if plan.places.isEmpty && Self.untouched(node, firstChild: firstChild, next: next, plan) {
+        inOursOrder[node] = true
+        // A rewritten child's tag is written anew with ours' order value.
+        var item = Int(plan.oursImage[node]) + 1
+        let end = Int(plan.ours.tree.items[item - 1].subtreeEnd)
+        while item < end {
+          let id = plan.oursID(item)
+          if plan.rewritten[id] != nil, let text = Self.orderText(plan.ours, item) { orders[id] = text }
+          item = Int(plan.ours.tree.items[item].subtreeEnd)
+        }
+        continue
+      }
       var members: [Int] = []
       var child = Int(firstChild[node])
       while child >= 0 {
@@ -33,6 +49,52 @@ struct MergeSequences {
       if members.isEmpty && !hasTheirsPlaces { continue }
       arrange(node, members: members, plan: plan)
     }
+  }
+
+  /// Whether base node `node` has children, all of the base, in the base's sibling order and with
+  /// the base's `order` values on both sides, and no others: what ``arrange(_:members:plan:)``
+  /// would leave as ours has it, told without a list.
+  static func untouched(_ node: Int, firstChild: [Int32], next: [Int32], _ plan: MergePlan) -> Bool {
+    guard node < plan.oursStart, plan.oursImage[node] >= 0, plan.theirsImage[node] >= 0 else { return false }
+    let oursItem = Int(plan.oursImage[node])
+    let theirsItem = Int(plan.theirsImage[node])
+    let base = plan.base.tree.items
+    let ours = plan.ours.tree.items
+    let theirs = plan.theirs.tree.items
+    var merged = 0
+    var child = Int(firstChild[node])
+    while child >= 0 {
+      merged += 1
+      child = Int(next[child])
+    }
+    guard merged > 0, merged == plan.ours.tree.childCount(of: oursItem),
+      merged == plan.base.tree.childCount(of: node), merged == plan.theirs.tree.childCount(of: theirsItem)
+    else { return false }
+    var item = oursItem + 1
+    let end = Int(ours[oursItem].subtreeEnd)
+    while item < end {
+      let id = plan.oursID(item)
+      guard id < plan.oursStart, Int(plan.parent[id]) == node, Int(base[id].parent) == node else {
+        return false
+      }
+      let other = Int(plan.theirsImage[id])
+      guard other >= 0, Int(theirs[other].parent) == theirsItem,
+        plan.ours.siblingRank[item] == plan.base.siblingRank[id],
+        plan.theirs.siblingRank[other] == plan.base.siblingRank[id],
+        sameOrder(plan.ours, item, plan.base, id), sameOrder(plan.theirs, other, plan.base, id)
+      else { return false }
+      item = Int(ours[item].subtreeEnd)
+    }
+    return true
+  }
+
+  /// Whether two items have the same `order` value as written (or none).
+  static func sameOrder(_ one: DocumentItems, _ item: Int, _ other: DocumentItems, _ otherItem: Int) -> Bool {
+    let mine = one.tree.items[item].orderRange
+    let theirs = other.tree.items[otherItem].orderRange
+    guard let mine, let theirs else { return mine == nil && theirs == nil }
+    return one.source.bytes[mine.start..<mine.end].elementsEqual(
+      other.source.bytes[theirs.start..<theirs.end])
   }
 
   /// A node's relationship among its parent's children (a `place` record has none).

@@ -36,30 +36,49 @@ struct MergeWriter {
     appendTrivia(
       oursBytes, 0..<root.startTag.start, depth: nil, lastDepth: 0, adding: added.lead[0] ?? [], at: 0,
       lineAfter: true)
+    // `next`: the index of the next child in the node's list, or ours' next child item when the
+    // node's children are ours' (``MergeSequences/inOursOrder``).
     var stack: [(node: Int, depth: Int, next: Int)] = []
-    if writeHead(0, depth: 0) { stack.append((0, 0, 0)) }
+    if writeHead(0, depth: 0) { stack.append((0, 0, firstNext(0))) }
     while let top = stack.last {
-      let children = sequences.children[top.node] ?? []
-      guard top.next < children.count else {
-        stack.removeLast()
-        writeClose(top.node, depth: top.depth)
-        continue
+      let child: Int
+      if sequences.inOursOrder[top.node] {
+        let oursItem = Int(plan.oursImage[top.node])
+        guard top.next < Int(plan.ours.tree.items[oursItem].subtreeEnd) else {
+          stack.removeLast()
+          writeClose(top.node, depth: top.depth)
+          continue
+        }
+        stack[stack.count - 1].next = Int(plan.ours.tree.items[top.next].subtreeEnd)
+        child = plan.oursID(top.next)
+      } else {
+        let children = sequences.children[top.node] ?? []
+        guard top.next < children.count else {
+          stack.removeLast()
+          writeClose(top.node, depth: top.depth)
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        child = children[top.next]
       }
-      stack[stack.count - 1].next += 1
-      let child = children[top.next]
       let depth = top.depth + 1
       if child >= plan.placeStart {
         writeRecord(plan.placeRecords[child - plan.placeStart], depth: depth)
         continue
       }
       writeLead(child, depth: depth)
-      if writeHead(child, depth: depth) { stack.append((child, depth, 0)) }
+      if writeHead(child, depth: depth) { stack.append((child, depth, firstNext(child))) }
     }
     appendTrivia(
       oursBytes, TriviaSlots.epilog(plan.ours.tree, oursBytes), depth: nil, lastDepth: 0,
       adding: added.epilog,
       at: 0, lineAfter: false)
     return MergeResult(bytes: output, conflicts: conflicts)
+  }
+
+  /// Where the walk over `node`'s children starts (see ``write()``).
+  private func firstNext(_ node: Int) -> Int {
+    sequences.inOursOrder[node] ? Int(plan.oursImage[node]) + 1 : 0
   }
 
   // MARK: - Pieces
@@ -158,7 +177,7 @@ struct MergeWriter {
   /// Writes the start tag of `node`; true when its element stays open for children or comments (and
   /// an end tag written by ``writeClose(_:depth:)``).
   private mutating func writeHead(_ node: Int, depth: Int) -> Bool {
-    let hasChildren = !(sequences.children[node] ?? []).isEmpty
+    let hasChildren = sequences.inOursOrder[node] || !(sequences.children[node] ?? []).isEmpty
     let open = hasChildren || trailingHoldsMarkup(node)
     if let rewritten = plan.rewritten[node] {
       writeCanonicalTag(node, name: rewritten.name, attributes: rewritten.attributes, open: open)
