@@ -9,10 +9,6 @@ public final class ByteBuffer: @unchecked Sendable {
   @inlinable
   public var view: ByteView { ByteView(unsafeBuffer) }
 
-  /// The old name of ``unsafeBuffer``, kept while work written against it lands.
-  @available(*, deprecated, message: "read the bytes through `view`")
-  package var buffer: UnsafeBufferPointer<UInt8> { unsafeBuffer }
-
   private let release: () -> Void
   private let discard: ((_ upTo: Int) -> Void)?
   private let change: (() -> String?)?
