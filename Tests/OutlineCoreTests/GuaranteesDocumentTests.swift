@@ -7,21 +7,11 @@ import Testing
 @Suite struct GuaranteesDocumentTests {
   /// The (file, test) pairs the page names, in order.
   static func namedTests(in text: String) -> [(file: String, test: String)] {
-    // Joined lines: a reference may be wrapped between its file and its test.
+    // Joined lines: a reference may be wrapped between its file and its test. Each reference is
+    // found by its own shape, so a stray backtick elsewhere on the page cannot hide the ones after.
     let flat = text.replacingOccurrences(of: "\n  ", with: " ")
-    var pairs: [(String, String)] = []
-    var rest = flat[...]
-    while let open = rest.range(of: "`"), let close = rest[open.upperBound...].range(of: "`") {
-      let name = String(rest[open.upperBound..<close.lowerBound])
-      rest = rest[close.upperBound...]
-      guard name.hasSuffix(".swift"), name.contains("Tests/"),
-        rest.hasPrefix(" `"), let end = rest.dropFirst(2).firstIndex(of: "`")
-      else { continue }
-      let test = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end])
-      pairs.append((name, test))
-      rest = rest[rest.index(after: end)...]
-    }
-    return pairs
+    let reference = /`([^`\s]*Tests\/[^`\s]*\.swift)` `([A-Za-z_][A-Za-z0-9_]*)`/
+    return flat.matches(of: reference).map { (String($0.output.1), String($0.output.2)) }
   }
 
   @Test func everyTestThePageNamesExists() throws {
@@ -43,6 +33,14 @@ import Testing
     let text = "- a promise. *examples*: `ATests/B.swift`\n  `first`; `CTests/D.swift` `second`; `x` `y`"
     let pairs = Self.namedTests(in: text)
     #expect(pairs.map(\.file) == ["ATests/B.swift", "CTests/D.swift"])
+    #expect(pairs.map(\.test) == ["first", "second"])
+  }
+
+  /// A lone backtick (a code span of one, ``` `` ` `` ```) put an earlier reader out of step, and
+  /// every reference after it went unchecked.
+  @Test func aStrayBacktickHidesNoReferenceAfterIt() {
+    let text = "| a `` ` `` cell | `ATests/B.swift` `first` |\n| `x | `CTests/D.swift` `second` |"
+    let pairs = Self.namedTests(in: text)
     #expect(pairs.map(\.test) == ["first", "second"])
   }
 }
