@@ -65,12 +65,15 @@ struct DiffCommand: ParsableCommand {
     let limit = maxSize?.bytes ?? InputFile.defaultLimit
     let configurations = ConfigurationFinder(limit: limit)
     let models = ModelCache(limit: limit)
-    var sides: [DiffInput] = []
-    for (file, path) in [(oldFile, oldPath), (newFile, newPath)] {
-      switch DiffInput.read(
+    // The two sides are read, parsed and validated at once, each on a core of its own.
+    let reads = ParallelMap.map([(oldFile, oldPath), (newFile, newPath)], jobs: 2) { file, path in
+      DiffInput.read(
         file, path: path, modelOverride: model, configurations: configurations, models: models,
         limit: configurations.inputLimit(for: path, maxSize: maxSize))
-      {
+    }
+    var sides: [DiffInput] = []
+    for read in reads {
+      switch read {
       case .success(let input): sides.append(input)
       case .failure(let trouble):
         Terminal.error(trouble.message)

@@ -55,20 +55,23 @@ struct MergeCommand: ParsableCommand {
     )
     let models = ModelCache(limit: limit)
     let snapshot = FileSnapshot.take(ours)
-    var inputs: [MergeInput] = []
-    for (role, file) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+    // The three sides are read, parsed and validated at once, as many at a time as there are cores;
+    // the first trouble in the order base, ours, theirs is the one reported.
+    let sides = [("base", base), ("ours", ours), ("theirs", theirs)]
+    let reads = ParallelMap.map(sides, jobs: 3) { role, file -> Result<MergeInput, MergeInput.Trouble> in
       let bytes: [UInt8]
-      do {
+      do throws(ReadError) {
         bytes = try FileInput.read(file, limit: limit)
       } catch {
-        Terminal.error(error.description)
-        throw ExitCode(2)
+        return .failure(MergeInput.Trouble(message: error.description))
       }
-      switch MergeInput.read(
+      return MergeInput.read(
         bytes, role: role, file: file, path: path ?? file, modelOverride: model,
-        configurations: configurations,
-        models: models)
-      {
+        configurations: configurations, models: models)
+    }
+    var inputs: [MergeInput] = []
+    for read in reads {
+      switch read {
       case .success(let input): inputs.append(input)
       case .failure(let trouble):
         Terminal.error(trouble.message)
