@@ -8,39 +8,8 @@ import Testing
 /// back in every place OPML holds them (head fields are text, the rest attribute values), export
 /// -> import gives the same outline byte for byte, and XML -> JSON -> XML the same values.
 @Suite struct OPMLRoundTripCLITests {
-  static let values = [
-    "tab\there", "line\nfeed", "carriage\rreturn", "crlf\r\npair", "\r\n\r\n", "trailing\r", "]]> and ]]",
-    "<tag> & \"double\" 'single'", "café 中 🚆", "  spaced  ", "\t\n\r\r\n ]]> < > & \" ' é",
-  ]
-
-  /// `value` escaped for an attribute by hand (not by the code under test).
-  static func attribute(_ value: String) -> String {
-    value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\t", with: "&#9;")
-      .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\r", with: "&#13;")
-  }
-
-  /// `value` escaped for text by hand.
-  static func text(_ value: String) -> String {
-    value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\r", with: "&#13;")
-  }
-
-  /// An OPML file holding every value as a head field, an `<opml>` and `<body>` attribute and an
-  /// `<outline>` attribute.
-  static let opml: String = {
-    let indexed = values.enumerated()
-    return """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <opml version="2.0"\(indexed.map { " o\($0)=\"\(attribute($1))\"" }.joined())>
-        <head><title>\(text(values.last!))</title>\(indexed.map { "<h\($0)>\(text($1))</h\($0)>" }.joined())</head>
-        <body\(indexed.map { " b\($0)=\"\(attribute($1))\"" }.joined())>
-          \(indexed.map { "<outline text=\"\(attribute($1))\" n\($0)=\"\(attribute($1))\"/>" }.joined(separator: "\n    "))
-        </body>
-      </opml>
-
-      """
-  }()
+  static let values = OPMLEveryValue.values
+  static let opml = OPMLEveryValue.opml
 
   static func read(_ url: URL) throws -> OPMLDocument {
     try OPMLReader.read([UInt8](try Data(contentsOf: url))).0.get()
