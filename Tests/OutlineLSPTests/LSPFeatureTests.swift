@@ -4,20 +4,6 @@ import OutlineJSON
 import TestSupport
 import Testing
 
-let lspDocument = """
-  <?xml version="1.0" encoding="UTF-8"?>
-  <outline version="1" title="Weekend">
-    <!-- a
-         comment -->
-    <Item title="Groceries 😀" order="0" xml:id="g">
-      <Item title="Milk" order="0"/>
-      <Item title="Eggs" order="1"/>
-    </Item>
-    <Item title="Work" order="1"/>
-  </outline>
-
-  """
-
 @Suite(.serialized) struct LSPFeatureTests {
   static let uri = "file:///tmp/lsp-test.outline"
 
