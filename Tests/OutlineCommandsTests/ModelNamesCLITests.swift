@@ -8,16 +8,7 @@ import Testing
 /// without --model the configured model is used); OL106 never cuts a path; `model rename`
 /// finds the configured model; `model diff` says what derived and defaulted attributes need.
 @Suite struct ModelNamesCLITests {
-  static let badNames = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <model>
-      <entity name="My Folder"><attribute name="has space" optional="YES" attributeType="String"/></entity>
-      <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-      <attribute name="x:y:z" optional="YES" attributeType="String"/><attribute name="1abc" optional="YES" attributeType="String"/>
-      <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent"/>
-      <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children"/></entity>
-    </model>
-    """
+  static let badNames = ModelFixtures.badNames
 
   static let tasks = """
     <?xml version="1.0" encoding="UTF-8"?>

@@ -1,21 +1,13 @@
 import OutlineCore
 import OutlineModel
+import TestSupport
 import Testing
 
 /// `model check` of names no document can spell, in process: each an error (OM218) at its
 /// place, and nothing else. (`new` refusing such a model goes through the binary in
 /// ModelNamesCLITests.)
 @Suite struct ModelCheckNamesTests {
-  static let badNames = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <model>
-      <entity name="My Folder"><attribute name="has space" optional="YES" attributeType="String"/></entity>
-      <entity name="Item"><attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-      <attribute name="x:y:z" optional="YES" attributeType="String"/><attribute name="1abc" optional="YES" attributeType="String"/>
-      <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent"/>
-      <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children"/></entity>
-    </model>
-    """
+  static let badNames = ModelFixtures.badNames
 
   /// Every name no document can spell is an error at its place; before, the model checked clean.
   @Test func modelCheckReportsEveryNameThatIsNotAnXMLName() {
