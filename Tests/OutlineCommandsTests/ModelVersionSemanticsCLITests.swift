@@ -8,21 +8,9 @@ import Testing
 /// write all or nothing. The engine's rules are tested in process in OutlineMigrationTests
 /// (VersionSemanticsMigrationTests) and OutlineModelTests (ModelVersionDiffTests).
 @Suite struct ModelVersionSemanticsCLITests {
-  static func model(_ entities: String) -> String {
-    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
-  }
+  static func model(_ entities: String) -> String { ModelFixtures.model(entities) }
 
-  static func item(priority: String) -> String {
-    """
-    <entity name="Item">
-        <attribute name="title" optional="YES" attributeType="String"/>
-        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-        \(priority)
-        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
-        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
-    </entity>
-    """
-  }
+  static func item(priority: String) -> String { ModelFixtures.item(priority: priority) }
 
   static func current(_ name: String) -> String {
     """

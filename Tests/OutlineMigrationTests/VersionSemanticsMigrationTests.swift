@@ -2,6 +2,7 @@ import OutlineCore
 import OutlineMigration
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 /// Core Data's meaning kept across versions by the migration engine, in process: a changed
@@ -11,21 +12,9 @@ import Testing
 /// identifier the first is taken. (`outline migrate` itself, and what it writes or refuses to
 /// write, goes through the binary in ModelVersionSemanticsCLITests and VersionsCLITests.)
 @Suite struct VersionSemanticsMigrationTests {
-  static func model(_ entities: String) -> String {
-    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
-  }
+  static func model(_ entities: String) -> String { ModelFixtures.model(entities) }
 
-  static func item(priority: String) -> String {
-    """
-    <entity name="Item">
-        <attribute name="title" optional="YES" attributeType="String"/>
-        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-        \(priority)
-        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
-        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
-    </entity>
-    """
-  }
+  static func item(priority: String) -> String { ModelFixtures.item(priority: priority) }
 
   /// The versions `name`, `name 2`... of the model texts, the last the current one.
   static func history(_ name: String, _ versions: [String]) -> ModelHistory {

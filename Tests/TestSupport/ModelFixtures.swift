@@ -12,4 +12,23 @@ public enum ModelFixtures {
       <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children"/></entity>
     </model>
     """
+
+  /// A Core Data model file holding `entities`, as Xcode writes one.
+  public static func model(_ entities: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
+  }
+
+  /// The `Item` entity of the versioning tests: a title, an order, the children and parent
+  /// relationships, and `priority` (an attribute's text, or nothing) between them.
+  public static func item(priority: String) -> String {
+    """
+    <entity name="Item">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
+        \(priority)
+        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
+        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
+    </entity>
+    """
+  }
 }
