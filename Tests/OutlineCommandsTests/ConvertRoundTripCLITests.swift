@@ -6,19 +6,7 @@ import Testing
 /// format attributes stay the format's when the root entity has properties of those names,
 /// and a to-one reference that names nothing is left out rather than written `null`.
 @Suite struct ConvertRoundTripCLITests {
-  static let model = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-      <entity name="Doc"><attribute name="version" optional="YES" attributeType="Integer 16"/>
-        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc" inverseEntity="Item"/></entity>
-      <entity name="Item">
-        <relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items" inverseEntity="Doc"/>
-        <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Item" inverseName="friendOf" inverseEntity="Item"/>
-        <relationship name="friendOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="friend" inverseEntity="Item"/>
-      </entity>
-    </model>
-
-    """
+  static let model = ModelFixtures.friends
 
   /// Converting into another folder writes the model reference relative to the output, naming
   /// the same model, both ways (`@model` is relative to the file it is in); into the same

@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 /// Where the validator and the model loader put what they find, at any line end, in process:
@@ -50,19 +51,7 @@ import Testing
     #expect(check.contains("  3:4: note: the element it should close"), "\(check)")
   }
 
-  static let friends = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-      <entity name="Doc"><attribute name="version" optional="YES" attributeType="Integer 16"/>
-        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc" inverseEntity="Item"/></entity>
-      <entity name="Item">
-        <relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items" inverseEntity="Doc"/>
-        <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Item" inverseName="friendOf" inverseEntity="Item"/>
-        <relationship name="friendOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="friend" inverseEntity="Item"/>
-      </entity>
-    </model>
-
-    """
+  static let friends = ModelFixtures.friends
 
   /// An id list written over lines keeps its ids apart at any line end, `\r\n` included (one
   /// `Character` to Swift): a to-one holding two ids so written is OL503.

@@ -11,19 +11,7 @@ import Testing
 /// error no comment or rule turns off. (Exit codes and the files written stay with the binary,
 /// in FmtConvertCLITests and ConvertRoundTripCLITests.)
 @Suite struct ConvertInProcessTests {
-  static let model = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-      <entity name="Doc"><attribute name="version" optional="YES" attributeType="Integer 16"/>
-        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc" inverseEntity="Item"/></entity>
-      <entity name="Item">
-        <relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items" inverseEntity="Doc"/>
-        <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Item" inverseName="friendOf" inverseEntity="Item"/>
-        <relationship name="friendOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="friend" inverseEntity="Item"/>
-      </entity>
-    </model>
-
-    """
+  static let model = ModelFixtures.friends
 
   @Test func namesTheModelLacksAreErrorsOfTheDocument() throws {
     let folder = try Scratch.folder("convert-in-process")

@@ -31,4 +31,20 @@ public enum ModelFixtures {
     </entity>
     """
   }
+
+  /// A `Doc` holding `Item`s, each with a to-one `friend` and its inverse `friendOf`: the model
+  /// of the convert tests, in process and through the binary.
+  public static let friends = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+      <entity name="Doc"><attribute name="version" optional="YES" attributeType="Integer 16"/>
+        <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="doc" inverseEntity="Item"/></entity>
+      <entity name="Item">
+        <relationship name="doc" optional="YES" maxCount="1" destinationEntity="Doc" inverseName="items" inverseEntity="Doc"/>
+        <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Item" inverseName="friendOf" inverseEntity="Item"/>
+        <relationship name="friendOf" optional="YES" toMany="YES" destinationEntity="Item" inverseName="friend" inverseEntity="Item"/>
+      </entity>
+    </model>
+
+    """
 }
