@@ -79,7 +79,7 @@ let package = Package(
         "OutlineModel", "OutlineValidation", "OutlineWorkspace", "OutlineXML",
       ],
       path: "Fuzz/Harness"),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["OutlineCore", "OutlineJSON"], path: "Tests/TestSupport"),
     .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "OutlineJSON"]),
     .testTarget(name: "OutlineCoreTests", dependencies: ["OutlineCore", "TestSupport"]),

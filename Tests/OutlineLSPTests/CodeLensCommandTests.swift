@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 @testable import OutlineLSP

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// `didChange` ranges that are not valid ranges, through the real server: each is applied by the

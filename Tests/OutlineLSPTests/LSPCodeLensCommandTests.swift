@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Code lenses in process: each lens carries a command the server advertises

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// The editing features in process, through the real the server: what

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// `workspace/configuration`, `didChangeConfiguration`, `executeCommand` and

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineJSON
+import TestSupport
 import Testing
 
 /// Model versions through the server in process: OL108 published on the

@@ -1,4 +1,5 @@
 import OutlineCore
+import TestSupport
 import Testing
 
 @testable import OutlineLSP
