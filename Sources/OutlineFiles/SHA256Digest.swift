@@ -80,27 +80,28 @@ public struct SHA256Digest: Sendable {
   public func finish() -> [UInt8] {
     var copy = self
     let bits = length &* 8
-    var tail: [UInt8] = [0x80]
     let used = (pending.count + 1) % 64
-    tail += [UInt8](repeating: 0, count: used <= 56 ? 56 - used : 120 - used)
-    for shift in stride(from: 56, through: 0, by: -8) {
-      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    // 0x80, the zeros that leave 8 bytes of the block, then the length in bits.
+    var tail = [UInt8](repeating: 0, count: 1 + (used <= 56 ? 56 - used : 120 - used) + 8)
+    tail[0] = 0x80
+    for index in 0..<8 {
+      tail[tail.count - 8 + index] = UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * index))
     }
     let saved = copy.length
     tail.withUnsafeBufferPointer { copy.add($0) }
     copy.length = saved
-    var out: [UInt8] = []
-    out.reserveCapacity(32)
-    let words = [
-      copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6,
-      copy.state.7,
-    ]
-    for word in words {
-      out += [
-        UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
-        UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
-      ]
+    var out = [UInt8](repeating: 0, count: 32)
+    func put(_ word: UInt32, at start: Int) {
+      for index in 0..<4 { out[start + index] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * index)) }
     }
+    put(copy.state.0, at: 0)
+    put(copy.state.1, at: 4)
+    put(copy.state.2, at: 8)
+    put(copy.state.3, at: 12)
+    put(copy.state.4, at: 16)
+    put(copy.state.5, at: 20)
+    put(copy.state.6, at: 24)
+    put(copy.state.7, at: 28)
     return out
   }
 
