@@ -46,10 +46,34 @@ extension LintJob {
   /// caller checks it as it would without one).
   func cachedRun(_ cache: CheckCache, json: Bool, chosenConfiguration: Bool) -> Result? {
     let configuration = configurations.configuration(for: path)
-    guard let folder = cache.folder(for: configuration, found: !chosenConfiguration) else { return nil }
+    guard
+      let document = cache.document(
+        path: path, form: json ? "json" : "xml", configuration: configuration, found: !chosenConfiguration)
+    else { return nil }
+    // Fingerprints name the item each problem is on, as ``LintJob/report(_:_:)`` does.
+    let wantsNames = itemNames || configuration?.baseline != nil
+    // A file whose `stat` is as its record says is not read: its digest is the record's. A
+    // clean file's report needs nothing else; one with problems is read for its lines.
+    var info = stat()
+    if stat(path, &info) == 0, Int(info.st_size) <= limit, Int(info.st_size) < DocumentCheck.wholeFileBytes,
+      let digest = cache.knownDigest(of: document, status: info)
+    {
+      let key = cache.key(document, size: Int(info.st_size), digest: digest)
+      if let entry = cache.entry(key, in: document.folder, size: Int(info.st_size)),
+        entry.diagnostics.isEmpty,
+        let report = report(entry, key: key, bytes: nil, json: json, cache: cache)
+      {
+        cache.record(hit: true)
+        var report = report
+        if wantsNames { report.itemNames = [] }
+        return Result(report: report)
+      }
+    }
     let bytes: [UInt8]
+    let key: CheckCacheKey
     do throws(ReadError) {
-      var info = stat()
+      // Taken before opening: a change made after it is stamped at or after it (``CheckCacheFileRecord/isRacy``).
+      let hashed = CheckCacheFileRecord.Time.now
       let descriptor = try InputFile.open(path, status: &info, checked: true)
       defer { close(descriptor) }
       let size = Int(info.st_size)
@@ -57,13 +81,13 @@ extension LintJob {
       // A large file streams through its check: hashing it first would read it twice.
       if size >= DocumentCheck.wholeFileBytes { return nil }
       bytes = try InputFile.read(descriptor: descriptor, name: InputFile.quoted(path), limit: limit)
+      let digest = CheckCacheIndex.Key(SHA256Digest.of(bytes))!
+      if bytes.count == size { cache.remember(document, status: info, hashed: hashed, digest: digest) }
+      key = cache.key(document, size: bytes.count, digest: digest)
     } catch {
       return Result(failure: error.description)
     }
-    let key = cache.key(path: path, form: json ? "json" : "xml", bytes: bytes, configuration: configuration)
-    // Fingerprints name the item each problem is on, as ``LintJob/report(_:_:)`` does.
-    let wantsNames = itemNames || configuration?.baseline != nil
-    if let entry = cache.entry(key, in: folder, size: bytes.count),
+    if let entry = cache.entry(key, in: document.folder, size: bytes.count),
       var report = report(entry, key: key, bytes: bytes, json: json, cache: cache)
     {
       if wantsNames {
@@ -100,15 +124,16 @@ extension LintJob {
       lines = FileLines(path: path, lines: source.lines)
     }
     let made = report(check, lines)
-    cache.keep(check, itemNames: made.itemNames, for: key, in: folder)
+    cache.keep(check, itemNames: made.itemNames, for: key, in: document.folder)
     return Result(
       report: made, configuration: check.configuration, modelTrouble: check.namedModelIsUnreadable)
   }
 
   /// The report an entry gives the file holding `bytes`, as its check would have made it; nil
-  /// when a place it points to is not in the file or the model.
+  /// when a place it points to is not in the file or the model. `bytes` may be nil when the
+  /// entry has no diagnostics.
   private func report(
-    _ entry: CheckCacheEntry, key: CheckCacheKey, bytes: [UInt8], json: Bool, cache: CheckCache
+    _ entry: CheckCacheEntry, key: CheckCacheKey, bytes: [UInt8]?, json: Bool, cache: CheckCache
   ) -> FileReport? {
     var diagnostics = entry.diagnostics
     var modelSource: (path: String, source: SourceText)?
@@ -128,7 +153,7 @@ extension LintJob {
       for (place, file) in entry.relatedFiles[index].enumerated() {
         let range = diagnostics[index].related[place].range
         guard let file else {
-          guard range.end <= bytes.count else { return nil }
+          guard let bytes, range.end <= bytes.count else { return nil }
           continue
         }
         let path = file.path(base: key.base)
@@ -138,10 +163,11 @@ extension LintJob {
         diagnostics[index].related[place].file = path
       }
     }
+    if !diagnostics.isEmpty && bytes == nil { return nil }
     let lines: any DocumentLines =
       json
-      ? SourceText(bytes: bytes)
-      : FileLines(path: path, lines: diagnostics.isEmpty ? LineIndex() : LineIndex(bytes))
+      ? SourceText(bytes: diagnostics.isEmpty ? [] : bytes ?? [])
+      : FileLines(path: path, lines: diagnostics.isEmpty ? LineIndex() : LineIndex(bytes ?? []))
     var report = FileReport(path: path, source: lines, diagnostics: diagnostics)
     if let modelSource { report.relatedSources[modelSource.path] = modelSource.source }
     return report

@@ -34,12 +34,14 @@ public final class CheckCache: @unchecked Sendable {
   var folders: [String: FolderState] = [:]
   /// The day of the run (since 1970, UTC), the day records used or made are marked with.
   let today = Int(time(nil) / 86_400)
+  /// The user reading the files, whom their records name.
+  let reader = geteuid()
   private var troubled = false
   private var prepared: [String: Bool] = [:]
   private var digests: [String: [UInt8]] = [:]
   private var trees: [String: [UInt8]] = [:]
   private var configurationDigests: [String: [UInt8]] = [:]
-  private var prefixes: [String: SHA256Digest] = [:]
+  private var projects: [CheckCacheProjectName: CheckCacheProject] = [:]
   private var units: [String: String] = [:]
   private var roots: [String: String] = [:]
   private var gitRoots: [String: String?] = [:]
@@ -81,77 +83,116 @@ public final class CheckCache: @unchecked Sendable {
     if let folder { return folder }
     guard let configuration, found else { return nil }
     // The project's folder is the configuration's (found once per configuration).
-    return base(for: configuration.path, configuration: configuration) + "/" + Self.defaultFolderName
+    return project(path: configuration.path, configuration: configuration).folder
   }
 
-  /// The key of the document at `path` holding `bytes`, read as `form` (`xml` or `json`), with
-  /// `configuration` applying to it.
-  public func key(path: String, form: String, bytes: [UInt8], configuration: Configuration?) -> CheckCacheKey
+  /// The project of the document at `path` with `configuration`.
+  private func project(path: String, configuration: Configuration?) -> CheckCacheProject {
+    let name = CheckCacheProjectName(
+      configuration: configuration?.path, folder: configuration == nil ? PathText.folder(of: path) : nil)
+    return remembered(\.projects, name) { makeProject(path: path, configuration: configuration) }
+  }
+
+  /// The document at `path`, read as `form` (`xml` or `json`) with `configuration` applying to
+  /// it, as the cache knows it before reading it; nil when it is not cached (``folder(for:found:)``).
+  public func document(path: String, form: String, configuration: Configuration?, found: Bool)
+    -> CheckCacheDocument?
   {
-    let base = base(for: path, configuration: configuration)
-    var digest = prefix(base: base, configuration: configuration)
-    func field(_ text: String) {
-      digest.add("\(text.utf8.count):")
-      digest.add(text)
-    }
-    field(form)
-    field(path)
-    field("document \(bytes.count)")
-    digest.add(bytes)
-    return CheckCacheKey(digest: digest.finish(), base: base)
+    guard folder != nil || (configuration != nil && found) else { return nil }
+    let project = project(path: path, configuration: configuration)
+    // Where the file was read from: the same in a clone elsewhere, so that a clone's records
+    // replace another's instead of piling up beside them.
+    var place = project.placeSeed
+    for byte in path.utf8 { place = (place ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return CheckCacheDocument(
+      folder: folder ?? project.folder, path: path, form: form, base: project.base, prefix: project.prefix,
+      place: place)
   }
 
-  /// The digest of the key's fields that documents of one project and configuration share,
-  /// taken once per run.
-  private func prefix(base: String, configuration: Configuration?) -> SHA256Digest {
-    let spelled = base + "\n" + (configuration.map { "configuration " + $0.path } ?? "none")
-    lock.lock()
-    if let known = prefixes[spelled] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
-    var digest = SHA256Digest()
-    func field(_ text: String) {
-      digest.add("\(text.utf8.count):")
-      digest.add(text)
-    }
-    field("outline-lint cache \(CheckCacheEntry.format)")
-    field(ToolVersion.current)
-    field(options)
-    field(workingFolder(base: base))
+  /// The key of `document` when its `size` bytes have the SHA-256 `digest`.
+  public func key(_ document: CheckCacheDocument, size: Int, digest: CheckCacheIndex.Key) -> CheckCacheKey {
+    var bytes = document.prefix
+    bytes.reserveCapacity(bytes.count + document.path.utf8.count + 80)
+    Self.field(document.form, to: &bytes)
+    Self.field(document.path, to: &bytes)
+    Self.field("document \(size)", to: &bytes)
+    digest.append(to: &bytes)
+    return CheckCacheKey(digest: SHA256Digest.of(bytes), base: document.base)
+  }
+
+  /// Appends `text` to a key's bytes, its length first.
+  static func field(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: String(text.utf8.count).utf8)
+    bytes.append(0x3A)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// What the keys of the documents of one project and configuration share, found once per run.
+  private func makeProject(path: String, configuration: Configuration?) -> CheckCacheProject {
+    let base = base(for: path, configuration: configuration)
+    var fields: [UInt8] = []
+    Self.field("outline-lint cache \(CheckCacheEntry.format)", to: &fields)
+    Self.field(ToolVersion.current, to: &fields)
+    Self.field(options, to: &fields)
+    let working = workingFolder(base: base)
+    Self.field(working, to: &fields)
     if let configuration {
-      field("configuration " + Self.described(CheckCacheEntry.StoredPath(configuration.path, base: base)))
-      field(SHA256Digest.hex(configurationDigest(configuration)))
+      Self.field(
+        "configuration " + Self.described(CheckCacheEntry.StoredPath(configuration.path, base: base)),
+        to: &fields)
+      Self.field(SHA256Digest.hex(configurationDigest(configuration)), to: &fields)
     } else {
-      field("no configuration")
+      Self.field("no configuration", to: &fields)
     }
-    lock.lock()
-    prefixes[spelled] = digest
-    lock.unlock()
-    return digest
+    // FNV-1a, 64 bits: a place needs no more (``CheckCacheIndex``), and it is taken for every file.
+    var placeSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "outline-lint file\n\(working)\n".utf8 {
+      placeSeed = (placeSeed ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return CheckCacheProject(
+      base: base, folder: base + "/" + Self.defaultFolderName, prefix: SHA256Digest.of(fields),
+      placeSeed: placeSeed)
   }
 
   /// The entry kept for `key` in `folder` when every file it depended on is as it was, else nil.
   /// `size` is the document's, which every diagnostic's range must lie within.
   public func entry(_ key: CheckCacheKey, in folder: String, size: Int) -> CheckCacheEntry? {
     guard let indexKey = CheckCacheIndex.Key(key.digest) else { return nil }
-    let index = loaded(folder)
-    guard let found = index.entry(indexKey) else { return nil }
-    guard let entry = found, entry.diagnostics.allSatisfy({ $0.range.end <= size }) else {
+    let read = loaded(folder)
+    guard let slot = read.index.slot(indexKey) else { return nil }
+    let checked = checkedBody(slot.body, of: read.index, in: folder, base: key.base)
+    guard let entry = checked.entry, entry.diagnostics.allSatisfy({ $0.range.end <= size }) else {
       report("the index of \(InputFile.quoted(folder)) is corrupt")
       return nil
     }
-    let current = entry.dependencies.allSatisfy {
-      dependencyDigest($0.path.path(base: key.base), key.base) == $0.digest
-    }
-    guard current else { return nil }
-    let stale = (index.lastUsed(indexKey) ?? today) != today
+    guard checked.current else { return nil }
     lock.lock()
-    folders[folder]!.used.insert(indexKey)
-    if stale { folders[folder]!.changed = true }
+    folders[folder]!.used.append(indexKey)
+    if slot.day != today { folders[folder]!.changed = true }
     lock.unlock()
     return entry
+  }
+
+  /// Body `body` of `index` decoded, and whether every file it depended on (for the project
+  /// folder `base`) is as it was: found once per run, since many records share a body.
+  private func checkedBody(_ body: Int, of index: CheckCacheIndex, in folder: String, base: String)
+    -> CheckedBody
+  {
+    lock.lock()
+    if let known = folders[folder]?.checked[body], known.base == base {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let entry = index.entry(body: body)
+    let current =
+      entry?.dependencies.allSatisfy { dependencyDigest($0.path.path(base: base), base) == $0.digest }
+      ?? false
+    let checked = CheckedBody(base: base, entry: entry, current: current)
+    lock.lock()
+    folders[folder]?.checked[body] = checked
+    lock.unlock()
+    return checked
   }
 
   /// Counts a file read from the cache (`hit`) or checked.
@@ -221,17 +262,7 @@ public final class CheckCache: @unchecked Sendable {
 
   /// ``modelUnit(_:)`` of `modelPath`, found once per run.
   private func unit(of modelPath: String) -> String {
-    lock.lock()
-    if let known = units[modelPath] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
-    let unit = Self.modelUnit(modelPath)
-    lock.lock()
-    units[modelPath] = unit
-    lock.unlock()
-    return unit
+    remembered(\.units, modelPath) { Self.modelUnit(modelPath) }
   }
 
   /// What a document's model came from: its bundle, its version folder, or the file.
@@ -244,57 +275,44 @@ public final class CheckCache: @unchecked Sendable {
 
   /// The source of the model at `path` (a `contents` file), read once per run; nil when it cannot be read.
   public func modelSource(_ path: String, limit: Int) -> SourceText? {
-    lock.lock()
-    if let known = modelSources[path] {
-      lock.unlock()
-      return known
+    remembered(\.modelSources, path) {
+      (try? InputFile.read(path, limit: limit)).map { SourceText(bytes: $0) }
     }
-    lock.unlock()
-    let source = (try? InputFile.read(path, limit: limit)).map { SourceText(bytes: $0) }
-    lock.lock()
-    modelSources[path] = .some(source)
-    lock.unlock()
-    return source
   }
 
   /// The digest of `path` and of where it leads, taken once per run.
   private func dependencyDigest(_ path: String, _ base: String) -> [UInt8] {
-    let spelled = path + "\n" + base
-    lock.lock()
-    if let known = digests[spelled] {
-      lock.unlock()
-      return known
+    remembered(\.digests, path + "\n" + base) {
+      // Documents in many folders name one bundle by as many spellings (`../../Tasks.xcdatamodeld`):
+      // it is read once, by where it leads.
+      let real = ProjectRoot.resolved(path)
+      let tree = remembered(\.trees, real) { TreeDigest.of(path) }
+      var digest = SHA256Digest()
+      digest.add(tree)
+      // Where links lead decides whether the model is inside the project (OL106).
+      digest.add(Self.described(CheckCacheEntry.StoredPath(real, base: ProjectRoot.resolved(base))))
+      return digest.finish()
     }
-    lock.unlock()
-    // Documents in many folders name one bundle by as many spellings (`../../Tasks.xcdatamodeld`):
-    // it is read once, by where it leads.
-    let real = ProjectRoot.resolved(path)
-    lock.lock()
-    let knownTree = trees[real]
-    lock.unlock()
-    let tree = knownTree ?? TreeDigest.of(path)
-    var digest = SHA256Digest()
-    digest.add(tree)
-    // Where links lead decides whether the model is inside the project (OL106).
-    digest.add(Self.described(CheckCacheEntry.StoredPath(real, base: ProjectRoot.resolved(base))))
-    let value = digest.finish()
-    lock.lock()
-    digests[spelled] = value
-    trees[real] = tree
-    lock.unlock()
-    return value
   }
 
   private func configurationDigest(_ configuration: Configuration) -> [UInt8] {
+    remembered(\.configurationDigests, configuration.path) { SHA256Digest.of(configuration.source.bytes) }
+  }
+
+  /// The value kept in `table` for `key`, made by `make` (outside the lock) and kept the
+  /// first time it is asked for.
+  private func remembered<Key: Hashable, Value>(
+    _ table: ReferenceWritableKeyPath<CheckCache, [Key: Value]>, _ key: Key, make: () -> Value
+  ) -> Value {
     lock.lock()
-    if let known = configurationDigests[configuration.path] {
+    if let known = self[keyPath: table][key] {
       lock.unlock()
       return known
     }
     lock.unlock()
-    let value = SHA256Digest.of(configuration.source.bytes)
+    let value = make()
     lock.lock()
-    configurationDigests[configuration.path] = value
+    self[keyPath: table][key] = value
     lock.unlock()
     return value
   }
@@ -302,30 +320,15 @@ public final class CheckCache: @unchecked Sendable {
   /// The project folder of the document at `path` (``ProjectRoot``), found once per folder.
   private func base(for path: String, configuration: Configuration?) -> String {
     let spelled = configuration.map { "configuration " + $0.path } ?? "document " + PathText.folder(of: path)
-    lock.lock()
-    if let known = roots[spelled] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
-    let root: String
-    if let configuration {
-      root = ProjectRoot.folder(for: path, configuration: configuration)
-    } else {
+    return remembered(\.roots, spelled) {
+      if let configuration { return ProjectRoot.folder(for: path, configuration: configuration) }
       // ProjectRoot's rule without a configuration, each folder on the way up asked once for
       // `.git` (documents in a thousand folders share the folders above them).
       let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-      if let git = gitRoot(folder) {
-        root = git
-      } else {
-        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        root = ProjectRoot.contains(working, folder) ? working : folder
-      }
+      if let git = gitRoot(folder) { return git }
+      let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+      return ProjectRoot.contains(working, folder) ? working : folder
     }
-    lock.lock()
-    roots[spelled] = root
-    lock.unlock()
-    return root
   }
 
   /// The nearest folder from `folder` (absolute, standardized) up that holds `.git`, or nil.
@@ -359,18 +362,10 @@ public final class CheckCache: @unchecked Sendable {
 
   /// The working directory relative to `base` (absolute when outside it).
   private func workingFolder(base: String) -> String {
-    lock.lock()
-    if let known = workingFolders[base] {
-      lock.unlock()
-      return known
+    remembered(\.workingFolders, base) {
+      let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+      return Self.described(CheckCacheEntry.StoredPath(working, base: base))
     }
-    lock.unlock()
-    let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-    let value = Self.described(CheckCacheEntry.StoredPath(working, base: base))
-    lock.lock()
-    workingFolders[base] = value
-    lock.unlock()
-    return value
   }
 
   /// A stored path as key text, its kind first.
@@ -383,18 +378,11 @@ public final class CheckCache: @unchecked Sendable {
 
   /// Whether `folder` is there to write in (made on first use).
   func ready(_ folder: String) -> Bool {
-    lock.lock()
-    if let known = prepared[folder] {
-      lock.unlock()
-      return known
+    remembered(\.prepared, folder) {
+      let problem = CacheFolderFiles.prepare(folder)
+      if let problem { report(problem) }
+      return problem == nil
     }
-    lock.unlock()
-    let problem = CacheFolderFiles.prepare(folder)
-    lock.lock()
-    prepared[folder] = problem == nil
-    lock.unlock()
-    if let problem { report(problem) }
-    return problem == nil
   }
 
   func count(_ change: (inout Counts) -> Void) {
@@ -419,4 +407,47 @@ public struct CheckCacheKey: Sendable, Equatable {
   public var digest: [UInt8]
   /// The project's folder, absolute and standardized.
   public var base: String
+}
+
+/// A document as the cache knows it before reading it (``CheckCache/document(path:form:configuration:found:)``).
+public struct CheckCacheDocument: Sendable {
+  /// The cache folder its entry goes in.
+  public let folder: String
+  /// Its path as given.
+  public let path: String
+  /// `xml` or `json`.
+  let form: String
+  /// The project's folder, absolute and standardized.
+  let base: String
+  /// The digest of the key's fields it shares with the other documents of its project and configuration.
+  let prefix: [UInt8]
+  /// Its path and the working directory (relative to the project's folder), hashed: the name
+  /// of its file's record in the index.
+  let place: UInt64
+}
+
+/// What names a project among a run's documents: its configuration's path, else the folder of
+/// the document (with `--cache-dir` and no configuration).
+struct CheckCacheProjectName: Hashable {
+  var configuration: String?
+  var folder: String?
+}
+
+/// What the keys of one project's documents share.
+struct CheckCacheProject {
+  /// The project's folder, absolute and standardized.
+  var base: String
+  /// Its own cache folder (``CheckCache/defaultFolderName``).
+  var folder: String
+  /// The digest of the key's fields its documents share.
+  var prefix: [UInt8]
+  /// The hash each document's place starts from (before its path).
+  var placeSeed: UInt64
+}
+
+/// A record's body decoded, and whether what it depended on is as it was.
+struct CheckedBody {
+  var base: String
+  var entry: CheckCacheEntry?
+  var current: Bool
 }

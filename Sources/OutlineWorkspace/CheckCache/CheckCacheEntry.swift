@@ -12,7 +12,7 @@ import OutlineFiles
 public struct CheckCacheEntry: Sendable, Equatable {
   /// The format of the cache's index and entries; a change to either, or to what a check
   /// reports, must raise it.
-  public static let format: UInt32 = 3
+  public static let format: UInt32 = 4
 
   /// A path as an entry keeps it.
   public enum StoredPath: Sendable, Equatable {
@@ -160,6 +160,16 @@ struct EntryWriter {
   var bytes: [UInt8] = []
 
   mutating func number(_ value: Int) {
+    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+  }
+
+  /// `value` as 4 bytes, little-endian.
+  mutating func word32(_ value: UInt32) {
+    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+  }
+
+  /// `value` as 8 bytes, little-endian.
+  mutating func word64(_ value: UInt64) {
     for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
   }
 

@@ -10,13 +10,15 @@ extension CheckCache {
   /// merged with what another run wrote meanwhile. Call it once, when every file is done.
   public func finish() {
     lock.lock()
-    let touched = folders.filter { $0.value.changed || !$0.value.added.isEmpty }
+    let touched = folders.filter {
+      $0.value.changed || !$0.value.added.isEmpty || !$0.value.addedFiles.isEmpty
+    }
     lock.unlock()
     for (folder, state) in touched.sorted(by: { $0.key < $1.key }) {
       guard ready(folder) else { continue }
       let problem = CacheFolderFiles.withLock(in: folder) { () -> String? in
         // What another run wrote since this one read the index, else what this one read.
-        var merged = state.index
+        var merged = state.read.index
         if case .success(let bytes) = CacheFolderFiles.readIfPresent(
           CheckCacheIndex.fileName, in: folder, limit: Self.indexReadLimit),
           case .success(let now) = CheckCacheIndex.decode(bytes)
@@ -26,13 +28,21 @@ extension CheckCache {
         for key in state.used {
           if merged.lastUsed(key) != nil {
             merged.use(key, day: today)
-          } else if let body = state.index.body(key) {
+          } else if let body = state.read.index.body(key) {
             merged.set(key, body: body, day: today)
           }
         }
         for (key, body) in state.added { merged.set(key, body: body, day: today) }
+        for place in state.usedFiles {
+          if merged.fileSlot(place) != nil {
+            merged.useFile(place, day: today)
+          } else if let record = state.read.index.file(place) {
+            merged.setFile(place, record, day: today)
+          }
+        }
+        for (place, record) in state.addedFiles { merged.setFile(place, record, day: today) }
         merged.toolVersion = ToolVersion.current
-        let kept = merged.pruned(today: today, keeping: state.used.union(state.added.keys))
+        let kept = merged.pruned(today: today, keeping: Set(state.used).union(state.added.keys))
         return CacheFolderFiles.write(kept.encoded(), named: CheckCacheIndex.fileName, in: folder)
       }
       if let problem {
@@ -55,11 +65,11 @@ extension CheckCache {
 
   /// The index of `folder`, read at its first use; empty when there is none or it could not be
   /// taken (said once: corrupt, newer, unreadable), and then written afresh by ``finish()``.
-  func loaded(_ folder: String) -> CheckCacheIndex {
+  func loaded(_ folder: String) -> ReadIndex {
     lock.lock()
     if let known = folders[folder] {
       lock.unlock()
-      return known.index
+      return known.read
     }
     lock.unlock()
     loading.lock()
@@ -67,7 +77,7 @@ extension CheckCache {
     lock.lock()
     if let known = folders[folder] {
       lock.unlock()
-      return known.index
+      return known.read
     }
     lock.unlock()
     var state = FolderState()
@@ -79,7 +89,7 @@ extension CheckCache {
     case .success(let bytes)?:
       switch CheckCacheIndex.decode(bytes) {
       case .success(let index):
-        state.index = index
+        state.read = ReadIndex(index)
         // Records to prune: the index is written again even when the run changes nothing else.
         if let earliest = index.earliestDay, earliest < today - CheckCacheIndex.keptDays {
           state.changed = true
@@ -98,18 +108,31 @@ extension CheckCache {
     lock.lock()
     folders[folder] = state
     lock.unlock()
-    return state.index
+    return state.read
   }
+}
+
+/// An index as a run read it (never changed after): handed to each lookup without a copy.
+final class ReadIndex: Sendable {
+  let index: CheckCacheIndex
+  init(_ index: CheckCacheIndex = CheckCacheIndex()) { self.index = index }
 }
 
 /// One cache folder's index as the run read it, and what the run did with it.
 struct FolderState {
-  var index = CheckCacheIndex()
+  var read = ReadIndex()
   /// The records used (hits).
-  var used: Set<CheckCacheIndex.Key> = []
+  var used: [CheckCacheIndex.Key] = []
   /// The entries made, by key.
   var added: [CheckCacheIndex.Key: [UInt8]] = [:]
-  /// Whether the index must be written besides what was added: a record used was marked
-  /// with an earlier day, records are to be pruned, or the file could not be taken.
+  /// The places of the files whose records were trusted.
+  var usedFiles: [UInt64] = []
+  /// The records of the files hashed, by place.
+  var addedFiles: [UInt64: CheckCacheFileRecord] = [:]
+  /// The bodies of ``read`` decoded and checked so far, by number.
+  var checked: [Int: CheckedBody] = [:]
+  /// Whether the index must be written besides what was added: a record (or a file's) used
+  /// was marked with an earlier day, records are to be pruned, or the file
+  /// could not be taken.
   var changed = false
 }
