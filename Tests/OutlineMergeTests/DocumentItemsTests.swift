@@ -1,5 +1,7 @@
 import OutlineCore
 import OutlineValidation
+import OutlineXML
+import TestSupport
 import Testing
 
 @testable import OutlineMerge
@@ -49,5 +51,32 @@ func items(_ text: String) -> DocumentItems {
     #expect(one.subtreeHash[0] != three.subtreeHash[0])
     #expect(two.sequence(of: 0) == [2, 1])
     #expect(two.siblingRank[1] == 1 && two.siblingRank[2] == 0)
+  }
+
+  @Test func hashesAValueAsTheBytesItDecodesTo() throws {
+    let pieces = [
+      "a", "Zoë", "日本", "🚆", " ", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#38;", "&#x26;", "&#233;",
+      "&#x1F686;", "\t", "\n", "\r", "\r\n", "&", ";", "#",
+    ]
+    try Property.check("value hash is the decoded bytes' hash", cases: 300) { random, _ in
+      let raw = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
+      let bytes = Array("x=\"\(raw)\"".utf8)
+      let range = TextRange(start: 3, end: bytes.count - 1)
+      let decoded = Array(XMLEscaping.decodeAttribute(Array(bytes[range.start..<range.end])).utf8)
+      let expected = ContentHash.bytes(decoded, TextRange(start: 0, end: decoded.count))
+      let hashed = ContentHash.value(bytes, range)
+      let scanned = bytes.withByteView { view in
+        var scanner = TagAttributes.Scanner(view, tag: TextRange(start: -1, end: bytes.count), nameLength: 0)
+        return scanner.next(view)
+      }
+      if hashed != expected {
+        return "\(raw.debugDescription): value hash differs from the decoded bytes' hash"
+      }
+      if scanned?.valueHash != expected || scanned?.attribute.value != range {
+        return "\(raw.debugDescription): the scanner read \(String(describing: scanned?.attribute))"
+      }
+      return nil
+    }
   }
 }

@@ -1,6 +1,7 @@
-// The items of one document as matching, diff and merge read them: the item tree, each item's attributes as
-// ranges of the bytes, and two hashes per item (its own content, and its whole subtree), computed bottom-up in one
-// loop over the flat tree. No recursion: the children of an item come after it in pre-order.
+// The items of one document as matching, diff and merge read them: the item tree, two hashes per item (its own
+// content, hashed in the one pass over its start tag that finds its attributes, and its whole subtree, computed
+// bottom-up in one loop over the flat tree), and each item's attributes as ranges of the bytes, read again from
+// its start tag when asked (few items are). No recursion: the children of an item come after it in pre-order.
 
 import OutlineCore
 import OutlineModel
@@ -31,10 +32,6 @@ public struct DocumentItems: Sendable {
   public let tree: ItemTree
   /// The model the tree was bound to, when there was one.
   public let model: Model?
-  /// Every item's attributes but `order`: those of item `i` are `attributes[attributeStart[i] ..< attributeStart[i + 1]]`.
-  public let attributes: [ItemAttribute]
-  /// Where each item's attributes start in ``attributes`` (one entry more than there are items).
-  public let attributeStart: [Int32]
   /// The hash of each item's own content.
   public let ownHash: [UInt64]
   /// The hash of each item's subtree.
@@ -52,32 +49,8 @@ public struct DocumentItems: Sendable {
     self.source = source
     self.tree = tree
     self.model = model
-    let bytes = source.bytes
     let items = tree.items
-    var attributes: [ItemAttribute] = []
-    attributes.reserveCapacity(items.count * 2)
-    var attributeStart: [Int32] = []
-    attributeStart.reserveCapacity(items.count + 1)
-    var ownHash = [UInt64](repeating: 0, count: items.count)
-    for index in items.indices {
-      attributeStart.append(Int32(attributes.count))
-      let item = items[index]
-      var hash = ContentHash.bytes(bytes, item.nameRange) &* ContentHash.elementSalt
-      TagAttributes.scan(bytes, item) { attribute in
-        if let order = item.orderRange, order == attribute.value { return }
-        attributes.append(attribute)
-        // A sum, so the attributes' order in the tag does not count.
-        hash =
-          hash
-          &+ ContentHash.mix(
-            ContentHash.bytes(bytes, attribute.name) &* ContentHash.nameSalt
-              ^ ContentHash.value(bytes, attribute.value))
-      }
-      ownHash[index] = ContentHash.mix(hash)
-    }
-    attributeStart.append(Int32(attributes.count))
-    self.attributes = attributes
-    self.attributeStart = attributeStart
+    let ownHash = source.bytes.withByteView { Self.ownHashes($0, items) }
     self.ownHash = ownHash
 
     // Bottom-up: an item's children come after it, so walking backwards finds them all hashed.
@@ -136,12 +109,42 @@ public struct DocumentItems: Sendable {
     self.inDocumentOrder = inDocumentOrder
   }
 
+  /// The hash of each item's own content: its element name and its attributes but `order`, in
+  /// any order.
+  private static func ownHashes(_ bytes: ByteView, _ items: [Item]) -> [UInt64] {
+    var ownHash: [UInt64] = []
+    ownHash.reserveCapacity(items.count)
+    for index in items.indices {
+      let (tag, nameLength, order) = (
+        items[index].startTag, Int(items[index].nameLength), items[index].orderRange
+      )
+      let name = TextRange(start: tag.start + 1, end: tag.start + 1 + nameLength)
+      var hash = ContentHash.bytes(bytes, name) &* ContentHash.elementSalt
+      var scanner = TagAttributes.Scanner(bytes, tag: tag, nameLength: nameLength)
+      while let next = scanner.next(bytes) {
+        if let order, order == next.attribute.value { continue }
+        // A sum, so the attributes' order in the tag does not count.
+        hash = hash &+ ContentHash.mix(next.nameHash &* ContentHash.nameSalt ^ next.valueHash)
+      }
+      ownHash.append(ContentHash.mix(hash))
+    }
+    return ownHash
+  }
+
   /// How many items there are.
   public var count: Int { tree.items.count }
 
-  /// The attributes of `item` (but `order`).
-  public func attributes(of item: Int) -> ArraySlice<ItemAttribute> {
-    attributes[Int(attributeStart[item])..<Int(attributeStart[item + 1])]
+  /// The attributes of `item` (but `order`), read from its start tag.
+  public func attributes(of item: Int) -> [ItemAttribute] {
+    let element = tree.items[item]
+    return source.bytes.withByteView { bytes in
+      var attributes: [ItemAttribute] = []
+      var scanner = TagAttributes.Scanner(bytes, element)
+      while let next = scanner.next(bytes) {
+        if next.attribute.value != element.orderRange { attributes.append(next.attribute) }
+      }
+      return attributes
+    }
   }
 
   /// The children of `item` in sibling order: by relationship, then order value, then document order.
