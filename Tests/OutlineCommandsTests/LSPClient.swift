@@ -23,33 +23,10 @@ final class LSPClient: @unchecked Sendable {
     try process.run()
     let handle = output.fileHandleForReading
     Thread.detachNewThread { [self] in
-      var buffer: [UInt8] = []
-      while true {
-        let data = handle.availableData
-        if data.isEmpty { break }
-        buffer += data
-        while let headerEnd = Self.find(Array("\r\n\r\n".utf8), in: buffer) {
-          let header = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
-          guard
-            let length = header.split(separator: ":").last.flatMap({
-              Int($0.trimmingCharacters(in: .whitespaces))
-            }),
-            buffer.count >= headerEnd + 4 + length
-          else { break }
-          let body = Array(buffer[(headerEnd + 4)..<(headerEnd + 4 + length)])
-          buffer.removeFirst(headerEnd + 4 + length)
-          // Deep replies (symbols of a deep chain) stay text: a deep value
-          // would be released recursively.
-          var message: JSONValue
-          if let parsed = try? JSONValue.parse(body, maximumDepth: 64) {
-            message = parsed
-          } else {
-            let text = String(decoding: body, as: UTF8.self)
-            let id = text.range(of: "\"id\":").map { text[$0.upperBound...].prefix { $0.isNumber } }.flatMap {
-              Int($0)
-            }
-            message = ["id": id.map { .int($0) } ?? .null, "raw": .string(text)]
-          }
+      var reader = LSPFraming.Reader()
+      while case let data = handle.availableData, !data.isEmpty {
+        reader.append(data)
+        while let message = reader.next() {
           lock.lock()
           received.append(message)
           lock.broadcast()
@@ -59,22 +36,12 @@ final class LSPClient: @unchecked Sendable {
     }
   }
 
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    for start in 0...(haystack.count - needle.count)
-    where haystack[start..<start + needle.count].elementsEqual(needle) {
-      return start
-    }
-    return nil
-  }
-
   func sendRaw(_ bytes: [UInt8]) {
     CLI.feed(Data(bytes), to: input.fileHandleForWriting)
   }
 
   func send(_ message: JSONValue) {
-    let body = Array(message.serialized().utf8)
-    sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+    sendRaw(LSPFraming.frame(message))
   }
 
   func notify(_ method: String, _ params: JSONValue) {

@@ -7,8 +7,7 @@ import Testing
 /// `$/cancelRequest: id is missing`, and the log added the method again before it.
 @Suite struct LSPMessagePrefixTests {
   static func frame(_ message: JSONValue) -> String {
-    let body = message.serialized()
-    return "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+    String(decoding: LSPFraming.frame(message), as: UTF8.self)
   }
 
   @Test func aNotificationWithBadParamsIsLoggedWithItsMethodOnce() throws {

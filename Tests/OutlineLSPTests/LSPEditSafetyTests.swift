@@ -190,7 +190,7 @@ import Testing
       ])
     let reply = await client.wait { $0["id"] == .int(id) }
     #expect(reply?["error"]?["code"] == .int(-32801), "\(reply?["result"]?.arrayValue?.count ?? -1) edits")
-    #expect(await client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
+    await client.expectNothing(for: 1) { $0["id"] == .int(id) }
     let again = await client.request("textDocument/rangeFormatting", params)
     #expect(again?["result"]?.arrayValue?.isEmpty == false)
   }

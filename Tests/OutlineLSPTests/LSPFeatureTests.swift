@@ -135,7 +135,7 @@ import Testing
     client.notify("$/cancelRequest", ["id": .int(id)])
     let reply = await client.wait { $0["id"] == .int(id) }
     #expect(reply?["result"] != nil || reply?["error"]?["code"] == .int(-32800))
-    #expect(await client.wait(timeout: 1) { $0["id"] == .int(id) } == nil)
+    await client.expectNothing(for: 1) { $0["id"] == .int(id) }
   }
 }
 

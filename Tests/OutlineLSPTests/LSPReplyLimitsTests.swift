@@ -48,8 +48,8 @@ import Testing
       ["textDocument": ["uri": .string(uri)], "partialResultToken": "deep"])
     #expect(streamed?["result"] == [])
     var batches = 0
-    while let progress = await client.wait(
-      timeout: 1,
+    while let progress = await client.take(
+      within: 1,
       {
         $0["method"] == "$/progress" && $0["params"]?["token"] == "deep"
           || $0["raw"]?.stringValue?.contains("\"$/progress\"") == true

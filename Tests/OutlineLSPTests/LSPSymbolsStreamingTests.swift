@@ -20,8 +20,8 @@ import Testing
     #expect(streamed?["result"] == [])
     // The batches were written before the reply, so they have all arrived.
     var batches: [[JSONValue]] = []
-    while let progress = await client.wait(
-      timeout: 0.5, { $0["method"] == "$/progress" && $0["params"]?["token"] == "s1" })
+    while let progress = await client.take(
+      within: 0.5, { $0["method"] == "$/progress" && $0["params"]?["token"] == "s1" })
     {
       batches.append(progress["params"]?["value"]?.arrayValue ?? [])
     }

@@ -105,7 +105,7 @@ import Testing
     client.notify(
       "workspace/didChangeWatchedFiles",
       ["changes": [["uri": .string(folder.appendingPathComponent("notes.txt").absoluteString), "type": 2]]])
-    #expect(await client.wait(timeout: 2) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
+    await client.expectNothing(for: 2) { $0["method"] == "textDocument/publishDiagnostics" }
     client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(contents), "type": 2]]])
     #expect(Self.codes(await client.diagnostics(uri)) == [])
     #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
@@ -113,6 +113,6 @@ import Testing
     let closed = folder.appendingPathComponent("other.outline").absoluteString
     client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(closed), "type": 1]]])
     #expect(await client.wait { $0["method"] == "workspace/diagnostic/refresh" } != nil)
-    #expect(await client.wait(timeout: 1) { $0["method"] == "textDocument/publishDiagnostics" } == nil)
+    await client.expectNothing(for: 1) { $0["method"] == "textDocument/publishDiagnostics" }
   }
 }

@@ -3,6 +3,7 @@ import JSONRPC
 import OutlineCore
 import OutlineJSON
 import TestSupport
+import Testing
 
 @testable import OutlineLSP
 
@@ -14,7 +15,8 @@ import TestSupport
 /// shared threads also serve; nothing here waits on a thread of that pool. The server reads on a
 /// thread of its own, a second thread reads what it sends and hands each message to the test that
 /// awaits it, a third writes the test's messages in order, and the timeouts are kept by a fourth
-/// (``Deadlines``). A wait that times out prints what it waited for.
+/// (``Deadlines``). A wait that times out prints what it waited for, unless silence was what the
+/// test awaited (``expectNothing(for:sourceLocation:_:)``, ``take(within:_:)``).
 final class ServerClient: @unchecked Sendable {
   private let input = Pipe()
   private let output = Pipe()
@@ -51,13 +53,10 @@ final class ServerClient: @unchecked Sendable {
     }
     let handle = output.fileHandleForReading
     Self.start("outline-lsp-client-reader") {
-      var framer = MessageFramer()
+      var reader = LSPFraming.Reader()
       while case let data = handle.availableData, !data.isEmpty {
-        framer.append(data)
-        while let frame = framer.next() {
-          guard case .message(let body) = frame else { continue }
-          inbox.receive(Self.message(body))
-        }
+        reader.append(data)
+        while let message = reader.next() { inbox.receive(message) }
       }
       try? handle.close()
     }
@@ -69,17 +68,6 @@ final class ServerClient: @unchecked Sendable {
     thread.name = name
     thread.stackSize = 8 << 20
     thread.start()
-  }
-
-  /// A message body as a value; a deep reply (symbols of a deep chain) stays text, with its id,
-  /// since a deep value would be released recursively.
-  private static func message(_ body: [UInt8]) -> JSONValue {
-    if let parsed = try? JSONValue.parse(body, maximumDepth: 64) { return parsed }
-    let text = String(decoding: body, as: UTF8.self)
-    let id = text.range(of: "\"id\":").map { text[$0.upperBound...].prefix { $0.isNumber } }.flatMap {
-      Int($0)
-    }
-    return ["id": id.map { .int($0) } ?? .null, "raw": .string(text)]
   }
 
   /// The server's log lines so far (standard error in the binary).
@@ -103,8 +91,7 @@ final class ServerClient: @unchecked Sendable {
   }
 
   func send(_ message: JSONValue) {
-    let body = Array(message.serialized().utf8)
-    sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+    sendRaw(LSPFraming.frame(message))
   }
 
   func notify(_ method: String, _ params: JSONValue) {
@@ -132,6 +119,27 @@ final class ServerClient: @unchecked Sendable {
     _ predicate: @escaping @Sendable (JSONValue) -> Bool
   ) async -> JSONValue? {
     await inbox.next("the message matching the predicate at \(fileID):\(line)", timeout: timeout, predicate)
+  }
+
+  /// Awaits (and removes) the first message matching `predicate` that comes within `seconds`;
+  /// nil, without a printed line, when none does: the end of a run of messages (streamed
+  /// batches), not a failure.
+  func take(
+    within seconds: TimeInterval, _ predicate: @escaping @Sendable (JSONValue) -> Bool
+  ) async -> JSONValue? {
+    await inbox.next("", timeout: seconds, quiet: true, predicate)
+  }
+
+  /// Expects that no message matching `predicate` comes within `seconds` (and takes one that
+  /// does, recording an issue at the caller); a wait meant to see nothing prints nothing.
+  func expectNothing(
+    for seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation,
+    _ predicate: @escaping @Sendable (JSONValue) -> Bool
+  ) async {
+    let message = await take(within: seconds, predicate)
+    #expect(
+      message == nil, "came within \(seconds) s: \(message?.serialized().prefix(300) ?? "")",
+      sourceLocation: sourceLocation)
   }
 
   /// The next diagnostics published for `uri` (optionally for `version`).

@@ -8,6 +8,8 @@ final class Inbox: @unchecked Sendable {
   private struct Waiter {
     let number: Int
     let what: String
+    /// Whether its timeout is expected (a test that checks that nothing comes): not printed.
+    let quiet: Bool
     let matches: @Sendable (JSONValue) -> Bool
     let continuation: CheckedContinuation<JSONValue?, Never>
   }
@@ -50,15 +52,18 @@ final class Inbox: @unchecked Sendable {
   }
 
   /// Removes and returns the first message kept or to come that `matches`; nil once `timeout`
-  /// seconds passed without one (printing `what` it waited for and what came meanwhile).
+  /// seconds passed without one (printing, unless `quiet`, `what` it waited for and what came
+  /// meanwhile).
   func next(
-    _ what: String, timeout: TimeInterval, _ matches: @escaping @Sendable (JSONValue) -> Bool
+    _ what: String, timeout: TimeInterval, quiet: Bool = false,
+    _ matches: @escaping @Sendable (JSONValue) -> Bool
   ) async -> JSONValue? {
     await withCheckedContinuation { (continuation: CheckedContinuation<JSONValue?, Never>) in
       let outcome: (found: JSONValue?, number: Int) = lock.withLock {
         if let index = received.firstIndex(where: matches) { return (received.remove(at: index), 0) }
         numbers += 1
-        waiters.append(Waiter(number: numbers, what: what, matches: matches, continuation: continuation))
+        waiters.append(
+          Waiter(number: numbers, what: what, quiet: quiet, matches: matches, continuation: continuation))
         return (nil, numbers)
       }
       if let found = outcome.found { return continuation.resume(returning: found) }
@@ -74,9 +79,11 @@ final class Inbox: @unchecked Sendable {
       return (waiters.remove(at: index), received.map(Self.summary), lines)
     }
     guard let (waiter, kept, logged) = expired else { return }
-    print(
-      "ServerClient: waited \(timeout) s in vain for \(waiter.what); unclaimed messages: \(kept); "
-        + "the server's log: \(logged)")
+    if !waiter.quiet {
+      print(
+        "ServerClient: waited \(timeout) s in vain for \(waiter.what); unclaimed messages: \(kept); "
+          + "the server's log: \(logged)")
+    }
     waiter.continuation.resume(returning: nil)
   }
 

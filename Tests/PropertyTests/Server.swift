@@ -21,15 +21,10 @@ final class Server: @unchecked Sendable {
     try process.run()
     let handle = output.fileHandleForReading
     Thread.detachNewThread { [self] in
-      var buffer: [UInt8] = []
-      while true {
-        let data = handle.availableData
-        if data.isEmpty { break }
-        buffer += data
-        while let (headerEnd, length) = Self.frame(buffer), buffer.count >= headerEnd + 4 + length {
-          let body = Array(buffer[(headerEnd + 4)..<(headerEnd + 4 + length)])
-          buffer.removeFirst(headerEnd + 4 + length)
-          guard let message = try? JSONValue.parse(body, maximumDepth: 64) else { continue }
+      var reader = LSPFraming.Reader()
+      while case let data = handle.availableData, !data.isEmpty {
+        reader.append(data)
+        while let message = reader.next() {
           lock.lock()
           received.append(message)
           lock.broadcast()
@@ -39,26 +34,8 @@ final class Server: @unchecked Sendable {
     }
   }
 
-  /// Where the header of the first frame in `buffer` ends and its body's length.
-  private static func frame(_ buffer: [UInt8]) -> (Int, Int)? {
-    let separator = Array("\r\n\r\n".utf8)
-    guard buffer.count >= 4 else { return nil }
-    for start in 0...(buffer.count - 4) where buffer[start..<start + 4].elementsEqual(separator) {
-      let header = String(decoding: buffer[0..<start], as: UTF8.self)
-      guard
-        let field = header.split(separator: "\r\n").first(where: {
-          $0.lowercased().hasPrefix("content-length:")
-        }),
-        let length = Int(field.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-      else { return nil }
-      return (start, length)
-    }
-    return nil
-  }
-
   func send(_ message: JSONValue) {
-    let body = Array(message.serialized().utf8)
-    CLI.feed(Data(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body), to: input.fileHandleForWriting)
+    CLI.feed(Data(LSPFraming.frame(message)), to: input.fileHandleForWriting)
   }
 
   func notify(_ method: String, _ params: JSONValue) {
