@@ -12,24 +12,6 @@ import Testing
 /// counts them. The same document written with each kind of line end gets
 /// its problems at the same lines and columns.
 @Suite struct LineEndsCLITests {
-  /// Problems on several lines: a duplicate order, text in an object across
-  /// a line end, an unknown attribute after one.
-  static let document = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <outline version="1">
-      <Item title="a" order="0"/>
-      <Item title="b" order="0">some
-      text</Item>
-      <Item title="c"
-        colour="red" order="1"/>
-    </outline>
-
-    """
-
-  static func written(_ ending: String) -> String {
-    document.replacingOccurrences(of: "\n", with: ending)
-  }
-
   /// `line:character` of each diagnostic the server publishes, in order.
   static func places(_ diagnostics: JSONValue?) -> [String] {
     (diagnostics?["diagnostics"]?.arrayValue ?? []).map { diagnostic in
@@ -45,15 +27,15 @@ import Testing
     defer { _ = client.close() }
     let lfURI = "file:///tmp/outline-line-ends/lf.outline"
     let crURI = "file:///tmp/outline-line-ends/cr.outline"
-    client.open(lfURI, Self.document)
+    client.open(lfURI, LineEndDocument.text)
     let lf = Self.places(client.diagnostics(lfURI))
-    client.open(crURI, Self.written("\r"))
+    client.open(crURI, LineEndDocument.written("\r"))
     #expect(Self.places(client.diagnostics(crURI)) == lf)
     #expect(lf.count >= 3)
 
     // A `\n` typed after the `\r` that ends line 0 makes them one line end (no new line); an
     // empty line typed; then line 0's `\r\n` made a lone `\r` again.
-    var text = Self.written("\r")
+    var text = LineEndDocument.written("\r")
     let edits: [(line: Int, character: Int, endLine: Int, endCharacter: Int, text: String)] = [
       (1, 0, 1, 0, "\n"),  // joins the `\r` of line 0 and this `\n`: still line 1 after it
       (2, 0, 2, 0, "\r\n"),  // a new empty line 2

@@ -103,20 +103,6 @@ import Testing
     #expect(places == ["4:32:", "5:29:", "7:3:"], "\(lint)")
   }
 
-  /// Problems on several lines: a duplicate order, text in an object across a line end, an
-  /// unknown attribute after one.
-  static let document = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <outline version="1">
-      <Item title="a" order="0"/>
-      <Item title="b" order="0">some
-      text</Item>
-      <Item title="c"
-        colour="red" order="1"/>
-    </outline>
-
-    """
-
   /// `line:column code` of each problem.
   static func places(_ lint: [String]) -> [String] {
     lint.filter { !$0.hasPrefix(" ") }.map { line in
@@ -130,9 +116,8 @@ import Testing
   /// and columns as with `\n`; no message holds a `\r` of the next line.
   @Test(arguments: ["\r\n", "\r"])
   func lintReportsTheSamePlacesForEveryLineEnd(ending: String) {
-    let lf = SemanticsTests.lint(Self.document, model: ModelLoader.defaultModel)
-    let other = SemanticsTests.lint(
-      Self.document.replacingOccurrences(of: "\n", with: ending), model: ModelLoader.defaultModel)
+    let lf = SemanticsTests.lint(LineEndDocument.text, model: ModelLoader.defaultModel)
+    let other = SemanticsTests.lint(LineEndDocument.written(ending), model: ModelLoader.defaultModel)
     let expected = Self.places(lf)
     #expect(expected.count >= 3, "\(lf)")
     #expect(expected.contains("4:29 OL105"), "\(lf)")
