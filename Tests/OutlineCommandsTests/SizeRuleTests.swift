@@ -7,11 +7,7 @@ import Testing
 /// The size rule (OL107) through every face: one limit on a value as written,
 /// the same diagnostic at the value's position, never libxml2's "Huge input lookup".
 @Suite struct SizeRuleTests {
-  static let limit = SizeRule.maximumValueBytes
-  static let fifty = 50_000_000
-
-  /// A value of exactly `bytes` bytes as written in XML: `a`s, then `&amp;`.
-  static func xmlValue(_ bytes: Int) -> String { String(repeating: "a", count: bytes - 5) + "&amp;" }
+  static let limit = OversizedValue.limit
 
   /// An outline whose second item's title is `bytes` long as written (line 3,
   /// column 16), followed by an item with a bad order (line 4), so the rest
@@ -20,7 +16,7 @@ import Testing
     """
     <outline version="1">
       <Item title="x" order="0"/>
-      <Item title="\(xmlValue(bytes))" order="1"/>
+      <Item title="\(OversizedValue.xml(bytes))" order="1"/>
       <Item order="\(bytes > limit ? 5 : 2)"/>
     </outline>
 
@@ -38,20 +34,6 @@ import Testing
     """
   }
 
-  /// OPML with one outline whose `text` is `bytes` long (line 5, column 16).
-  static func opml(_ bytes: Int) -> String {
-    """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <opml version="2.0">
-    <head><title>t</title></head>
-    <body>
-    <outline text="\(String(repeating: "a", count: bytes))"/>
-    </body>
-    </opml>
-
-    """
-  }
-
   static func folder(_ files: [String: String]) throws -> URL {
     let folder = try CLI.temporaryFolder()
     try CLI.write(files, in: folder)
@@ -62,12 +44,12 @@ import Testing
     FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
   }
 
-  /// Just over the limit always; 50 MB (libxml2's old failure) with the scale tests.
-  static let sizesOverTheLimit = SlowTests.enabled ? [limit + 1, fifty] : [limit + 1]
+  static let sizesOverTheLimit = OversizedValue.sizesOverTheLimit
 
   @Test func aValueAtTheLimitPassesEveryFace() throws {
     let folder = try Self.folder([
-      "a.outline": Self.outline(Self.limit), "b.json": Self.json(Self.limit), "c.opml": Self.opml(Self.limit),
+      "a.outline": Self.outline(Self.limit), "b.json": Self.json(Self.limit),
+      "c.opml": OversizedValue.opml(Self.limit),
     ])
     let lint = try CLI.run("outline-lint", ["a.outline"], in: folder)
     #expect(lint.status == 0, "\(lint.stdout.prefix(300))")
@@ -142,7 +124,7 @@ import Testing
     _ = client.initialize()
     let documents = [
       ("file:///tmp/ok.outline", Self.limit), ("file:///tmp/over.outline", Self.limit + 1),
-      ("file:///tmp/fifty.outline", Self.fifty),
+      ("file:///tmp/fifty.outline", OversizedValue.fiftyMegabytes),
     ]
     for (uri, bytes) in documents {
       client.open(uri, Self.outline(bytes))

@@ -213,28 +213,10 @@ import Testing
     #expect(back == (try OPMLReader.read(Array(opml.utf8)).0.get()))
   }
 
-  /// OPML with one outline whose `text` is `bytes` long (line 5, column 16).
-  static func opml(_ bytes: Int) -> String {
-    """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <opml version="2.0">
-    <head><title>t</title></head>
-    <body>
-    <outline text="\(String(repeating: "a", count: bytes))"/>
-    </body>
-    </opml>
-
-    """
-  }
-
-  /// Just over the limit always; 50 MB (libxml2's old failure) with the scale tests.
-  static let sizesOverTheLimit =
-    SlowTests.enabled ? [SizeRule.maximumValueBytes + 1, 50_000_000] : [SizeRule.maximumValueBytes + 1]
-
   /// A value over the size limit is refused at its place, OL107 named.
-  @Test(arguments: sizesOverTheLimit)
+  @Test(arguments: OversizedValue.sizesOverTheLimit)
   func importRefusesAnOversizedOPMLValue(bytes: Int) {
-    let refusal = Self.refusal(Self.opml(bytes)) ?? ""
+    let refusal = Self.refusal(OversizedValue.opml(bytes)) ?? ""
     #expect(
       refusal.contains(
         "5:16: error: The value of 'text' is \(bytes) bytes, over the limit of 16 MiB (16777216 bytes) as the .outline would write it [OL107]"

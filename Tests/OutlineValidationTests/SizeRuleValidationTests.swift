@@ -1,14 +1,15 @@
 import OutlineCore
+import TestSupport
 import Testing
 
 @testable import OutlineValidation
 
 /// OL107: the size rule on values, text, comments and instructions, as written.
 @Suite struct SizeRuleValidationTests {
-  static let limit = SizeRule.maximumValueBytes
+  static let limit = OversizedValue.limit
 
   /// `bytes` bytes as written, ending with an escape: `a`s then `&amp;`.
-  static func written(_ bytes: Int) -> String { String(repeating: "a", count: bytes - 5) + "&amp;" }
+  static func written(_ bytes: Int) -> String { OversizedValue.xml(bytes) }
 
   func oversized(_ text: String) -> [Diagnostic] {
     validate(text).filter { $0.code == .valueTooLarge }
