@@ -11,9 +11,7 @@ import Testing
         <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
     """
 
-  static func model(_ entities: String) -> String {
-    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
-  }
+  static func model(_ entities: String) -> String { ModelFixtures.model(entities) }
 
   /// A folder with `Notes.xcdatamodeld` (version `Notes` holds Item and its sub-entity Note,
   /// `Notes 2` removes Note) and `doc.outline` for the first version.

@@ -1,3 +1,4 @@
+import Foundation
 import OutlineCore
 import OutlineModel
 import OutlineSyntax
@@ -36,37 +37,55 @@ import Testing
         == Self.reversed.replacingOccurrences(of: "\"fifth\" order=\"3\"", with: "\"fifth\" order=\"4\""))
   }
 
+  /// A group holding every kind of broken order value, `g` holding a group of its own, and what
+  /// renumbering makes of it: integers by value (negative first, too large last); a child
+  /// without one by its position among its siblings (before a sibling holding that value further
+  /// down); `+0` is 0 already and is not rewritten. (Keys: a 0 (position), b -4, c 2 (position),
+  /// d 3 (position), e 1, f 70000, g 3 (after d): b a e c d g f.)
+  static let everyKindOfBrokenValue = (
+    text: """
+    <outline version="1">
+      <Item title="a" order="abc"/>
+      <Item title="b" order="-4"/>
+      <Item title="c" order="99999999999999999999"/>
+      <Item title="d"/>
+      <Item title="e" order="1"/>
+      <Item title="f" order="70000"/>
+      <Item title="g" order="3">
+        <Item title="g1" order="5"/>
+        <Item title="g2" order="+0"/>
+      </Item>
+    </outline>
+
+    """,
+    fixed: """
+    <outline version="1">
+      <Item title="a" order="1"/>
+      <Item title="b" order="0"/>
+      <Item title="c" order="3"/>
+      <Item order="4" title="d"/>
+      <Item title="e" order="2"/>
+      <Item title="f" order="6"/>
+      <Item title="g" order="5">
+        <Item title="g1" order="1"/>
+        <Item title="g2" order="+0"/>
+      </Item>
+    </outline>
+
+    """
+  )
+
+  /// `text` without `g`'s children: one group.
+  static func oneGroup(_ text: String) -> String {
+    text.replacingOccurrences(of: #">\n(    .*\n)+  </Item>"#, with: "/>", options: .regularExpression)
+  }
+
   @Test func missingNonIntegerNegativeAndTooLargeValuesInOneGroup() {
-    // Integers sort by value (negative first, too large last); a child
-    // without one takes its position among its siblings as its value, before
-    // a sibling holding that value further down.
-    let text = """
-      <outline version="1">
-        <Item title="a" order="abc"/>
-        <Item title="b" order="-4"/>
-        <Item title="c" order="99999999999999999999"/>
-        <Item title="d"/>
-        <Item title="e" order="+1"/>
-        <Item title="f" order="70000"/>
-        <Item title="g" order="3"/>
-      </outline>
-
-      """
-    // Keys: a 0 (position), b -4, c 2 (position), d 3 (position), e 1, f 70000, g 3 (after d):
-    // b a e c d g f.
-    #expect(
-      Self.fixed(text) == """
-        <outline version="1">
-          <Item title="a" order="1"/>
-          <Item title="b" order="0"/>
-          <Item title="c" order="3"/>
-          <Item order="4" title="d"/>
-          <Item title="e" order="2"/>
-          <Item title="f" order="6"/>
-          <Item title="g" order="5"/>
-        </outline>
-
-        """)
+    // `e`'s order written `+1`: an integer all the same.
+    let text = Self.oneGroup(Self.everyKindOfBrokenValue.text)
+      .replacingOccurrences(of: "order=\"1\"", with: "order=\"+1\"")
+    #expect(!text.contains("g1") && text.contains("title=\"e\" order=\"+1\""), "\(text)")
+    #expect(Self.fixed(text) == Self.oneGroup(Self.everyKindOfBrokenValue.fixed))
     #expect(
       OutlineValidator.validate(SourceText(Self.fixed(text))).diagnostics.allSatisfy { $0.severity == .hint })
   }
