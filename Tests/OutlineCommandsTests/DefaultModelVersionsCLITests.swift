@@ -11,7 +11,7 @@ import Testing
       at: folder.appendingPathComponent("schema"), withIntermediateDirectories: true)
     // Four versions, none of them the default model.
     try FileManager.default.copyItem(
-      at: VersionsCLITests.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),
+      at: VersionsFixture.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),
       to: folder.appendingPathComponent("schema/Outline.xcdatamodeld"))
     try CLI.write(
       ["a.outline": "<outline version=\"1\">\n  <Item order=\"0\" title=\"a\"/>\n</outline>\n"], in: folder)

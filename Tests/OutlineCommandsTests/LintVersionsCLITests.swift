@@ -12,7 +12,7 @@ import Testing
     """
 
   @Test func anOlderVersionIsOL108OnTheRootAndRulesApplyToIt() throws {
-    let folder = try VersionsCLITests.project()
+    let folder = try VersionsFixture.project()
     let current = Self.third.replacingOccurrences(of: "Tasks 3", with: "Tasks 4")
     try CLI.write(["third.outline": Self.third, "current.outline": current], in: folder)
     let run = try CLI.run("outline", ["lint", "third.outline", "current.outline", "v1.outline"], in: folder)

@@ -36,7 +36,7 @@ import Testing
   static func project(_ files: [String: String]) throws -> URL {
     let folder = try CLI.temporaryFolder()
     try FileManager.default.copyItem(
-      at: VersionsCLITests.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),
+      at: VersionsFixture.fixtures.appendingPathComponent("Tasks.xcdatamodeld"),
       to: folder.appendingPathComponent("Tasks.xcdatamodeld"))
     try CLI.write(files, in: folder)
     return folder
@@ -56,24 +56,24 @@ import Testing
     #expect(lossy.stdout.contains("tasks.json:6:75: dropped Task.done=\"true\" (at $.children[0].done)"))
     #expect(lossy.stdout.contains("dropped Task.tags: ids t2 (to-one keeps 't1')"))
     #expect(lossy.stderr.contains("run with --allow-data-loss"))
-    #expect(try VersionsCLITests.read(folder, "tasks.json") == Self.v1)
+    #expect(try VersionsFixture.read(folder, "tasks.json") == Self.v1)
     let pending = try CLI.run(
       "outline", ["migrate", "--check", "--allow-data-loss", "--set", "Task.owner=me", "tasks.json"],
       in: folder)
     #expect(pending.status == 1)
     #expect(pending.stdout.contains("tasks.json: migration pending from 'Tasks' to 'Tasks 4'"))
-    #expect(try VersionsCLITests.read(folder, "tasks.json") == Self.v1)
+    #expect(try VersionsFixture.read(folder, "tasks.json") == Self.v1)
 
     let run = try CLI.run(
       "outline", ["migrate", "tasks.json", "--allow-data-loss", "--set", "Task.owner=me"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("tasks.json: migrated from 'Tasks' to 'Tasks 4'"))
-    #expect(try VersionsCLITests.read(folder, "tasks.json") == Self.v4)
+    #expect(try VersionsFixture.read(folder, "tasks.json") == Self.v4)
     #expect(try CLI.run("outline-lint", ["tasks.json"], in: folder).status == 0)
     // A second run changes nothing.
     let again = try CLI.run("outline", ["migrate", "tasks.json"], in: folder)
     #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stderr)")
-    #expect(try VersionsCLITests.read(folder, "tasks.json") == Self.v4)
+    #expect(try VersionsFixture.read(folder, "tasks.json") == Self.v4)
     #expect(try CLI.run("outline", ["migrate", "--check", "tasks.json"], in: folder).status == 0)
   }
 
@@ -88,7 +88,7 @@ import Testing
     let folder = try Self.project(["tasks.json": Self.v1, "plain.json": plain])
     let second = try CLI.run("outline", ["migrate", "tasks.json", "--to", "Tasks 2"], in: folder)
     #expect(second.status == 0, "\(second.stderr)")
-    let text = try VersionsCLITests.read(folder, "tasks.json")
+    let text = try VersionsFixture.read(folder, "tasks.json")
     #expect(text.hasPrefix("{\"@outline\":1,\"@model\":\"Tasks.xcdatamodeld\",\"@modelVersion\":\"Tasks 2\""))
     #expect(
       text.contains("\"details\":\"by Friday\"")
@@ -98,7 +98,7 @@ import Testing
     #expect(inferred.status == 0, "\(inferred.stderr)")
     #expect(inferred.stderr.contains("plain.json: migrated from 'Tasks' (inferred) to 'Tasks 4'"))
     #expect(
-      try VersionsCLITests.read(folder, "plain.json") == """
+      try VersionsFixture.read(folder, "plain.json") == """
         {"@outline":1,"@model":"Tasks.xcdatamodeld","@modelVersion":"Tasks 4","@entity":"Task","title":"Home","owner":"me","children":[
         {"@entity":"Task","order":0,"title":"Groceries","summary":"by Friday","owner":"me"}
         ]}
@@ -116,7 +116,7 @@ import Testing
       run.stderr.contains(
         "broken.json: not migrated from 'Tasks' to 'Tasks 4': it does not read as the JSON form of its version"
       ))
-    #expect(try VersionsCLITests.read(folder, "broken.json") == broken)
+    #expect(try VersionsFixture.read(folder, "broken.json") == broken)
   }
 
   @Test func lintGivesAJSONDocumentForAnOlderVersionOL108AtItsVersion() throws {
@@ -140,7 +140,7 @@ import Testing
   @Test func aLossIsPositionedInScalarsOnALineLongerThanAChunk() throws {
     // 1.5 MiB of two-byte characters before the dropped value: its line spans two chunks of the read.
     let long = String(repeating: "é", count: 800_000)
-    let text = try VersionsCLITests.read(VersionsCLITests.fixtures, "v1.outline").replacingOccurrences(
+    let text = try VersionsFixture.read(VersionsFixture.fixtures, "v1.outline").replacingOccurrences(
       of: "<Task title=\"Groceries\"", with: "<Task title=\"\(long)\"")
     let folder = try Self.project(["long.outline": text])
     let run = try CLI.run("outline", ["migrate", "--check", "--allow-data-loss", "long.outline"], in: folder)

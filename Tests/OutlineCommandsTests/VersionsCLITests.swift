@@ -4,25 +4,9 @@ import Testing
 
 /// Model versions through the binaries: lint --verbose, fmt, model diff, migrate, model rename.
 @Suite struct VersionsCLITests {
-  static let fixtures = CLI.repository.appendingPathComponent("Tests/Fixtures/versions")
-
-  /// A folder holding the four-version `Tasks.xcdatamodeld` and the version-1 document `v1.outline`.
-  static func project() throws -> URL {
-    let folder = try CLI.temporaryFolder()
-    for name in ["Tasks.xcdatamodeld", "v1.outline"] {
-      try FileManager.default.copyItem(
-        at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-    }
-    return folder
-  }
-
-  static func read(_ folder: URL, _ name: String) throws -> String {
-    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-  }
-
   @Test func lintVerboseSaysTheRecordedOrInferredVersion() throws {
-    let folder = try Self.project()
-    let unrecorded = try Self.read(folder, "v1.outline").replacingOccurrences(
+    let folder = try VersionsFixture.project()
+    let unrecorded = try VersionsFixture.read(folder, "v1.outline").replacingOccurrences(
       of: " modelVersion=\"Tasks\"", with: "")
     try CLI.write(["plain.outline": unrecorded], in: folder)
     let run = try CLI.run("outline", ["lint", "--verbose", "v1.outline", "plain.outline"], in: folder)
@@ -37,16 +21,16 @@ import Testing
   }
 
   @Test func fmtRecordsTheVersionADocumentFitsAndKeepsIt() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     try CLI.write(
       [
         "new.outline":
           "<outline model=\"Tasks.xcdatamodeld\" version=\"1\" owner=\"me\"><Task owner=\"me\" order=\"0\"/></outline>\n",
-        "old.outline": try Self.read(folder, "v1.outline"),
+        "old.outline": try VersionsFixture.read(folder, "v1.outline"),
       ], in: folder)
     let run = try CLI.run("outline", ["fmt", "new.outline"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
-    let text = try Self.read(folder, "new.outline")
+    let text = try VersionsFixture.read(folder, "new.outline")
     #expect(
       text.contains(
         "<outline version=\"1\" model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks 4\" owner=\"me\">"))
@@ -54,13 +38,13 @@ import Testing
     #expect(again.status == 0 && again.stdout.isEmpty)
     // An older document keeps the version it records.
     _ = try CLI.run("outline", ["fmt", "old.outline"], in: folder)
-    #expect(try Self.read(folder, "old.outline").contains("modelVersion=\"Tasks\""))
+    #expect(try VersionsFixture.read(folder, "old.outline").contains("modelVersion=\"Tasks\""))
     let lint = try CLI.run("outline", ["lint", "new.outline"], in: folder)
     #expect(lint.status == 0, "\(lint.stdout)")
   }
 
   @Test func modelDiffSaysWhatChangedAndWhetherCoreDataCanInferIt() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     let step = try CLI.run(
       "outline", ["model", "diff", "Tasks.xcdatamodeld", "--from", "Tasks", "--to", "Tasks 2"], in: folder)
     #expect(step.status == 0, "\(step.stderr)")
@@ -109,7 +93,7 @@ import Testing
   }
 
   @Test func modelDiffAgainstGitHeadAndFrozenVersions() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     guard (try? CLI.program("git", ["--version"]))?.status == 0 else {
       print("git is not installed: skipping the model diff test against HEAD")
       return
@@ -144,8 +128,8 @@ import Testing
   }
 
   @Test func migrateMovesADocumentAlongTheChainOnlyWhenNothingIsLost() throws {
-    let folder = try Self.project()
-    let original = try Self.read(folder, "v1.outline")
+    let folder = try VersionsFixture.project()
+    let original = try VersionsFixture.read(folder, "v1.outline")
     let check = try CLI.run("outline", ["migrate", "--check", "v1.outline"], in: folder)
     #expect(check.status == 1)
     #expect(check.stderr.contains("Task.owner (4 objects); give them with --set Entity.attribute=value"))
@@ -154,19 +138,19 @@ import Testing
     #expect(lossy.stdout.contains("v1.outline:6:54: dropped Task.done=\"YES\""))
     #expect(lossy.stdout.contains("v1.outline:5:3: dropped Archive object"))
     #expect(lossy.stderr.contains("run with --allow-data-loss"))
-    #expect(try Self.read(folder, "v1.outline") == original)
+    #expect(try VersionsFixture.read(folder, "v1.outline") == original)
     let pending = try CLI.run(
       "outline", ["migrate", "--check", "--allow-data-loss", "--set", "Task.owner=me", "v1.outline"],
       in: folder)
     #expect(
       pending.status == 1
         && pending.stdout.contains("v1.outline: migration pending from 'Tasks' to 'Tasks 4'"))
-    #expect(try Self.read(folder, "v1.outline") == original)
+    #expect(try VersionsFixture.read(folder, "v1.outline") == original)
     let run = try CLI.run(
       "outline", ["migrate", "v1.outline", "--allow-data-loss", "--set", "Task.owner=me"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("v1.outline: migrated from 'Tasks' to 'Tasks 4'"))
-    let migrated = try Self.read(folder, "v1.outline")
+    let migrated = try VersionsFixture.read(folder, "v1.outline")
     #expect(migrated.contains("modelVersion=\"Tasks 4\""))
     #expect(
       migrated.contains(
@@ -175,15 +159,15 @@ import Testing
     // A second run changes nothing.
     let again = try CLI.run("outline", ["migrate", "v1.outline"], in: folder)
     #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty)
-    #expect(try Self.read(folder, "v1.outline") == migrated)
+    #expect(try VersionsFixture.read(folder, "v1.outline") == migrated)
     #expect(try CLI.run("outline", ["migrate", "--check", "v1.outline"], in: folder).status == 0)
   }
 
   @Test func migrateStopsAtAVersionAndRefusesAResultThatWouldNotValidate() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     let second = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks 2"], in: folder)
     #expect(second.status == 0, "\(second.stderr)")
-    let text = try Self.read(folder, "v1.outline")
+    let text = try VersionsFixture.read(folder, "v1.outline")
     #expect(text.contains("modelVersion=\"Tasks 2\"") && text.contains("details=\"by Friday\""))
     #expect(text.contains("labels=\"t1 t2\"") && text.contains("<Archive label=\"old\"/>"))
     // Two labels named alike break the uniqueness constraint of Tasks 4: nothing is written.
@@ -195,7 +179,7 @@ import Testing
     #expect(
       refused.stderr.contains(
         "clash.outline: not migrated from 'Tasks 2' to 'Tasks 4': the migrated document would have"))
-    #expect(try Self.read(folder, "clash.outline") == clash)
+    #expect(try VersionsFixture.read(folder, "clash.outline") == clash)
     let unknown = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks 7"], in: folder)
     #expect(unknown.status == 2 && unknown.stderr.contains("no version 'Tasks 7'"))
     let back = try CLI.run("outline", ["migrate", "v1.outline", "--to", "Tasks"], in: folder)
@@ -205,8 +189,8 @@ import Testing
   }
 
   @Test func migrateInfersTheVersionOfADocumentThatRecordsNone() throws {
-    let folder = try Self.project()
-    let plain = try Self.read(folder, "v1.outline").replacingOccurrences(
+    let folder = try VersionsFixture.project()
+    let plain = try VersionsFixture.read(folder, "v1.outline").replacingOccurrences(
       of: " modelVersion=\"Tasks\"", with: ""
     )
     .replacingOccurrences(of: "<Archive label=\"old\"/>", with: "").replacingOccurrences(
@@ -221,7 +205,7 @@ import Testing
   }
 
   @Test func modelRenameRenamesInTheModelAndInEveryOutline() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     let document = """
       <outline model="Tasks.xcdatamodeld" version="1" owner="me">
         <Label xml:id="l" name="x"/>
@@ -230,17 +214,17 @@ import Testing
 
       """
     try CLI.write(
-      ["a.outline": document, "old.outline": try Self.read(folder, "v1.outline")], in: folder)
-    let old = try Self.read(folder, "old.outline")
+      ["a.outline": document, "old.outline": try VersionsFixture.read(folder, "v1.outline")], in: folder)
+    let old = try VersionsFixture.read(folder, "old.outline")
     let run = try CLI.run(
       "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.summary", "details", "."], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
-      try Self.read(folder, "a.outline")
+      try VersionsFixture.read(folder, "a.outline")
         == document.replacingOccurrences(of: "summary=", with: "details="))
     // A document for an older version is left for migrate.
-    #expect(try Self.read(folder, "old.outline") == old)
-    let model = try Self.read(folder, "Tasks.xcdatamodeld/Tasks 4.xcdatamodel/contents")
+    #expect(try VersionsFixture.read(folder, "old.outline") == old)
+    let model = try VersionsFixture.read(folder, "Tasks.xcdatamodeld/Tasks 4.xcdatamodel/contents")
     #expect(
       model.contains(
         "<attribute name=\"details\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"note\"/>")
@@ -249,12 +233,12 @@ import Testing
       "outline", ["model", "rename", "Tasks.xcdatamodeld", "Task.label", "tag", ".", "--new-version"],
       in: folder)
     #expect(relationship.status == 0, "\(relationship.stderr)")
-    let renamed = try Self.read(folder, "a.outline")
+    let renamed = try VersionsFixture.read(folder, "a.outline")
     #expect(renamed.contains("modelVersion=\"Tasks 5\"") && renamed.contains("tag=\"l\""))
-    let fifth = try Self.read(folder, "Tasks.xcdatamodeld/Tasks 5.xcdatamodel/contents")
+    let fifth = try VersionsFixture.read(folder, "Tasks.xcdatamodeld/Tasks 5.xcdatamodel/contents")
     #expect(fifth.contains("name=\"tag\"") && fifth.contains("inverseName=\"tag\""))
     #expect(
-      try Self.read(folder, "Tasks.xcdatamodeld/.xccurrentversion").contains(
+      try VersionsFixture.read(folder, "Tasks.xcdatamodeld/.xccurrentversion").contains(
         "<string>Tasks 5.xcdatamodel</string>"))
     #expect(try CLI.run("outline", ["lint", "a.outline"], in: folder).status == 0)
     #expect(try CLI.run("outline", ["model", "check", "Tasks.xcdatamodeld"], in: folder).status == 0)
@@ -290,7 +274,7 @@ import Testing
         "outline", ["new", "--model", "\(name)/\(first)", "-o", "doc.outline"], in: folder)
       guard made.status == 0 else { continue }
       // `new` records the version it was made for; named by the bundle, the document is for it.
-      let written = try Self.read(folder, "doc.outline")
+      let written = try VersionsFixture.read(folder, "doc.outline")
       #expect(
         written.contains("modelVersion=\"\(first.dropLast(".xcdatamodel".count))\""), "\(name): \(written)")
       let skeleton = written.replacingOccurrences(of: "model=\"\(name)/\(first)\"", with: "model=\"\(name)\"")
@@ -314,21 +298,21 @@ import Testing
   }
 
   @Test func migrateLeavesDocumentsOfOneVersionModelsAndBrokenFilesAlone() throws {
-    let folder = try Self.project()
+    let folder = try VersionsFixture.project()
     let plain = "<outline><Item title=\"a\" order=\"0\"/></outline>\n"
     let broken =
       "<outline model=\"Tasks.xcdatamodeld\" modelVersion=\"Tasks\"><Task title=\"a\" order=\"0\"></outline>\n"
     try CLI.write(["plain.outline": plain, "broken.outline": broken], in: folder)
     let run = try CLI.run("outline", ["migrate", "plain.outline"], in: folder)
     #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
-    #expect(try Self.read(folder, "plain.outline") == plain)
+    #expect(try VersionsFixture.read(folder, "plain.outline") == plain)
     let refused = try CLI.run("outline", ["migrate", "broken.outline"], in: folder)
     #expect(
       refused.status == 1
         && refused.stderr.contains(
           "broken.outline: not migrated from 'Tasks' to 'Tasks 4': it does not parse")
     )
-    #expect(try Self.read(folder, "broken.outline") == broken)
+    #expect(try VersionsFixture.read(folder, "broken.outline") == broken)
     let missing = try CLI.run("outline", ["migrate", "absent.outline"], in: folder)
     #expect(missing.status == 2 && missing.stderr.hasPrefix("outline: "))
   }
