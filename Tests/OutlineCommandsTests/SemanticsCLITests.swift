@@ -44,25 +44,7 @@ import Testing
     #expect(noIdentifier.stdout.contains("error[OL503]: 'CDEObjectChange' needs 'globalIdentifier'"))
   }
 
-  static let accountsModel = """
-    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-        <entity name="Account">
-            <attribute name="login" attributeType="String"/>
-            <attribute name="number" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
-            <attribute name="loginLength" attributeType="Integer 64" derived="YES" derivationExpression="login.length"/>
-            <fetchedProperty name="sameNumber" optional="YES">
-                <fetchRequest name="fetchedPropertyFetchRequest" entity="Account" predicateString="number == $FETCH_SOURCE.number"/>
-            </fetchedProperty>
-            <uniquenessConstraints>
-                <uniquenessConstraint>
-                    <constraint value="number"/>
-                </uniquenessConstraint>
-            </uniquenessConstraints>
-        </entity>
-        <entity name="Admin" parentEntity="Account"/>
-    </model>
-    """
+  static let accountsModel = ModelFixtures.numberedAccounts
 
   /// The server: the derived value's diagnostic has a quick fix that removes
   /// it, and an object's hover lists its entity's fetched properties.

@@ -5,17 +5,7 @@ import Testing
 /// `outline-lint` compares uniqueness members as Core Data stores them: a Date as the Double of
 /// seconds since 2001 from every digit, binary data by its bytes, decimals by value.
 @Suite struct UniquenessCLITests {
-  static func model(_ type: String) -> String {
-    """
-    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-        <entity name="Event">
-            <attribute name="at" attributeType="\(type)"/>
-            <uniquenessConstraints><uniquenessConstraint><constraint value="at"/></uniquenessConstraint></uniquenessConstraints>
-        </entity>
-    </model>
-    """
-  }
+  static func model(_ type: String) -> String { ModelFixtures.uniqueEvents(type) }
 
   func lint(_ type: String, _ values: [String]) throws -> CLI.Output {
     let folder = try CLI.temporaryFolder()

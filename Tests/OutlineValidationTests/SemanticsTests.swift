@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 /// The validator's reading of the rest of the Core Data model language, in
@@ -31,27 +32,7 @@ import Testing
       </model>
       """))
 
-  static let accountsModel = ModelLoader.load(
-    SourceText(
-      """
-      <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-          <entity name="Account">
-              <attribute name="login" attributeType="String"/>
-              <attribute name="number" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
-              <attribute name="loginLength" attributeType="Integer 64" derived="YES" derivationExpression="login.length"/>
-              <fetchedProperty name="sameNumber" optional="YES">
-                  <fetchRequest name="fetchedPropertyFetchRequest" entity="Account" predicateString="number == $FETCH_SOURCE.number"/>
-              </fetchedProperty>
-              <uniquenessConstraints>
-                  <uniquenessConstraint>
-                      <constraint value="number"/>
-                  </uniquenessConstraint>
-              </uniquenessConstraints>
-          </entity>
-          <entity name="Admin" parentEntity="Account"/>
-      </model>
-      """))
+  static let accountsModel = ModelLoader.load(SourceText(ModelFixtures.numberedAccounts))
 
   /// Each diagnostic as `line:col: severity[code]: message`, columns in
   /// Unicode scalars and both 1-based, with related locations after it.

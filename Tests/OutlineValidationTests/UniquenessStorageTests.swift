@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineModel
 import OutlineValidation
+import TestSupport
 import Testing
 
 /// Uniqueness members compared as Core Data stores them, in process: a Date as the Double of
@@ -8,17 +9,7 @@ import Testing
 /// collision goes through the binary in UniquenessCLITests.)
 @Suite struct UniquenessStorageTests {
   static func model(_ type: String) -> Model {
-    ModelLoader.load(
-      SourceText(
-        """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            <entity name="Event">
-                <attribute name="at" attributeType="\(type)"/>
-                <uniquenessConstraints><uniquenessConstraint><constraint value="at"/></uniquenessConstraint></uniquenessConstraints>
-            </entity>
-        </model>
-        """))
+    ModelLoader.load(SourceText(ModelFixtures.uniqueEvents(type)))
   }
 
   /// `line:col: severity[code]: message` of each problem of the events `values` under a root.
