@@ -75,28 +75,39 @@ import Testing
     let folder = try CLI.temporaryFolder()
     try CLI.write(
       ["Authors.xcdatamodel/contents": Self.model, "\(name).outline": Self.documents[name]!], in: folder)
-    let lint = try CLI.run("outline-lint", ["--format", "json", "\(name).outline"], in: folder)
+    let (fromLint, fromServer) = try Self.diagnostics("\(name).outline", Self.documents[name]!, in: folder)
+    #expect(Set(fromLint.map { String($0.prefix(5)) }) == Self.expected[name]!, "\(name): \(fromLint)")
+    #expect(fromServer.sorted() == fromLint.sorted(), "\(name)")
+  }
+
+  /// The diagnostics of the file `name` in `folder`, holding `text`, as `outline-lint --format
+  /// json` reports them (it must find an error) and as the server publishes them for `text`
+  /// opened: `code line:column`, 0-based, then the message when `messages`. (ASCII documents:
+  /// UTF-16 characters are the same as the linter's columns.)
+  static func diagnostics(_ name: String, _ text: String, in folder: URL, messages: Bool = false) throws
+    -> (lint: [String], server: [String])
+  {
+    let lint = try CLI.run("outline-lint", ["--format", "json", name], in: folder)
     #expect(lint.status == 1, "\(lint.stdout)\(lint.stderr)")
     let report = try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as! [String: Any]
     let file = (report["files"] as! [[String: Any]])[0]
     let fromLint = (file["diagnostics"] as! [[String: Any]]).map { diagnostic -> String in
       let start = (diagnostic["range"] as! [String: Any])["start"] as! [String: Any]
       return "\(diagnostic["code"]!) \(start["line"] as! Int - 1):\(start["column"] as! Int - 1)"
+        + (messages ? " \(diagnostic["message"]!)" : "")
     }
-    #expect(Set(fromLint.map { String($0.prefix(5)) }) == Self.expected[name]!, "\(name): \(fromLint)")
-
-    let uri = folder.appendingPathComponent("\(name).outline").absoluteString
+    let uri = folder.appendingPathComponent(name).absoluteString
     let client = try LSPClient()
     defer { _ = client.close() }
     _ = client.initialize()
-    client.open(uri, Self.documents[name]!)
+    client.open(uri, text)
     let published = client.diagnostics(uri, version: 1)?["diagnostics"]?.arrayValue ?? []
-    // ASCII documents: UTF-16 characters are the same as the linter's columns.
     let fromServer = published.map { diagnostic in
       let start = diagnostic["range"]!["start"]!
       return
         "\(diagnostic["code"]!.stringValue!) \(start["line"]!.intValue!):\(start["character"]!.intValue!)"
+        + (messages ? " \(diagnostic["message"]!.stringValue!)" : "")
     }
-    #expect(fromServer.sorted() == fromLint.sorted(), "\(name)")
+    return (fromLint, fromServer)
   }
 }

@@ -9,14 +9,7 @@ import Testing
 @Suite struct ReaderMessageExcerptTests {
   static let key = "k" + String(repeating: "e", count: 100_000)
 
-  static func problems(_ json: String) -> [JSONFormError] {
-    do {
-      _ = try Convert.toXML(json, model: Fixtures.testModel)
-      return []
-    } catch {
-      return error.all
-    }
-  }
+  static func problems(_ json: String) -> [JSONFormError] { JSONFormRecoveryTests.problems(json) }
 
   @Test func aLongUnknownKeyIsCutInTheMessageAndThePath() throws {
     let found = Self.problems(#"{"children":[{"@entity":"Item","order":0,"\#(Self.key)":1}]}"#)

@@ -18,12 +18,7 @@ import Testing
 
   /// The versions `name`, `name 2`... of the model texts, the last the current one.
   static func history(_ name: String, _ versions: [String]) -> ModelHistory {
-    ModelHistory(
-      versions: versions.enumerated().map { index, text in
-        ModelVersion(
-          name: index == 0 ? name : "\(name) \(index + 1)", model: ModelLoader.load(SourceText(text)))
-      },
-      current: versions.count - 1)
+    MigrationSafetyTests.history(name, versions)
   }
 
   /// `document` migrated from the first version of `history` to its last.
