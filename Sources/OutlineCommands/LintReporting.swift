@@ -140,8 +140,7 @@ extension LintSettings {
     if statistics {
       Terminal.write(StatisticsFormat.render(run, json: format == .json, quiet: quiet))
     } else {
-      Terminal.write(
-        OutputFormat.render(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1))))
+      OutputFormat.write(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1)))
     }
     if troubled { throw ExitCode(2) }
     if all.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }

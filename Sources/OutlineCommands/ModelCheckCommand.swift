@@ -49,8 +49,7 @@ struct ModelCheckCommand: ParsableCommand {
         run.problems.append(RunProblem(path: path, message: "\(error)"))
       }
     }
-    Terminal.write(
-      OutputFormat.render(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1))))
+    OutputFormat.write(format, run, quiet: quiet, style: TextStyle(color.enabled(descriptor: 1)))
     if !run.problems.isEmpty { throw ExitCode(2) }
     if run.reports.contains(where: { $0.count(.error) > 0 }) { throw ExitCode(1) }
   }

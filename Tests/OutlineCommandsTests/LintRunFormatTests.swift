@@ -1,5 +1,6 @@
 import Foundation
 import OutlineCore
+import OutlineJSON
 import Testing
 
 @testable import OutlineCommands
@@ -32,7 +33,7 @@ import Testing
   }
 
   @Test func jsonListsACheckedFileOnceWithItsError() throws {
-    let bytes = JSONFormat.document(Self.run).serializedBytes(indent: 2)
+    let bytes = JSONFormat.bytes(Self.run)
     let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let files = try #require(document["files"] as? [[String: Any]])
     #expect(files.map { $0["path"] as? String } == ["fix.outline", "gone.outline"])
@@ -46,7 +47,7 @@ import Testing
 
   @Test func jsonNamesTheRunsTool() throws {
     for tool in ["outline-lint", "outline model check"] {
-      let bytes = JSONFormat.document(LintRun(reports: [], tool: tool)).serializedBytes(indent: 2)
+      let bytes = JSONFormat.bytes(LintRun(reports: [], tool: tool))
       let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
       #expect(document["tool"] as? String == tool)
     }
@@ -71,7 +72,7 @@ import Testing
     ])
 
   @Test func everyFormatListsProblemsWhereTheyStand() throws {
-    let bytes = JSONFormat.document(Self.interleaved).serializedBytes(indent: 2)
+    let bytes = JSONFormat.bytes(Self.interleaved)
     let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let files = try #require(document["files"] as? [[String: Any]])
     #expect(
@@ -86,7 +87,7 @@ import Testing
         "::error file=a.outline", "::error file=b\\xFF.outline", "::error file=c.outline",
         "::error file=d.outline", "::error file=e.outline",
       ])
-    let sarif = SARIFFormat.document(Self.interleaved, workingFolder: Array("/w".utf8))
+    let sarif = try JSONValue.parse(SARIFFormat.bytes(Self.interleaved, workingFolder: Array("/w".utf8)))
     let invocation = sarif["runs"]?.arrayValue?.first?["invocations"]?.arrayValue?.first
     let notifications = invocation?["toolExecutionNotifications"]?.arrayValue ?? []
     #expect(
@@ -106,11 +107,12 @@ import Testing
 
   /// SARIF's driver and GitHub's titles name the command that made the run, and the model
   /// check's SARIF run has a category of its own, so its upload never replaces the lint's.
-  @Test func sarifAndGitHubNameTheCommand() {
+  @Test func sarifAndGitHubNameTheCommand() throws {
     for (tool, category) in [("outline-lint", nil), ("outline model check", "outline-model-check/")] {
       var run = Self.run
       run.tool = tool
-      let sarifRun = SARIFFormat.document(run, workingFolder: Array("/w".utf8))["runs"]?.arrayValue?.first
+      let sarifRun = try JSONValue.parse(SARIFFormat.bytes(run, workingFolder: Array("/w".utf8)))["runs"]?
+        .arrayValue?.first
       #expect(sarifRun?["tool"]?["driver"]?["name"]?.stringValue == tool)
       #expect(sarifRun?["automationDetails"]?["id"]?.stringValue == category)
       #expect(GitHubFormat.render(run).contains("::error file=gone.outline,title=\(tool)::"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutlineJSON
 
 /// The output formats of `outline-lint` and `outline model check`.
 public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -11,14 +12,36 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
   static func render(_ format: OutputFormat, _ run: LintRun, quiet: Bool, style: TextStyle = .plain)
     -> [UInt8]
   {
+    var out: [UInt8] = []
+    write(format, run, quiet: quiet, style: style) { out += $0 }
+    return out
+  }
+
+  /// Writes `run` in `format` to standard output, as ``render(_:_:quiet:style:)`` renders it;
+  /// JSON and SARIF in pieces as they are made, never whole.
+  static func write(_ format: OutputFormat, _ run: LintRun, quiet: Bool, style: TextStyle = .plain) {
+    write(format, run, quiet: quiet, style: style) { Terminal.write($0) }
+  }
+
+  /// Hands `run` in `format` to `sink`, in one piece or (JSON and SARIF) several.
+  static func write(
+    _ format: OutputFormat, _ run: LintRun, quiet: Bool, style: TextStyle,
+    to sink: @escaping ([UInt8]) -> Void
+  ) {
     switch format {
     case .text:
       var body = TextFormat.renderBytes(run.reports, style: style)
       if !quiet { body += (TextFormat.summary(run, style: style) + "\n").utf8 }
-      return body
-    case .json: return JSONFormat.document(run).serializedBytes(indent: 2) + [0x0A]
-    case .sarif: return SARIFFormat.document(run).serializedBytes(indent: 2) + [0x0A]
-    case .github: return GitHubFormat.renderBytes(run)
+      sink(body)
+    case .json, .sarif:
+      var writer = JSONStreamWriter(sink: sink)
+      if format == .json {
+        JSONFormat.write(run, to: &writer)
+      } else {
+        SARIFFormat.write(run, to: &writer)
+      }
+      writer.finish()
+    case .github: sink(GitHubFormat.renderBytes(run))
     }
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 import OutlineCore
 import OutlineJSON
 
-/// `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it.
+/// `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it, written result by result
+/// as each is made, never held as a tree.
 enum SARIFFormat {
   static func level(_ severity: Severity) -> String {
     switch severity {
@@ -12,133 +13,242 @@ enum SARIFFormat {
     }
   }
 
-  static func render(_ run: LintRun) -> String {
-    document(run).serialized(indent: 2) + "\n"
+  /// The log as text (for tests; the commands write it through ``write(_:workingFolder:to:)``).
+  static func render(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> String {
+    String(decoding: bytes(run, workingFolder: workingFolder), as: UTF8.self)
   }
 
-  /// `workingFolder` (an absolute path's bytes; nil when unknown) is the base of the relative paths: files
-  /// inside it are written relative to `%SRCROOT%`, which `originalUriBaseIds` sets to it.
-  static func document(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> JSONValue {
+  /// The log's bytes, ending with a new line.
+  static func bytes(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> [UInt8] {
+    var out: [UInt8] = []
+    var writer = JSONStreamWriter { out += $0 }
+    write(run, workingFolder: workingFolder, to: &writer)
+    writer.finish()
+    return out
+  }
+
+  /// Writes the log, pretty-printed with two spaces and ending with a new line. `workingFolder`
+  /// (an absolute path's bytes; nil when unknown) is the base of the relative paths: files inside
+  /// it are written relative to `%SRCROOT%`, which `originalUriBaseIds` sets to it.
+  static func write(
+    _ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder, to writer: inout JSONStreamWriter
+  ) {
     let artifacts = ArtifactURI(workingFolderBytes: workingFolder)
-    let reports = run.reports
     let catalog = DiagnosticCatalog.entries
     let ruleIndex = Dictionary(uniqueKeysWithValues: catalog.enumerated().map { ($1.code, $0) })
-    let rules: [JSONValue] = catalog.map { entry in
-      var rule: [(String, JSONValue)] = [
-        ("id", .string(entry.code.rawValue)),
-        ("name", .string(ruleName(entry.title))),
-        ("shortDescription", ["text": .string(entry.title)]),
-        ("fullDescription", ["text": .string(entry.help)]),
-        ("help", ["text": .string(entry.help)]),
-        ("defaultConfiguration", ["level": .string(level(entry.severity))]),
-      ]
-      if let link = DocumentationLink.diagnostic(entry.code.rawValue) {
-        rule.insert(("helpUri", .string(link)), at: 5)
-      }
-      return .object(rule)
+    writer.beginObject()
+    writer.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+    writer.member("version", "2.1.0")
+    writer.key("runs")
+    writer.beginArray()
+    writer.beginObject()
+    writer.key("tool")
+    writer.beginObject()
+    writer.key("driver")
+    writeDriver(run.tool, catalog, to: &writer)
+    writer.endObject()
+    if let category = category(run.tool) {
+      writer.key("automationDetails")
+      writer.beginObject()
+      writer.member("id", category)
+      writer.endObject()
     }
-    var driver: [(String, JSONValue)] = [
-      ("name", .string(run.tool)),
-      ("version", .string(ToolVersion.current)),
-      ("semanticVersion", .string(ToolVersion.current)),
-      ("rules", .array(rules)),
-    ]
-    if let index = DocumentationLink.index { driver.insert(("informationUri", .string(index)), at: 1) }
+    if let base = artifacts.baseURI {
+      writer.key("originalUriBaseIds")
+      writer.beginObject()
+      writer.key(ArtifactURI.baseID)
+      writer.beginObject()
+      writer.member("uri", base)
+      writer.endObject()
+      writer.endObject()
+    }
+    writer.key("invocations")
+    writer.beginArray()
+    writer.beginObject()
+    writer.key("executionSuccessful")
+    writer.bool(run.problems.isEmpty)
     // Paths that could not be checked: notifications of the invocation.
-    let notifications: [JSONValue] = run.problems.map { problem in
-      [
-        "level": "error",
-        "message": ["text": .string(problem.message)],
-        "locations": [
-          ["physicalLocation": ["artifactLocation": artifacts.location(bytes: problem.pathBytes)]]
-        ],
-      ]
+    writer.key("toolExecutionNotifications")
+    writer.beginArray()
+    for problem in run.problems {
+      writer.beginObject()
+      writer.member("level", "error")
+      writer.key("message")
+      text(problem.message, to: &writer)
+      writer.key("locations")
+      writer.beginArray()
+      writeArtifactOnly(artifacts.reference(bytes: problem.pathBytes), to: &writer)
+      writer.endArray()
+      writer.endObject()
     }
-    var results: [JSONValue] = []
+    writer.endArray()
+    writer.endObject()
+    writer.endArray()
+    writer.member("columnKind", "unicodeCodePoints")
+    writer.key("results")
+    writer.beginArray()
     let baselined = run.baseline != nil
-    for report in reports {
-      let positions = ReportPositions(report)
-      var hashes = Fingerprint.LineHashes(source: report.source, path: report.path)
-      var occurrences: [String: Int] = [:]
-      for (diagnostic, fingerprint, state) in resultsInOrder(report, baselined: baselined) {
-        let start = positions.display(diagnostic.range.start)
-        let hash = hashes.hash(code: diagnostic.code.rawValue, line: start.line - 1)
-        let occurrence = occurrences[hash, default: 0] + 1
-        occurrences[hash] = occurrence
-        var fingerprints: [(String, JSONValue)] = [
-          ("primaryLocationLineHash", .string("\(hash):\(occurrence)"))
-        ]
-        if let fingerprint { fingerprints.append((problemFingerprintKey, .string(fingerprint))) }
-        var result: [(String, JSONValue)] = [
-          ("ruleId", .string(diagnostic.code.rawValue)),
-          ("level", .string(level(diagnostic.severity))),
-          ("message", ["text": .string(diagnostic.message)]),
-          ("locations", [location(artifacts, report.path, diagnostic.range) { positions.display($0) }]),
-          ("partialFingerprints", .object(fingerprints)),
-        ]
-        if let state { result.append(("baselineState", .string(state))) }
-        if let index = ruleIndex[diagnostic.code] { result.insert(("ruleIndex", .int(index)), at: 1) }
-        if !diagnostic.related.isEmpty {
-          result.append(
-            (
-              "relatedLocations",
-              .array(
-                diagnostic.related.enumerated().map { index, related in
-                  var value = location(artifacts, related.file ?? report.path, related.range) {
-                    positions.display($0, of: related)
-                  }
-                  if case .object(var members) = value {
-                    members.insert(("id", .int(index)), at: 0)
-                    members.append(("message", ["text": .string(related.message)]))
-                    value = .object(members)
-                  }
-                  return value
-                })
-            ))
-        }
-        results.append(.object(result))
-      }
+    for report in run.reports {
+      writeResults(report, baselined: baselined, artifacts: artifacts, ruleIndex: ruleIndex, to: &writer)
     }
     // Baselined problems no longer found: results that passed, so a viewer can close them.
     for (entry, path) in run.baseline?.absent ?? [] {
-      var result: [(String, JSONValue)] = [
-        ("ruleId", .string(entry.code)),
-        ("kind", "pass"),
-        ("level", "none"),
-        ("message", ["text": .string(entry.message)]),
-        ("locations", [["physicalLocation": ["artifactLocation": artifacts.location(path)]]]),
-        ("partialFingerprints", [problemFingerprintKey: .string(entry.fingerprint)]),
-        ("baselineState", "absent"),
-      ]
-      if let index = ruleIndex[DiagnosticCode(rawValue: entry.code)] {
-        result.insert(("ruleIndex", .int(index)), at: 1)
+      writer.beginObject()
+      writer.member("ruleId", entry.code)
+      if let index = ruleIndex[DiagnosticCode(rawValue: entry.code)] { writer.member("ruleIndex", index) }
+      writer.member("kind", "pass")
+      writer.member("level", "none")
+      writer.key("message")
+      text(entry.message, to: &writer)
+      writer.key("locations")
+      writer.beginArray()
+      writeArtifactOnly(artifacts.reference(path), to: &writer)
+      writer.endArray()
+      writer.key("partialFingerprints")
+      writer.beginObject()
+      writer.member(problemFingerprintKey, entry.fingerprint)
+      writer.endObject()
+      writer.member("baselineState", "absent")
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    writer.endArray()
+    writer.endObject()
+    writer.raw([0x0A])
+  }
+
+  /// The driver: the tool and every rule of the catalog.
+  static func writeDriver(
+    _ tool: String, _ catalog: [DiagnosticCatalog.Entry], to writer: inout JSONStreamWriter
+  ) {
+    writer.beginObject()
+    writer.member("name", tool)
+    if let index = DocumentationLink.index { writer.member("informationUri", index) }
+    writer.member("version", ToolVersion.current)
+    writer.member("semanticVersion", ToolVersion.current)
+    writer.key("rules")
+    writer.beginArray()
+    for entry in catalog {
+      writer.beginObject()
+      writer.member("id", entry.code.rawValue)
+      writer.member("name", ruleName(entry.title))
+      writer.key("shortDescription")
+      text(entry.title, to: &writer)
+      writer.key("fullDescription")
+      text(entry.help, to: &writer)
+      writer.key("help")
+      text(entry.help, to: &writer)
+      if let link = DocumentationLink.diagnostic(entry.code.rawValue) { writer.member("helpUri", link) }
+      writer.key("defaultConfiguration")
+      writer.beginObject()
+      writer.member("level", level(entry.severity))
+      writer.endObject()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// The results of one report, in document order (``resultsInOrder(_:baselined:)``).
+  static func writeResults(
+    _ report: FileReport, baselined: Bool, artifacts: ArtifactURI, ruleIndex: [DiagnosticCode: Int],
+    to writer: inout JSONStreamWriter
+  ) {
+    let positions = ReportPositions(report)
+    var hashes = Fingerprint.LineHashes(source: report.source, path: report.path)
+    var occurrences: [String: Int] = [:]
+    let own = artifacts.reference(report.path)
+    var elsewhere: [String: ArtifactReference] = [:]
+    for (diagnostic, fingerprint, state) in resultsInOrder(report, baselined: baselined) {
+      let start = positions.display(diagnostic.range.start)
+      let hash = hashes.hash(code: diagnostic.code.rawValue, line: start.line - 1)
+      let occurrence = occurrences[hash, default: 0] + 1
+      occurrences[hash] = occurrence
+      writer.beginObject()
+      writer.member("ruleId", diagnostic.code.rawValue)
+      if let index = ruleIndex[diagnostic.code] { writer.member("ruleIndex", index) }
+      writer.member("level", level(diagnostic.severity))
+      writer.key("message")
+      text(diagnostic.message, to: &writer)
+      writer.key("locations")
+      writer.beginArray()
+      writer.beginObject()
+      writer.key("physicalLocation")
+      writePhysicalLocation(own, diagnostic.range, to: &writer) { positions.display($0) }
+      writer.endObject()
+      writer.endArray()
+      writer.key("partialFingerprints")
+      writer.beginObject()
+      writer.member("primaryLocationLineHash", hash + ":" + String(occurrence))
+      if let fingerprint { writer.member(problemFingerprintKey, fingerprint) }
+      writer.endObject()
+      if let state { writer.member("baselineState", state) }
+      if !diagnostic.related.isEmpty {
+        writer.key("relatedLocations")
+        writer.beginArray()
+        for (index, related) in diagnostic.related.enumerated() {
+          var artifact = own
+          if let file = related.file, file != report.path {
+            if let known = elsewhere[file] {
+              artifact = known
+            } else {
+              artifact = artifacts.reference(file)
+              elsewhere[file] = artifact
+            }
+          }
+          writer.beginObject()
+          writer.member("id", index)
+          writer.key("physicalLocation")
+          writePhysicalLocation(artifact, related.range, to: &writer) { positions.display($0, of: related) }
+          writer.key("message")
+          text(related.message, to: &writer)
+          writer.endObject()
+        }
+        writer.endArray()
       }
-      results.append(.object(result))
+      writer.endObject()
     }
-    var sarifRun: [(String, JSONValue)] = [("tool", ["driver": .object(driver)])]
-    if let category = category(run.tool) { sarifRun.append(("automationDetails", ["id": .string(category)])) }
-    if let base = artifacts.baseURI {
-      sarifRun.append(("originalUriBaseIds", [ArtifactURI.baseID: ["uri": .string(base)]]))
-    }
-    sarifRun += [
-      (
-        "invocations",
-        [
-          [
-            "executionSuccessful": .bool(run.problems.isEmpty),
-            "toolExecutionNotifications": .array(notifications),
-          ]
-        ]
-      ),
-      ("columnKind", "unicodeCodePoints"),
-      ("results", .array(results)),
-    ]
-    let document: JSONValue = [
-      "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-      "version": "2.1.0",
-      "runs": [.object(sarifRun)],
-    ]
-    return document
+  }
+
+  /// `{"text": text}`.
+  static func text(_ text: String, to writer: inout JSONStreamWriter) {
+    writer.beginObject()
+    writer.member("text", text)
+    writer.endObject()
+  }
+
+  /// A location that names a file and no region: `{"physicalLocation": {"artifactLocation": ...}}`.
+  static func writeArtifactOnly(_ artifact: ArtifactReference, to writer: inout JSONStreamWriter) {
+    writer.beginObject()
+    writer.key("physicalLocation")
+    writer.beginObject()
+    writer.key("artifactLocation")
+    artifact.write(to: &writer)
+    writer.endObject()
+    writer.endObject()
+  }
+
+  /// A `physicalLocation`: the file and the region of `range`, whose end column is one past
+  /// its start when it is empty (a region has at least one character).
+  static func writePhysicalLocation(
+    _ artifact: ArtifactReference, _ range: TextRange, to writer: inout JSONStreamWriter,
+    _ display: (Int) -> DisplayPosition
+  ) {
+    let start = display(range.start)
+    let end = display(max(range.end, range.start))
+    let endColumn = range.end == range.start ? end.column + 1 : end.column
+    writer.beginObject()
+    writer.key("artifactLocation")
+    artifact.write(to: &writer)
+    writer.key("region")
+    writer.beginObject()
+    writer.member("startLine", start.line)
+    writer.member("startColumn", start.column)
+    writer.member("endLine", end.line)
+    writer.member("endColumn", endColumn)
+    writer.endObject()
+    writer.endObject()
   }
 
   /// The `partialFingerprints` key of the fingerprint a baseline records (``ProblemFingerprint``).
@@ -169,134 +279,9 @@ enum SARIFFormat {
     tool == LintRun.lintTool ? nil : tool.split(separator: " ").joined(separator: "-") + "/"
   }
 
-  static func location(
-    _ artifacts: ArtifactURI, _ path: String, _ range: TextRange, _ display: (Int) -> DisplayPosition
-  ) -> JSONValue {
-    let start = display(range.start)
-    let end = display(max(range.end, range.start))
-    let endColumn = range.end == range.start ? end.column + 1 : end.column
-    return [
-      "physicalLocation": [
-        "artifactLocation": artifacts.location(path),
-        "region": [
-          "startLine": .int(start.line), "startColumn": .int(start.column),
-          "endLine": .int(end.line), "endColumn": .int(endColumn),
-        ],
-      ]
-    ]
-  }
-
   /// `Title Words` as a PascalCase rule name.
   static func ruleName(_ title: String) -> String {
     title.split { !$0.isLetter && !$0.isNumber }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-  }
-}
-
-/// Where SARIF says a file is (`artifactLocation`), so that every `uri` resolves (SARIF
-/// 2.1.0 §3.4.3, §3.14.14): a file inside the working folder by its path from there, against
-/// the base `%SRCROOT%` that the run's `originalUriBaseIds` sets to that folder (as GitHub
-/// code scanning reads a path from the checkout); any other file by an absolute `file://`
-/// URI. Paths are taken as bytes, so a name that is not UTF-8 is encoded as the bytes it has;
-/// every byte but unreserved characters, sub-delimiters and `/` is percent-encoded (RFC 3986);
-/// `..` and `.` are applied to the path as text, as a URI reader applies them.
-struct ArtifactURI {
-  /// The base id of the working folder.
-  static let baseID = "%SRCROOT%"
-
-  /// The process's working folder as its bytes (a name that is not UTF-8 kept, as the
-  /// files' are), or nil when it cannot be known (removed while running).
-  static var workingFolder: [UInt8]? { workingFolderBytes() }
-
-  /// The working folder's names from the root, or nil when it is not known.
-  let folder: [[UInt8]]?
-
-  /// The locations of files for a working folder given as its path's bytes (nil: not known).
-  init(workingFolderBytes: [UInt8]?) {
-    folder = workingFolderBytes.map { Self.names($0) }
-  }
-
-  /// The locations of files for a working folder given as a path (nil: not known).
-  init(workingFolder: String?) {
-    self.init(workingFolderBytes: workingFolder.map { Array($0.utf8) })
-  }
-
-  /// `%SRCROOT%` as an absolute URI ending with a slash, or nil without a working folder.
-  var baseURI: String? {
-    folder.map { "file://" + Self.encoded(Self.spelled($0)) + ($0.isEmpty ? "" : "/") }
-  }
-
-  /// The `artifactLocation` of `path` (as the user gave it, relative to the working folder or absolute).
-  func location(_ path: String) -> JSONValue {
-    location(bytes: Array(path.utf8))
-  }
-
-  /// The `artifactLocation` of the path whose bytes are `path`.
-  func location(bytes path: [UInt8]) -> JSONValue {
-    // Standard input is no file: its name stays a name.
-    if path.elementsEqual("<stdin>".utf8) { return ["uri": .string(Self.encoded(path))] }
-    let absolute = path.first == Self.slash
-    guard let folder else {
-      if absolute {
-        return ["uri": .string("file://" + Self.encoded(Self.spelled(Self.names(path))))]
-      }
-      // No base to resolve against: a relative path stays as given, which is all it can be.
-      var relative = path[...]
-      while relative.starts(with: [UInt8(ascii: "."), Self.slash]) { relative = relative.dropFirst(2) }
-      return ["uri": .string(Self.encoded(relative))]
-    }
-    let names = Self.names(absolute ? path : Self.spelled(folder) + [Self.slash] + path)
-    if names.count > folder.count && names.starts(with: folder) {
-      return [
-        "uri": .string(Self.encoded(Array(names[folder.count...].joined(separator: [Self.slash])))),
-        "uriBaseId": .string(Self.baseID),
-      ]
-    }
-    return ["uri": .string("file://" + Self.encoded(Self.spelled(names)))]
-  }
-
-  private static let slash = UInt8(ascii: "/")
-
-  /// The names of `path` from the root (or from where a relative path starts), `.` and `..`
-  /// applied and empty names dropped.
-  static func names(_ path: [UInt8]) -> [[UInt8]] {
-    var names: [[UInt8]] = []
-    for name in path.split(separator: slash, omittingEmptySubsequences: true) {
-      if name.elementsEqual("..".utf8) {
-        if !names.isEmpty { names.removeLast() }
-      } else if !name.elementsEqual(".".utf8) {
-        names.append(Array(name))
-      }
-    }
-    return names
-  }
-
-  /// `/a/b` for the names `a`, `b`; `/` for none.
-  static func spelled(_ names: [[UInt8]]) -> [UInt8] {
-    names.isEmpty ? [slash] : names.flatMap { [slash] + $0 }
-  }
-
-  /// The bytes allowed as they are: unreserved characters, sub-delimiters and `/`.
-  private static let allowed: [Bool] = {
-    var allowed = [Bool](repeating: false, count: 256)
-    for byte in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=/".utf8 {
-      allowed[Int(byte)] = true
-    }
-    return allowed
-  }()
-
-  /// `bytes` with every byte but unreserved characters, sub-delimiters and `/` percent-encoded
-  /// (RFC 3986 §2.1, upper-case digits).
-  static func encoded(_ bytes: some Sequence<UInt8>) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var out: [UInt8] = []
-    for byte in bytes {
-      if allowed[Int(byte)] {
-        out.append(byte)
-      } else {
-        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }
 
