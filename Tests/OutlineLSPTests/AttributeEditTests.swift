@@ -1,6 +1,7 @@
 import Foundation
 import OutlineCore
 import OutlineSyntax
+import OutlineWorkspace
 import TestSupport
 import Testing
 
@@ -33,27 +34,40 @@ import Testing
 
   @Test(arguments: [(false, false), (true, false), (true, true)])
   func carriedAnalysisEqualsAFreshOneAfterEveryEdit(problems: Bool, references: Bool) throws {
+    var random = SeededGenerator(seed: problems ? references ? 17 : 19 : 18)
+    let text = Self.document(items: 200, problems: problems, references: references, using: &random)
+    let carried = try Self.compareEveryEdit(model: Self.model, text: text, steps: 500, using: &random) {
+      first in
+      #expect(first.model != nil)
+      #expect(
+        problems ? first.diagnostics.count > 20 : first.diagnostics.isEmpty, "\(first.diagnostics.prefix(3))")
+    }
+    // Most value keystrokes are carried over; ids, references and the rest go through full passes.
+    #expect(carried > 150)
+  }
+
+  /// Sends `steps` random edits (``randomChange(_:using:mapper:)``, each one that is not carried
+  /// over undone by the next, so the document is well formed most of the time) to a store
+  /// holding `text` beside a model file `model`, comparing its analysis with a fresh one after
+  /// each (`opened` checks the first); returns how many were carried over.
+  static func compareEveryEdit(
+    model: String, text: String, steps: Int, using random: inout SeededGenerator,
+    opened: (DocumentCheck) -> Void
+  ) throws -> Int {
     let folder = Scratch.url("attribute-edit")
     let modelFile = folder.appendingPathComponent("T.xcdatamodel/contents")
     try FileManager.default.createDirectory(
       at: modelFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(Self.model.utf8).write(to: modelFile)
+    try Data(model.utf8).write(to: modelFile)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var random = SeededGenerator(seed: problems ? references ? 17 : 19 : 18)
     let store = DocumentStore()
     let mapper = PositionMapper(unit: .utf16)
     let uri = folder.appendingPathComponent("t.outline").absoluteString
-    store.open(
-      uri: uri, version: 1,
-      text: Self.document(items: 200, problems: problems, references: references, using: &random))
-    let first = store[uri]!.analysis
-    #expect(first.model != nil)
-    #expect(
-      problems ? first.diagnostics.count > 20 : first.diagnostics.isEmpty, "\(first.diagnostics.prefix(3))")
+    store.open(uri: uri, version: 1, text: text)
+    opened(store[uri]!.analysis)
     var carried = 0
     var undo: LSP.TextDocumentContentChangeEvent?
-    for step in 0..<500 {
-      // A change elsewhere is undone by the next one, so the document is well formed most of the time.
+    for step in 0..<steps {
       var change: LSP.TextDocumentContentChangeEvent
       var qualifies = false
       if let inverse = undo {
@@ -75,32 +89,12 @@ import Testing
       }
       if qualifies { carried += 1 }
       #expect(store.change(uri: uri, version: step + 2, changes: [change], mapper: mapper) != nil)
-      let snapshot = store[uri]!
-      let fresh = DocumentStore().open(uri: uri, text: snapshot.source.bytes).analysis
-      let analysis = snapshot.analysis
-      guard analysis.diagnostics == fresh.diagnostics else {
-        let extra = Set(analysis.diagnostics).subtracting(fresh.diagnostics).map {
-          "\($0.range) \($0.message)"
-        }
-        let missing = Set(fresh.diagnostics).subtracting(analysis.diagnostics).map {
-          "\($0.range) \($0.message)"
-        }
-        Issue.record(
-          "step \(step): diagnostics differ from a fresh analysis (carried over: \(qualifies)): extra \(extra.sorted().prefix(3)), missing \(missing.sorted().prefix(3))"
-        )
-        return
-      }
-      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
-        analysis.tree?.instructions == fresh.tree?.instructions,
-        !analysis.childrenInOrder || fresh.childrenInOrder
-      else {
-        Issue.record(
-          "step \(step): the tree or its order differs from a fresh one (carried over: \(qualifies))")
-        return
+      if let difference = FreshAnalysis.difference(store[uri]!) {
+        Issue.record("step \(step): \(difference) (carried over: \(qualifies))")
+        return carried
       }
     }
-    // Most value keystrokes are carried over; ids, references and the rest go through full passes.
-    #expect(carried > 150)
+    return carried
   }
 
   /// A keystroke in a random value of a random start tag (mostly), or a

@@ -84,20 +84,8 @@ import Testing
       if qualifies { carried += 1 }
       let version = step + 2
       #expect(store.change(uri: uri, version: version, changes: [change], mapper: mapper) != nil)
-      let snapshot = store[uri]!
-      let fresh = DocumentStore().open(uri: uri, text: snapshot.source.bytes).analysis
-      let analysis = snapshot.analysis
-      guard analysis.diagnostics == fresh.diagnostics else {
-        Issue.record(
-          "step \(step): diagnostics differ from a fresh analysis (change carried over: \(qualifies)): \(analysis.diagnostics.count) \(fresh.diagnostics.count) \(Set(analysis.diagnostics).subtracting(fresh.diagnostics).map { "\($0.range) \($0.message)" }.sorted().prefix(3)) vs \(Set(fresh.diagnostics).subtracting(analysis.diagnostics).map { "\($0.range) \($0.message)" }.sorted().prefix(3))"
-        )
-        return
-      }
-      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
-        analysis.tree?.instructions == fresh.tree?.instructions
-      else {
-        Issue.record(
-          "step \(step): the item tree differs from a fresh one (change carried over: \(qualifies))")
+      if let difference = FreshAnalysis.difference(store[uri]!) {
+        Issue.record("step \(step): \(difference) (change carried over: \(qualifies))")
         return
       }
     }

@@ -153,27 +153,8 @@ import Testing
       let change = LSP.TextDocumentContentChangeEvent(
         range: mapper.range(range, in: source), text: DocumentText(typed))
       #expect(store.change(uri: uri, version: step + 2, changes: [change], mapper: mapper) != nil)
-      let now = store[uri]!
-      let fresh = DocumentStore().open(uri: uri, text: now.source.bytes).analysis
-      let analysis = now.analysis
-      guard analysis.diagnostics == fresh.diagnostics else {
-        let extra = Set(analysis.diagnostics).subtracting(fresh.diagnostics).map {
-          "\($0.range) \($0.message)"
-        }
-        let missing = Set(fresh.diagnostics).subtracting(analysis.diagnostics).map {
-          "\($0.range) \($0.message)"
-        }
-        Issue.record(
-          "step \(step): diagnostics differ from a fresh analysis (markup edit: \(qualifies)): extra \(extra.sorted().prefix(3)), missing \(missing.sorted().prefix(3))"
-        )
-        return
-      }
-      guard analysis.tree?.items == fresh.tree?.items, analysis.tree?.comments == fresh.tree?.comments,
-        analysis.tree?.instructions == fresh.tree?.instructions,
-        !analysis.childrenInOrder || fresh.childrenInOrder
-      else {
-        Issue.record(
-          "step \(step): the tree or its order differs from a fresh one (markup edit: \(qualifies))")
+      if let difference = FreshAnalysis.difference(store[uri]!) {
+        Issue.record("step \(step): \(difference) (markup edit: \(qualifies))")
         return
       }
     }
