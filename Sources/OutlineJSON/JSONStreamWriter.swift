@@ -20,6 +20,8 @@ public struct JSONStreamWriter {
   private var outer: [Bool] = []
   /// Whether a key was written whose value has not been.
   private var afterKey = false
+  /// For each level so far, a new line and its indentation.
+  private var newlines: [[UInt8]] = []
 
   /// A writer that pretty-prints with `indent` spaces a level (0: compact), handing its bytes to
   /// `sink` in pieces of about `chunkSize` bytes.
@@ -78,7 +80,7 @@ public struct JSONStreamWriter {
       magnitude /= 10
       count += 1
     }
-    buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    for _ in 0..<count { buffer.append(UInt8(ascii: "0")) }
     magnitude = value.magnitude
     var index = buffer.count - 1
     repeat {
@@ -185,8 +187,11 @@ public struct JSONStreamWriter {
 
   private mutating func newline(_ level: Int) {
     guard indent > 0 else { return }
-    buffer.append(0x0A)
-    buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    // A new line and the level's spaces, made once for each level and copied whole.
+    while newlines.count <= level {
+      newlines.append([0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: indent * newlines.count))
+    }
+    buffer.append(contentsOf: newlines[level])
   }
 
   private mutating func flush() {

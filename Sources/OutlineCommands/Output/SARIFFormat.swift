@@ -157,7 +157,7 @@ enum SARIFFormat {
   ) {
     let positions = ReportPositions(report)
     var hashes = Fingerprint.LineHashes(source: report.source, path: report.path)
-    var occurrences: [String: Int] = [:]
+    var occurrences: [UInt64: Int] = [:]
     let own = artifacts.reference(report.path)
     var elsewhere: [String: ArtifactReference] = [:]
     for (diagnostic, fingerprint, state) in resultsInOrder(report, baselined: baselined) {
@@ -180,7 +180,7 @@ enum SARIFFormat {
       writer.endArray()
       writer.key("partialFingerprints")
       writer.beginObject()
-      writer.member("primaryLocationLineHash", hash + ":" + String(occurrence))
+      writer.member("primaryLocationLineHash", Fingerprint.hex(hash) + ":" + String(occurrence))
       if let fingerprint { writer.member(problemFingerprintKey, fingerprint) }
       writer.endObject()
       if let state { writer.member("baselineState", state) }
@@ -289,11 +289,27 @@ enum SARIFFormat {
 enum Fingerprint {
   /// FNV-1a 64 of the code, the path and the line's text without surrounding white space.
   static func lineHash(code: String, path: String, line: String) -> String {
+    hex(lineHash(code: code, path: path, trimmed: Array(line.trimmingWhitespace().utf8)))
+  }
+
+  /// FNV-1a 64 of the UTF-8 of `code`, a zero byte, `path`, a zero byte and `trimmed` (the
+  /// line's text without surrounding white space), as one text.
+  static func lineHash(code: String, path: String, trimmed: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in (code + "\u{0}" + path + "\u{0}" + line.trimmingWhitespace()).utf8 {
+    func add(_ byte: UInt8) {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
+    for byte in code.utf8 { add(byte) }
+    add(0)
+    for byte in path.utf8 { add(byte) }
+    add(0)
+    for byte in trimmed { add(byte) }
+    return hash
+  }
+
+  /// A hash as 16 lower-case hexadecimal digits.
+  static func hex(_ hash: UInt64) -> String {
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
@@ -305,26 +321,27 @@ enum Fingerprint {
     let path: String
     private var window: ByteWindow
     private var line = -1
-    private var text = ""
-    private var byCode: [String: String] = [:]
+    /// The line's text without surrounding white space.
+    private var trimmed: [UInt8] = []
+    private var byCode: [String: UInt64] = [:]
 
     init(source: any DocumentLines, path: String) {
       self.path = path
       self.window = ByteWindow(source: source)
     }
 
-    /// The hash of `line` (0-based) for `code`.
-    mutating func hash(code: String, line: Int) -> String {
+    /// The hash of `line` (0-based) for `code` (``Fingerprint/hex(_:)`` spells it).
+    mutating func hash(code: String, line: Int) -> UInt64 {
       if line != self.line {
         self.line = line
         byCode = [:]
         let start = window.source.lines.start(ofLine: line)
         var bytes: [UInt8] = []
         window.forEachPiece(from: start, to: window.contentEnd(ofLine: line)) { bytes += $0 }
-        text = String(decoding: bytes, as: UTF8.self)
+        trimmed = Array(String(decoding: bytes, as: UTF8.self).trimmingWhitespace().utf8)
       }
       if let known = byCode[code] { return known }
-      let hash = Fingerprint.lineHash(code: code, path: path, line: text)
+      let hash = Fingerprint.lineHash(code: code, path: path, trimmed: trimmed)
       byCode[code] = hash
       return hash
     }
