@@ -181,9 +181,16 @@ public struct DocumentItems: Sendable {
 
   /// Whether items `item` here and `other` in `document` have the same element name.
   public func sameName(_ item: Int, as other: Int, in document: DocumentItems) -> Bool {
-    let mine = tree.items[item].nameRange
-    let theirs = document.tree.items[other].nameRange
-    return source.bytes[mine.start..<mine.end].elementsEqual(document.source.bytes[theirs.start..<theirs.end])
+    let (mine, theirs) = (tree.items[item].startTag.start + 1, document.tree.items[other].startTag.start + 1)
+    let length = Int(tree.items[item].nameLength)
+    return length == Int(document.tree.items[other].nameLength)
+      && Self.same(source.bytes, mine..<mine + length, document.source.bytes, theirs..<theirs + length)
+  }
+
+  /// Whether `one[first]` and `other[second]` are the same bytes.
+  static func same(_ one: [UInt8], _ first: Range<Int>, _ other: [UInt8], _ second: Range<Int>) -> Bool {
+    first.count == second.count
+      && one.withByteView(first) { mine in other.withByteView(second) { mine.equals($0) } }
   }
 
   /// The decoded title of `item`, or nil when it has none or it is empty.
@@ -210,7 +217,7 @@ public struct DocumentItems: Sendable {
     guard let mine = tree.items[item].idRange, let theirs = document.tree.items[other].idRange else {
       return false
     }
-    return source.bytes[mine.start..<mine.end].elementsEqual(document.source.bytes[theirs.start..<theirs.end])
+    return Self.same(source.bytes, mine.start..<mine.end, document.source.bytes, theirs.start..<theirs.end)
   }
 
   static func sequence(of item: Int, in tree: ItemTree) -> [Int] {

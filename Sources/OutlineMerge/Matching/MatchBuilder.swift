@@ -96,15 +96,16 @@ struct MatchBuilder {
 
   /// Items of the same `xml:id` and element name.
   mutating func matchIDs() {
-    var byID: [UInt64: Int32] = [:]
+    var ids = 0
+    for item in new.tree.items.indices where new.tree.items[item].idRange != nil { ids += 1 }
+    guard ids > 0 else { return }
+    var byID = IDTable(capacity: ids)
     for item in new.tree.items.indices {
       guard let hash = new.idHash(of: item) else { continue }
-      // A second item of one id (a broken document) matches nothing by id.
-      byID[hash] = byID[hash] == nil ? Int32(item) : -1
+      byID.add(hash, Int32(item))
     }
-    guard !byID.isEmpty else { return }
     for item in old.tree.items.indices {
-      guard let hash = old.idHash(of: item), let match = byID[hash], match >= 0 else { continue }
+      guard let hash = old.idHash(of: item), let match = byID.item(of: hash), match >= 0 else { continue }
       let newItem = Int(match)
       guard newToOld[newItem] < 0, old.sameID(item, as: newItem, in: new),
         old.sameName(item, as: newItem, in: new)
@@ -190,6 +191,47 @@ struct MatchBuilder {
       }
       if count * 2 > children { pairAndQueue(item, candidate) }
     }
+  }
+}
+
+/// New items by the hash of their `xml:id`: a table open-addressed over a power of two, sized once.
+struct IDTable {
+  private var hashes: [UInt64]
+  /// Each slot's item; -1 an empty slot, -2 a hash more than one item has.
+  private var items: [Int32]
+  private let mask: Int
+
+  /// A table for `capacity` items.
+  init(capacity: Int) {
+    var size = 16
+    while size < capacity * 2 { size *= 2 }
+    hashes = [UInt64](repeating: 0, count: size)
+    items = [Int32](repeating: -1, count: size)
+    mask = size - 1
+  }
+
+  /// Adds `item` under `hash`; a second item of one hash (a broken document) leaves none there.
+  mutating func add(_ hash: UInt64, _ item: Int32) {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while items[slot] != -1 {
+      if hashes[slot] == hash {
+        items[slot] = -2
+        return
+      }
+      slot = (slot + 1) & mask
+    }
+    hashes[slot] = hash
+    items[slot] = item
+  }
+
+  /// The item of `hash` (-2 when several have it), or nil.
+  func item(of hash: UInt64) -> Int32? {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while items[slot] != -1 {
+      if hashes[slot] == hash { return items[slot] }
+      slot = (slot + 1) & mask
+    }
+    return nil
   }
 }
 
