@@ -56,24 +56,30 @@ struct ChangeCollector {
     collectRemoved()
     collectAdded()
     var reordered = Set<Int>()
-    for item in old.tree.items.indices {
-      guard let match = matching.new(for: item) else { continue }
-      if old.subtreeHash[item] != new.subtreeHash[match] { reordered.formUnion(outOfStep(item, match)) }
+    let (oldItems, newItems) = (old.tree.items, new.tree.items)
+    let (oldToNew, oldHash, newHash) = (matching.oldToNew, old.subtreeHash, new.subtreeHash)
+    for item in oldItems.indices {
+      let match = Int(oldToNew[item])
+      if match >= 0 && oldHash[item] != newHash[match] { reordered.formUnion(outOfStep(item, match)) }
     }
-    for item in old.tree.items.indices {
-      guard let match = matching.new(for: item) else { continue }
-      let at = new.tree.items[match].startTag.start
-      let (oldParent, newParent) = (Int(old.tree.items[item].parent), Int(new.tree.items[match].parent))
+    // One model on both sides (the common case): a relationship is the same by its index.
+    let oneModel = old.model != nil && old.model === new.model
+    for item in oldItems.indices {
+      let match = Int(oldToNew[item])
+      guard match >= 0 else { continue }
+      let (oldParent, newParent) = (Int(oldItems[item].parent), Int(newItems[match].parent))
       if oldParent >= 0 && newParent >= 0
-        && (matching.new(for: oldParent) != newParent || reordered.contains(item)
-          || !sameRelationship(item, match))
+        && (Int(oldToNew[oldParent]) != newParent || (!reordered.isEmpty && reordered.contains(item))
+          || !(oneModel
+            ? oldItems[item].relationship == newItems[match].relationship : sameRelationship(item, match)))
       {
         var change = ItemChange(.moved, old: item, new: match)
         change.oldParent = oldParent
         change.newParent = newParent
-        found.append((at, change))
+        found.append((newItems[match].startTag.start, change))
       }
       if old.ownHash[item] != new.ownHash[match] {
+        let at = newItems[match].startTag.start
         for change in AttributeChanges.between(old, item, new, match) { found.append((at, change)) }
       }
     }
