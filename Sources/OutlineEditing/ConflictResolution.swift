@@ -49,9 +49,12 @@ public enum ConflictResolution {
         Choice(title: "Keep the item (\(keeper))", edits: [dropRecord], isPreferred: true),
         Choice(
           title: "Remove the item (\(remover))",
-          edits: [
-            TextEdit(range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
-          ],
+          edits: sorted(
+            [
+              TextEdit(
+                range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
+            ]
+              + closingGap(removing: item, in: tree)),
           isPreferred: false),
       ]
     case .moved:
@@ -104,6 +107,26 @@ public enum ConflictResolution {
         title: "Keep it where ours put it",
         edits: sorted([drop, TextEdit(range: lineRange(moved, in: bytes), newText: "")]), isPreferred: true),
     ]
+  }
+
+  /// The edits that close the gap removing `item` leaves in its siblings' `order` values: each
+  /// sibling of its relationship numbered above it moves down by one.
+  static func closingGap(removing item: Int, in tree: ItemTree) -> [TextEdit] {
+    let removed = tree.items[item]
+    guard let order = removed.order, removed.parent >= 0 else { return [] }
+    var edits: [TextEdit] = []
+    var sibling = Int(removed.parent) + 1
+    let end = Int(tree.items[Int(removed.parent)].subtreeEnd)
+    while sibling < end {
+      let other = tree.items[sibling]
+      if sibling != item, other.relationship == removed.relationship, let value = other.order, value > order,
+        let range = other.orderRange
+      {
+        edits.append(TextEdit(range: range, newText: String(value - 1)))
+      }
+      sibling = Int(other.subtreeEnd)
+    }
+    return edits
   }
 
   private static func sorted(_ edits: [TextEdit]) -> [TextEdit] {

@@ -88,6 +88,24 @@ import Testing
     #expect(found.allSatisfy { Session.codes($0.result).isEmpty })
   }
 
+  @Test func removingAnItemBeforeItsSiblingsRenumbersThem() throws {
+    let text = Self.document(
+      """
+        <Item order="0" title="a"/>
+        <?outline-conflict kind="removed" side="ours"?>
+        <!-- about x -->
+        <Item order="1" title="x"/>
+        <Item order="2" title="b"/>
+
+      """)
+    let found = try fixes(text)
+    #expect(found.map(\.title) == ["Keep the item (theirs)", "Remove the item (ours)"])
+    #expect(
+      found.last?.result
+        == Self.document("  <Item order=\"0\" title=\"a\"/>\n  <Item order=\"1\" title=\"b\"/>\n"))
+    #expect(found.allSatisfy { Session.codes($0.result).isEmpty })
+  }
+
   @Test func aMoveToTwoParentsGoesToEitherPlace() throws {
     let text = Self.document(
       """
