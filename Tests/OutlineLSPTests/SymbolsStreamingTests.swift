@@ -11,9 +11,19 @@ import Testing
 @Suite struct SymbolsStreamingTests {
   let session = Session()
 
+  /// The notifications a request sends, in order.
   final class Sent: @unchecked Sendable {
     let lock = NSLock()
     var notifications: [(String, JSONValue)] = []
+
+    /// A request's context whose notifications are kept here.
+    func context() -> RequestContext {
+      RequestContext(cancellation: CancellationFlag()) { method, params in
+        self.lock.lock()
+        self.notifications.append((method, params))
+        self.lock.unlock()
+      }
+    }
   }
 
   @Test func batchesJoinedAreTheWholeResult() throws {
@@ -21,11 +31,7 @@ import Testing
     let (snapshot, _) = session.open(GeneratedOutline.twoLevels(parents: 3000, children: 1))
     let feature = SymbolsFeature(mapper: session.mapper)
     let sent = Sent()
-    let context = RequestContext(cancellation: CancellationFlag()) { method, params in
-      sent.lock.lock()
-      sent.notifications.append((method, params))
-      sent.lock.unlock()
-    }
+    let context = sent.context()
     let reply = try feature.symbols(snapshot, streamingOn: LSPAny("t"), context: context)
     #expect(reply.value.serializedBytes() == Array("[]".utf8))
     #expect(sent.notifications.count == 3)
@@ -45,11 +51,7 @@ import Testing
   @Test func withoutATokenOrSymbolsNothingIsStreamed() throws {
     let feature = SymbolsFeature(mapper: session.mapper)
     let sent = Sent()
-    let context = RequestContext(cancellation: CancellationFlag()) { method, params in
-      sent.lock.lock()
-      sent.notifications.append((method, params))
-      sent.lock.unlock()
-    }
+    let context = sent.context()
     let (snapshot, _) = session.open(GeneratedOutline.twoLevels(parents: 3, children: 2))
     let whole = try feature.symbols(snapshot, streamingOn: nil, context: context)
     #expect(whole.value.serializedBytes() == feature.symbols(snapshot).value.serializedBytes())
