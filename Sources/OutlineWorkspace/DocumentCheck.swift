@@ -71,8 +71,12 @@ public struct DocumentCheck: Sendable {
         pipelined: bytes.count >= XMLEventPipeline.worthwhileBytes, documentBytes: bytes.count
       ) { parser, pipeline in
         // The bytes stay put while the check runs: the pipeline reads its start tags there.
-        pipeline?.readInPlace(bytes)
-        parser.feed(bytes)
+        if let pipeline {
+          pipeline.readInPlace(bytes)
+          parser.feed(bytes)
+        } else {
+          parser.feedWhole(bytes)
+        }
       }
     }
   }
@@ -141,7 +145,7 @@ public struct DocumentCheck: Sendable {
     return (check, FileLines(indexingWhenAsked: path))
   }
 
-  private static func check(
+  static func check(
     path: String?, modelOverride: String?, configurations: ConfigurationFinder, models: ModelCache,
     buildTree: Bool, alongside: ((OutlineValidator) -> any XMLEventHandler)?, pipelined: Bool,
     documentBytes: Int? = nil, feed: (XMLEventParser, XMLEventPipeline?) -> Void

@@ -43,11 +43,12 @@ extension DocumentCheck {
       bytes = try WholeFile.load(descriptor: descriptor, size: size, path: path, limit: limit)
     }
     progress?(bytes.view.count, size)
-    var check = run(
-      path: path, size: bytes.view.count, modelOverride: modelOverride, configurations: configurations,
-      models: models
-    ) { parse in
-      parse(bytes.view)
+    // Whole, on this thread: a plain document is checked without libxml2 (XMLEventParser.feedWhole).
+    var check = check(
+      path: path, modelOverride: modelOverride, configurations: configurations, models: models,
+      buildTree: false, alongside: nil, pipelined: false
+    ) { parser, _ in
+      parser.feedWhole(bytes.view)
     }
     check.checkVersion(histories: histories, bytes: bytes.view)
     let lines = check.diagnostics.isEmpty ? LineIndex() : LineIndex(bytes.view)

@@ -29,15 +29,21 @@ extension XMLEventParser {
     let tagEnd = cursor + (isSelfClosing ? 2 : 1)
     let tag = UnsafeBufferPointer(start: open, count: open.distance(to: tagEnd))
     let offset = input.baseOffset + input.base.distance(to: open)
+    reportStart(tag, offset: offset, contentEnd: open.distance(to: cursor), isSelfClosing: isSelfClosing)
+  }
+
+  /// Reports the start tag whose bytes (`<` to `>`) are `tag`, at global `offset`, its
+  /// attributes ending at `contentEnd` (the offset of its `>` or `/>` in `tag`).
+  @inline(__always)
+  func reportStart(_ tag: UnsafeBufferPointer<UInt8>, offset: Int, contentEnd: Int, isSelfClosing: Bool) {
     if let pipeline {
       pipeline._withUnsafeGuaranteedRef {
-        $0.startElement(
-          unscanned: tag, offset: offset, contentEnd: open.distance(to: cursor), isSelfClosing: isSelfClosing)
+        $0.startElement(unscanned: tag, offset: offset, contentEnd: contentEnd, isSelfClosing: isSelfClosing)
       }
       return
     }
     var count = 0
-    let nameEnd = TagScanner.scan(tag, contentEnd: open.distance(to: cursor)) { attribute in
+    let nameEnd = TagScanner.scan(tag, contentEnd: contentEnd) { attribute in
       if count == scratchCapacity { growScratch() }
       (scratch + count).initialize(to: attribute)
       count += 1
@@ -46,6 +52,30 @@ extension XMLEventParser {
       StartTag(
         bytes: tag, offset: offset, nameEnd: nameEnd,
         attributes: UnsafeBufferPointer(start: scratch, count: count), isSelfClosing: isSelfClosing))
+  }
+
+  /// Reports the tags of a plain document (``PlainDocument``), `document` holding their bytes,
+  /// as libxml2's callbacks report them.
+  func replay(_ tags: [PlainDocument.Tag], in document: UnsafeBufferPointer<UInt8>) {
+    guard let base = document.baseAddress else { return }
+    sawElement = true
+    for tag in tags {
+      let start = Int(tag.start)
+      let length = Int(tag.end) - start
+      switch tag.kind {
+      case .end:
+        reportEnd(TextRange(start: start, end: start + length))
+      case .start:
+        reportStart(
+          UnsafeBufferPointer(start: base + start, count: length), offset: start, contentEnd: length - 1,
+          isSelfClosing: false)
+      case .empty:
+        reportStart(
+          UnsafeBufferPointer(start: base + start, count: length), offset: start, contentEnd: length - 2,
+          isSelfClosing: true)
+        reportEnd(nil)
+      }
+    }
   }
 
   /// Twice the room for a tag's attributes, those scanned so far kept.

@@ -47,6 +47,8 @@ public final class XMLEventParser {
   /// The first byte fed that is not white space (nor a byte order mark), with its offset.
   @exclusivity(unchecked) var firstContent: (offset: Int, byte: UInt8)?
   @exclusivity(unchecked) private var checkedPrologue = false
+  /// Whether the document was a plain one, its events reported without libxml2 (``feedWhole(_:)``).
+  @exclusivity(unchecked) private var replayed = false
   /// The encoding the declaration names when it is ASCII: each byte pushed must then be ASCII.
   @exclusivity(unchecked) private var declaredASCII: String?
   @exclusivity(unchecked) private var pendingPrologue: [UInt8] = []
@@ -157,8 +159,26 @@ public final class XMLEventParser {
     push(chunk, terminate: false)
   }
 
+  /// Feeds the whole document at once: ``finish()`` comes next, with nothing fed between.
+  /// A document of the plainest shape (``PlainDocument``) is checked and its events
+  /// reported without libxml2, exactly as libxml2's callbacks would report them; any
+  /// other is fed to libxml2.
+  public func feedWhole(_ document: ByteView) {
+    let bytes = document.unsafeBuffer
+    guard fed == 0, !checkedPrologue, pendingPrologue.isEmpty, pipeline == nil,
+      let tags = PlainDocument.tags(of: bytes)
+    else {
+      feed(document)
+      return
+    }
+    replayed = true
+    fed = bytes.count
+    replay(tags, in: bytes)
+  }
+
   /// Tells the parser the document is complete.
   public func finish() {
+    if replayed { return }
     if !checkedPrologue { flushPrologue() }
     pushHeldBack()
     if stopped { return }
