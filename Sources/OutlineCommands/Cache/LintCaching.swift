@@ -37,7 +37,7 @@ enum LintCaching {
   static func note(_ cache: CheckCache) -> String {
     let counts = cache.counted
     return
-      "cache: \(counted(counts.hits, "file")) read from the cache, \(counted(counts.misses, "file")) checked, \(counted(counts.written, "entry", plural: "entries")) written"
+      "cache: \(counted(counts.hits, "file")) read from the cache, \(counted(counts.misses, "file")) checked, \(counted(counts.written, "entry", plural: "entries")) written, \(counted(counts.unread, "file")) not read again (stat as recorded)"
   }
 }
 
@@ -59,11 +59,11 @@ extension LintJob {
       let digest = cache.knownDigest(of: document, status: info)
     {
       let key = cache.key(document, size: Int(info.st_size), digest: digest)
-      if let entry = cache.entry(key, in: document.folder, size: Int(info.st_size)),
+      if let entry = cache.entry(key, of: document, size: Int(info.st_size)),
         entry.diagnostics.isEmpty,
         let report = report(entry, key: key, bytes: nil, json: json, cache: cache)
       {
-        cache.record(hit: true)
+        cache.record(hit: true, read: false)
         var report = report
         if wantsNames { report.itemNames = [] }
         return Result(report: report)
@@ -87,7 +87,7 @@ extension LintJob {
     } catch {
       return Result(failure: error.description)
     }
-    if let entry = cache.entry(key, in: document.folder, size: bytes.count),
+    if let entry = cache.entry(key, of: document, size: bytes.count),
       var report = report(entry, key: key, bytes: bytes, json: json, cache: cache)
     {
       if wantsNames {
@@ -124,7 +124,7 @@ extension LintJob {
       lines = FileLines(path: path, lines: source.lines)
     }
     let made = report(check, lines)
-    cache.keep(check, itemNames: made.itemNames, for: key, in: document.folder)
+    cache.keep(check, itemNames: made.itemNames, for: key, of: document)
     return Result(
       report: made, configuration: check.configuration, modelTrouble: check.namedModelIsUnreadable)
   }

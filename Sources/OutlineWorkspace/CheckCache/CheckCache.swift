@@ -42,6 +42,7 @@ public final class CheckCache: @unchecked Sendable {
   private var trees: [String: [UInt8]] = [:]
   private var configurationDigests: [String: [UInt8]] = [:]
   private var projects: [CheckCacheProjectName: CheckCacheProject] = [:]
+  private var lastProject: CheckCacheProject?
   private var units: [String: String] = [:]
   private var roots: [String: String] = [:]
   private var gitRoots: [String: String?] = [:]
@@ -57,6 +58,8 @@ public final class CheckCache: @unchecked Sendable {
     public var misses = 0
     /// Entries written.
     public var written = 0
+    /// Hits whose file was not read: its `stat` was as recorded (``CheckCacheFileRecord``).
+    public var unread = 0
   }
 
   /// The name of a project's cache folder, beside its `.outline.json`.
@@ -77,24 +80,27 @@ public final class CheckCache: @unchecked Sendable {
     return counts
   }
 
-  /// The folder the entry of a document with `configuration` goes in, or nil when it is not
-  /// cached: without `--cache-dir`, only a document with a `.outline.json` found for it is.
-  public func folder(for configuration: Configuration?, found: Bool) -> String? {
-    if let folder { return folder }
-    guard let configuration, found else { return nil }
-    // The project's folder is the configuration's (found once per configuration).
-    return project(path: configuration.path, configuration: configuration).folder
-  }
-
-  /// The project of the document at `path` with `configuration`.
+  /// The project of the document at `path` with `configuration`: the one of the document
+  /// before (as is usual, with the same configuration) without a search.
   private func project(path: String, configuration: Configuration?) -> CheckCacheProject {
     let name = CheckCacheProjectName(
       configuration: configuration?.path, folder: configuration == nil ? PathText.folder(of: path) : nil)
-    return remembered(\.projects, name) { makeProject(path: path, configuration: configuration) }
+    lock.lock()
+    if let last = lastProject, last.name == name {
+      lock.unlock()
+      return last
+    }
+    lock.unlock()
+    let project = remembered(\.projects, name) { makeProject(name, path: path, configuration: configuration) }
+    lock.lock()
+    lastProject = project
+    lock.unlock()
+    return project
   }
 
   /// The document at `path`, read as `form` (`xml` or `json`) with `configuration` applying to
-  /// it, as the cache knows it before reading it; nil when it is not cached (``folder(for:found:)``).
+  /// it, as the cache knows it before reading it; nil when it is not cached: without
+  /// `--cache-dir`, only a document with a `.outline.json` found for it (`found`) is.
   public func document(path: String, form: String, configuration: Configuration?, found: Bool)
     -> CheckCacheDocument?
   {
@@ -105,8 +111,7 @@ public final class CheckCache: @unchecked Sendable {
     var place = project.placeSeed
     for byte in path.utf8 { place = (place ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return CheckCacheDocument(
-      folder: folder ?? project.folder, path: path, form: form, base: project.base, prefix: project.prefix,
-      place: place)
+      state: project.state, path: path, form: form, base: project.base, prefix: project.prefix, place: place)
   }
 
   /// The key of `document` when its `size` bytes have the SHA-256 `digest`.
@@ -128,7 +133,9 @@ public final class CheckCache: @unchecked Sendable {
   }
 
   /// What the keys of the documents of one project and configuration share, found once per run.
-  private func makeProject(path: String, configuration: Configuration?) -> CheckCacheProject {
+  private func makeProject(_ name: CheckCacheProjectName, path: String, configuration: Configuration?)
+    -> CheckCacheProject
+  {
     let base = base(for: path, configuration: configuration)
     var fields: [UInt8] = []
     Self.field("outline-lint cache \(CheckCacheEntry.format)", to: &fields)
@@ -149,73 +156,69 @@ public final class CheckCache: @unchecked Sendable {
     for byte in "outline-lint file\n\(working)\n".utf8 {
       placeSeed = (placeSeed ^ UInt64(byte)) &* 0x100_0000_01b3
     }
+    // The project's folder is the configuration's (found once per configuration).
     return CheckCacheProject(
-      base: base, folder: base + "/" + Self.defaultFolderName, prefix: SHA256Digest.of(fields),
-      placeSeed: placeSeed)
+      name: name, base: base, state: loaded(folder ?? base + "/" + Self.defaultFolderName),
+      prefix: SHA256Digest.of(fields), placeSeed: placeSeed)
   }
 
-  /// The entry kept for `key` in `folder` when every file it depended on is as it was, else nil.
-  /// `size` is the document's, which every diagnostic's range must lie within.
-  public func entry(_ key: CheckCacheKey, in folder: String, size: Int) -> CheckCacheEntry? {
-    guard let indexKey = CheckCacheIndex.Key(key.digest) else { return nil }
-    let read = loaded(folder)
-    guard let slot = read.index.slot(indexKey) else { return nil }
-    let checked = checkedBody(slot.body, of: read.index, in: folder, base: key.base)
-    guard let entry = checked.entry, entry.diagnostics.allSatisfy({ $0.range.end <= size }) else {
-      report("the index of \(InputFile.quoted(folder)) is corrupt")
+  /// The entry kept for `key` of `document` when every file it depended on is as it was,
+  /// else nil. `size` is the document's, which every diagnostic's range must lie within.
+  public func entry(_ key: CheckCacheKey, of document: CheckCacheDocument, size: Int) -> CheckCacheEntry? {
+    let state = document.state
+    guard let indexKey = CheckCacheIndex.Key(key.digest), let slot = state.index.slot(indexKey) else {
       return nil
     }
-    guard checked.current else { return nil }
     lock.lock()
-    folders[folder]!.used.append(indexKey)
-    if slot.day != today { folders[folder]!.changed = true }
+    var checked = state.checked.indices.contains(slot.body) ? state.checked[slot.body] : nil
     lock.unlock()
-    return entry
-  }
-
-  /// Body `body` of `index` decoded, and whether every file it depended on (for the project
-  /// folder `base`) is as it was: found once per run, since many records share a body.
-  private func checkedBody(_ body: Int, of index: CheckCacheIndex, in folder: String, base: String)
-    -> CheckedBody
-  {
+    if checked == nil || checked!.base != key.base {
+      // Decoded and its dependencies checked once per run: many records share a body.
+      let entry = state.index.entry(body: slot.body)
+      let current =
+        entry?.dependencies.allSatisfy {
+          dependencyDigest($0.path.path(base: key.base), key.base) == $0.digest
+        }
+        ?? false
+      checked = CheckedBody(base: key.base, entry: entry, current: current)
+    }
+    guard let checked, let entry = checked.entry, entry.diagnostics.allSatisfy({ $0.range.end <= size })
+    else {
+      report("the index of \(InputFile.quoted(document.folder)) is corrupt")
+      return nil
+    }
     lock.lock()
-    if let known = folders[folder]?.checked[body], known.base == base {
-      lock.unlock()
-      return known
+    if state.checked.indices.contains(slot.body) { state.checked[slot.body] = checked }
+    if checked.current {
+      state.used.append(indexKey)
+      if slot.day != today { state.changed = true }
     }
     lock.unlock()
-    let entry = index.entry(body: body)
-    let current =
-      entry?.dependencies.allSatisfy { dependencyDigest($0.path.path(base: base), base) == $0.digest }
-      ?? false
-    let checked = CheckedBody(base: base, entry: entry, current: current)
-    lock.lock()
-    folders[folder]?.checked[body] = checked
-    lock.unlock()
-    return checked
+    return checked.current ? entry : nil
   }
 
-  /// Counts a file read from the cache (`hit`) or checked.
-  public func record(hit: Bool) {
+  /// Counts a file read from the cache (`hit`) or checked; `read` says whether it was read.
+  public func record(hit: Bool, read: Bool = true) {
     count { counts in
       if hit { counts.hits += 1 } else { counts.misses += 1 }
+      if hit && !read { counts.unread += 1 }
     }
   }
 
-  /// Keeps `check` of a document under `key` in `folder` (written by ``finish()``), unless
+  /// Keeps `check` of `document` under `key` (written by ``finish()``), unless
   /// it holds what only this run or this place can say (a configuration with problems, a
   /// model that could not be read, or a path of the project written whole).
   /// `itemNames` are the names of the items the diagnostics are on, when the run made them.
   public func keep(
-    _ check: DocumentCheck, itemNames: [String]? = nil, for key: CheckCacheKey, in folder: String
+    _ check: DocumentCheck, itemNames: [String]? = nil, for key: CheckCacheKey,
+    of document: CheckCacheDocument
   ) {
     guard let indexKey = CheckCacheIndex.Key(key.digest),
       let entry = entry(for: check, itemNames: itemNames, base: key.base)
     else { return }
     let body = entry.encodedBody()
-    _ = loaded(folder)
     lock.lock()
-    folders[folder]!.added[indexKey] = body
+    document.state.added[indexKey] = body
     lock.unlock()
   }
 
@@ -411,8 +414,8 @@ public struct CheckCacheKey: Sendable, Equatable {
 
 /// A document as the cache knows it before reading it (``CheckCache/document(path:form:configuration:found:)``).
 public struct CheckCacheDocument: Sendable {
-  /// The cache folder its entry goes in.
-  public let folder: String
+  /// Its cache folder's index and what the run did with it.
+  let state: FolderState
   /// Its path as given.
   public let path: String
   /// `xml` or `json`.
@@ -424,6 +427,9 @@ public struct CheckCacheDocument: Sendable {
   /// Its path and the working directory (relative to the project's folder), hashed: the name
   /// of its file's record in the index.
   let place: UInt64
+
+  /// The cache folder its entry goes in.
+  public var folder: String { state.folder }
 }
 
 /// What names a project among a run's documents: its configuration's path, else the folder of
@@ -435,10 +441,11 @@ struct CheckCacheProjectName: Hashable {
 
 /// What the keys of one project's documents share.
 struct CheckCacheProject {
+  var name: CheckCacheProjectName
   /// The project's folder, absolute and standardized.
   var base: String
-  /// Its own cache folder (``CheckCache/defaultFolderName``).
-  var folder: String
+  /// The index of the cache folder its entries go in.
+  var state: FolderState
   /// The digest of the key's fields its documents share.
   var prefix: [UInt8]
   /// The hash each document's place starts from (before its path).
@@ -446,8 +453,14 @@ struct CheckCacheProject {
 }
 
 /// A record's body decoded, and whether what it depended on is as it was.
-struct CheckedBody {
-  var base: String
-  var entry: CheckCacheEntry?
-  var current: Bool
+final class CheckedBody: Sendable {
+  let base: String
+  let entry: CheckCacheEntry?
+  let current: Bool
+
+  init(base: String, entry: CheckCacheEntry?, current: Bool) {
+    self.base = base
+    self.entry = entry
+    self.current = current
+  }
 }

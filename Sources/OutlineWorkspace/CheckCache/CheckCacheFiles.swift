@@ -8,11 +8,10 @@ extension CheckCache {
   /// taken now) is what was recorded and the record is not racy; nil: the file must be read
   /// and hashed.
   public func knownDigest(of document: CheckCacheDocument, status info: stat) -> CheckCacheIndex.Key? {
-    let index = loaded(document.folder).index
-    guard let slot = index.fileSlot(document.place), slot.record.matches(info, reader: reader),
+    guard let slot = document.state.index.fileSlot(document.place), slot.record.matches(info, reader: reader),
       !slot.record.isRacy
     else { return nil }
-    used(file: document.place, day: slot.day, in: document.folder)
+    used(file: document.place, day: slot.day, in: document.state)
     return slot.record.digest
   }
 
@@ -24,24 +23,23 @@ extension CheckCache {
   ) {
     let record = CheckCacheFileRecord(info, hashed: hashed, digest: digest, reader: reader)
     guard record.isRegularFile else { return }
-    let index = loaded(document.folder).index
-    if let slot = index.fileSlot(document.place), slot.record.matches(info, reader: reader),
+    if let slot = document.state.index.fileSlot(document.place), slot.record.matches(info, reader: reader),
       slot.record.digest == digest, !slot.record.isRacy
     {
       // Read for its lines (it has problems): its record still holds.
-      used(file: document.place, day: slot.day, in: document.folder)
+      used(file: document.place, day: slot.day, in: document.state)
       return
     }
     lock.lock()
-    folders[document.folder]!.addedFiles[document.place] = record
+    document.state.addedFiles[document.place] = record
     lock.unlock()
   }
 
   /// Notes that the record of the file at `place`, last used on `day`, was trusted.
-  private func used(file place: UInt64, day: Int, in folder: String) {
+  private func used(file place: UInt64, day: Int, in state: FolderState) {
     lock.lock()
-    folders[folder]!.usedFiles.append(place)
-    if day != today { folders[folder]!.changed = true }
+    state.usedFiles.append(place)
+    if day != today { state.changed = true }
     lock.unlock()
   }
 }

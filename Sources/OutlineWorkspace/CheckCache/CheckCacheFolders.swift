@@ -18,7 +18,7 @@ extension CheckCache {
       guard ready(folder) else { continue }
       let problem = CacheFolderFiles.withLock(in: folder) { () -> String? in
         // What another run wrote since this one read the index, else what this one read.
-        var merged = state.read.index
+        var merged = state.index
         if case .success(let bytes) = CacheFolderFiles.readIfPresent(
           CheckCacheIndex.fileName, in: folder, limit: Self.indexReadLimit),
           case .success(let now) = CheckCacheIndex.decode(bytes)
@@ -28,7 +28,7 @@ extension CheckCache {
         for key in state.used {
           if merged.lastUsed(key) != nil {
             merged.use(key, day: today)
-          } else if let body = state.read.index.body(key) {
+          } else if let body = state.index.body(key) {
             merged.set(key, body: body, day: today)
           }
         }
@@ -36,7 +36,7 @@ extension CheckCache {
         for place in state.usedFiles {
           if merged.fileSlot(place) != nil {
             merged.useFile(place, day: today)
-          } else if let record = state.read.index.file(place) {
+          } else if let record = state.index.file(place) {
             merged.setFile(place, record, day: today)
           }
         }
@@ -65,11 +65,11 @@ extension CheckCache {
 
   /// The index of `folder`, read at its first use; empty when there is none or it could not be
   /// taken (said once: corrupt, newer, unreadable), and then written afresh by ``finish()``.
-  func loaded(_ folder: String) -> ReadIndex {
+  func loaded(_ folder: String) -> FolderState {
     lock.lock()
     if let known = folders[folder] {
       lock.unlock()
-      return known.read
+      return known
     }
     lock.unlock()
     loading.lock()
@@ -77,50 +77,48 @@ extension CheckCache {
     lock.lock()
     if let known = folders[folder] {
       lock.unlock()
-      return known.read
+      return known
     }
     lock.unlock()
-    var state = FolderState()
+    var index = CheckCacheIndex()
+    var changed = false
     switch CacheFolderFiles.readIfPresent(CheckCacheIndex.fileName, in: folder, limit: Self.indexReadLimit) {
     case .none: break
     case .failure(let error)?:
       report("the index of \(InputFile.quoted(folder)) cannot be read: \(error.description)")
-      state.changed = true
+      changed = true
     case .success(let bytes)?:
       switch CheckCacheIndex.decode(bytes) {
-      case .success(let index):
-        state.read = ReadIndex(index)
+      case .success(let read):
+        index = read
         // Records to prune: the index is written again even when the run changes nothing else.
-        if let earliest = index.earliestDay, earliest < today - CheckCacheIndex.keptDays {
-          state.changed = true
-        }
-        if index.bodyBytes > CheckCacheIndex.byteLimit { state.changed = true }
+        if let earliest = index.earliestDay, earliest < today - CheckCacheIndex.keptDays { changed = true }
+        if index.bodyBytes > CheckCacheIndex.byteLimit { changed = true }
       case .failure(.corrupt):
         report("the index of \(InputFile.quoted(folder)) is corrupt")
-        state.changed = true
+        changed = true
       case .failure(.newer):
         report("the index of \(InputFile.quoted(folder)) was written by a newer outline-lint")
-        state.changed = true
+        changed = true
       case .failure(.otherVersion):
-        state.changed = true
+        changed = true
       }
     }
+    let state = FolderState(index, folder: folder)
+    state.changed = changed
     lock.lock()
     folders[folder] = state
     lock.unlock()
-    return state.read
+    return state
   }
 }
 
-/// An index as a run read it (never changed after): handed to each lookup without a copy.
-final class ReadIndex: Sendable {
+/// One cache folder's index as the run read it (never changed after), and what the run did
+/// with it (changed under ``CheckCache``'s lock). Each document holds its folder's.
+final class FolderState: @unchecked Sendable {
   let index: CheckCacheIndex
-  init(_ index: CheckCacheIndex = CheckCacheIndex()) { self.index = index }
-}
-
-/// One cache folder's index as the run read it, and what the run did with it.
-struct FolderState {
-  var read = ReadIndex()
+  /// The folder.
+  let folder: String
   /// The records used (hits).
   var used: [CheckCacheIndex.Key] = []
   /// The entries made, by key.
@@ -129,10 +127,16 @@ struct FolderState {
   var usedFiles: [UInt64] = []
   /// The records of the files hashed, by place.
   var addedFiles: [UInt64: CheckCacheFileRecord] = [:]
-  /// The bodies of ``read`` decoded and checked so far, by number.
-  var checked: [Int: CheckedBody] = [:]
+  /// The bodies of ``index`` decoded and checked so far, by number.
+  var checked: [CheckedBody?]
   /// Whether the index must be written besides what was added: a record (or a file's) used
   /// was marked with an earlier day, records are to be pruned, or the file
   /// could not be taken.
   var changed = false
+
+  init(_ index: CheckCacheIndex, folder: String) {
+    self.index = index
+    self.folder = folder
+    checked = Array(repeating: nil, count: index.bodies.count)
+  }
 }
