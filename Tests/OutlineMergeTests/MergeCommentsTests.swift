@@ -1,5 +1,6 @@
 import OutlineCore
 import OutlineSyntax
+import TestSupport
 import Testing
 
 @testable import OutlineMerge
@@ -7,115 +8,74 @@ import Testing
 /// Comments are the user's: each side's, in the items it added and in the items both have, come
 /// through a merge where that side put them, and canonical inputs give a canonical result.
 @Suite struct MergeCommentsTests {
-  static let base = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <outline version="1">
-      <Item order="0" title="a">
-        <Item order="0" title="a1"/>
-      </Item>
-      <Item order="1" title="b"/>
-    </outline>
-
-    """
+  static let sketch = MergeSketch(.item("a", .item("a1")), .item("b"))
+  static let base = sketch.text
 
   /// `base` with an item added at the end holding comments before, inside and after its child.
-  static let theirsAddsAnItem = base.replacingOccurrences(
-    of: "  <Item order=\"1\" title=\"b\"/>\n",
-    with: """
-        <Item order="1" title="b"/>
-        <!-- before the new item -->
-        <Item order="2" title="new">
-          <!-- before its child -->
-          <Item order="0" title="child">
-            <!-- inside the leaf -->
-          </Item>
-          <!-- after its child -->
-        </Item>
-
-      """)
+  static let theirsAddsAnItem = sketch.adding(
+    .item(
+      "new", before: ["before the new item"], inside: ["after its child"],
+      .item("child", before: ["before its child"], inside: ["inside the leaf"])))
 
   @Test func commentsInAnItemTheirsAddedAreKept() {
-    let ours = Self.base.replacingOccurrences(of: "title=\"a1\"", with: "title=\"A1\"")
-    let result = merged(Self.base, ours, Self.theirsAddsAnItem)
+    let ours = Self.sketch.editing("a1") { $0.title = "A1" }
+    let result = merged(Self.base, ours.text, Self.theirsAddsAnItem.text)
     let text = String(decoding: result.bytes, as: UTF8.self)
     #expect(result.conflicts.isEmpty)
-    let expected = Self.theirsAddsAnItem.replacingOccurrences(of: "title=\"a1\"", with: "title=\"A1\"")
-    #expect(text == expected, "\(text)")
+    #expect(text == Self.theirsAddsAnItem.editing("a1") { $0.title = "A1" }.text, "\(text)")
     #expect(lint(text).isEmpty)
   }
 
   @Test func commentsInAnItemOursAddedAreKept() {
-    let theirs = Self.base.replacingOccurrences(of: "title=\"a1\"", with: "title=\"a1\" done=\"true\"")
-    let text = mergedText(Self.base, Self.theirsAddsAnItem, theirs)
-    #expect(
-      text
-        == Self.theirsAddsAnItem.replacingOccurrences(of: "title=\"a1\"", with: "title=\"a1\" done=\"true\""),
-      "\(text)")
+    let done: (inout MergeSketch.Item) -> Void = { $0.attributes = "done=\"true\"" }
+    let text = mergedText(Self.base, Self.theirsAddsAnItem.text, Self.sketch.editing("a1", done).text)
+    #expect(text == Self.theirsAddsAnItem.editing("a1", done).text, "\(text)")
   }
 
   /// `base` with comments before `b`, before `a1`, after `a1` inside `a`, before and after the root.
-  static let commented = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!-- before the root -->
-    <outline version="1">
-      <Item order="0" title="a">
-        <!-- before a1 -->
-        <Item order="0" title="a1"/>
-        <!-- after a1 -->
-      </Item>
-      <!-- before b -->
-      <Item order="1" title="b"/>
-    </outline>
-    <!-- after the root -->
-
-    """
+  static var commented: MergeSketch {
+    var sketch = Self.sketch.commenting(before: "a1", "before a1").commenting(inside: "a", "after a1")
+      .commenting(before: "b", "before b")
+    sketch.prolog = ["before the root"]
+    sketch.epilog = ["after the root"]
+    return sketch
+  }
 
   @Test func commentsTheirsAddedInItemsBothHaveAreKeptInTheirPlace() {
-    let ours = Self.base.replacingOccurrences(of: "title=\"b\"", with: "title=\"B\"")
-    let result = merged(Self.base, ours, Self.commented)
+    let retitle: (inout MergeSketch.Item) -> Void = { $0.title = "B" }
+    let result = merged(Self.base, Self.sketch.editing("b", retitle).text, Self.commented.text)
     let text = String(decoding: result.bytes, as: UTF8.self)
     #expect(result.conflicts.isEmpty)
-    #expect(text == Self.commented.replacingOccurrences(of: "title=\"b\"", with: "title=\"B\""), "\(text)")
+    #expect(text == Self.commented.editing("b", retitle).text, "\(text)")
   }
 
   @Test func commentsTheirsAddedInAnItemBothChangedAreKept() {
-    let ours = Self.base.replacingOccurrences(of: "title=\"a\"", with: "title=\"a\" done=\"true\"")
-    let theirs = Self.commented.replacingOccurrences(of: "title=\"a\"", with: "title=\"A\"")
-    let text = mergedText(Self.base, ours, theirs)
-    #expect(
-      text == Self.commented.replacingOccurrences(of: "title=\"a\"", with: "title=\"A\" done=\"true\""),
-      "\(text)")
+    let ours = Self.sketch.editing("a") { $0.attributes = "done=\"true\"" }
+    let theirs = Self.commented.editing("a") { $0.title = "A" }
+    let text = mergedText(Self.base, ours.text, theirs.text)
+    #expect(text == theirs.editing("A") { $0.attributes = "done=\"true\"" }.text, "\(text)")
   }
 
   @Test func aCommentTheirsAddedInALeafOpensIt() {
-    let theirs = Self.base.replacingOccurrences(
-      of: "<Item order=\"1\" title=\"b\"/>",
-      with: "<Item order=\"1\" title=\"b\">\n    <!-- inside b -->\n  </Item>")
-    let ours = Self.base.replacingOccurrences(of: "title=\"a1\"", with: "title=\"A1\"")
-    let text = mergedText(Self.base, ours, theirs)
-    #expect(text == theirs.replacingOccurrences(of: "title=\"a1\"", with: "title=\"A1\""), "\(text)")
+    let theirs = Self.sketch.commenting(inside: "b", "inside b")
+    let retitle: (inout MergeSketch.Item) -> Void = { $0.title = "A1" }
+    let text = mergedText(Self.base, Self.sketch.editing("a1", retitle).text, theirs.text)
+    #expect(text == theirs.editing("a1", retitle).text, "\(text)")
   }
 
   @Test func commentsBothSidesAddedAreAllKeptOursFirst() {
-    let ours = Self.base.replacingOccurrences(
-      of: "  <Item order=\"1\"", with: "  <!-- ours -->\n  <!-- both -->\n  <Item order=\"1\"")
-    let theirs = Self.base.replacingOccurrences(
-      of: "  <Item order=\"1\"", with: "  <!-- both -->\n  <!-- theirs -->\n  <Item order=\"1\"")
-    let text = mergedText(Self.base, ours, theirs)
-    #expect(
-      text
-        == Self.base.replacingOccurrences(
-          of: "  <Item order=\"1\"",
-          with: "  <!-- ours -->\n  <!-- both -->\n  <!-- theirs -->\n  <Item order=\"1\""),
-      "\(text)")
+    let ours = Self.sketch.commenting(before: "b", "ours").commenting(before: "b", "both")
+    let theirs = Self.sketch.commenting(before: "b", "both").commenting(before: "b", "theirs")
+    let text = mergedText(Self.base, ours.text, theirs.text)
+    #expect(text == ours.commenting(before: "b", "theirs").text, "\(text)")
   }
 
   @Test func aCommentOfTheBaseBeforeAnItemTheirsAddedInFrontIsWrittenOnce() {
-    let base = Self.commented
+    let base = Self.commented.text
     let theirs = base.replacingOccurrences(
       of: "  <Item order=\"1\" title=\"b\"/>",
       with: "  <Item order=\"1\" title=\"x\"/>\n  <Item order=\"2\" title=\"b\"/>")
-    let ours = base.replacingOccurrences(of: "title=\"a1\"", with: "title=\"A1\"")
+    let ours = Self.commented.editing("a1") { $0.title = "A1" }.text
     let text = mergedText(base, ours, theirs)
     #expect(text.components(separatedBy: "<!-- before b -->").count == 2, "\(text)")
     #expect(text.contains("title=\"x\"") && text.contains("title=\"A1\""))

@@ -1,6 +1,7 @@
 import OutlineCore
 import OutlineSyntax
 import OutlineValidation
+import TestSupport
 import Testing
 
 @testable import OutlineMerge
@@ -21,39 +22,20 @@ func lint(_ text: String) -> [Diagnostic] {
 }
 
 @Suite struct MergeTests {
-  static let list = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <outline version="1">
-      <Item order="0" title="a"/>
-      <Item order="1" title="b"/>
-    </outline>
-
-    """
+  static let sketch = MergeSketch(.item("a"), .item("b"))
+  static let list = sketch.text
 
   @Test func additionsAtTheEndOfOneListAreAllKeptOursFirst() {
-    let ours = Self.list.replacingOccurrences(
-      of: "  <Item order=\"1\" title=\"b\"/>\n",
-      with: "  <Item order=\"1\" title=\"b\"/>\n  <Item order=\"2\" title=\"x\"/>\n")
-    let theirs = Self.list.replacingOccurrences(
-      of: "  <Item order=\"1\" title=\"b\"/>\n",
-      with: "  <Item order=\"1\" title=\"b\"/>\n  <Item order=\"2\" title=\"y\"/>\n")
-    let result = merged(Self.list, ours, theirs)
+    let ours = Self.sketch.adding(.item("x"))
+    let result = merged(Self.list, ours.text, Self.sketch.adding(.item("y")).text)
     let text = String(decoding: result.bytes, as: UTF8.self)
     #expect(result.conflicts.isEmpty)
-    #expect(
-      text
-        == Self.list.replacingOccurrences(
-          of: "  <Item order=\"1\" title=\"b\"/>\n",
-          with:
-            "  <Item order=\"1\" title=\"b\"/>\n  <Item order=\"2\" title=\"x\"/>\n  <Item order=\"3\" title=\"y\"/>\n"
-        ))
+    #expect(text == ours.adding(.item("y")).text)
     #expect(lint(text).isEmpty)
   }
 
   @Test func anIdenticalAdditionOnBothSidesIsOne() {
-    let both = Self.list.replacingOccurrences(
-      of: "</outline>",
-      with: "  <Item order=\"2\" title=\"x\">\n    <Item order=\"0\" title=\"y\"/>\n  </Item>\n</outline>")
+    let both = Self.sketch.adding(.item("x", .item("y"))).text
     #expect(mergedText(Self.list, both, both) == both)
   }
 
@@ -125,8 +107,8 @@ func lint(_ text: String) -> [Diagnostic] {
   }
 
   @Test func removedAgainstChangedIsAConflictKeepingTheChange() {
-    let ours = Self.list.replacingOccurrences(of: "  <Item order=\"1\" title=\"b\"/>\n", with: "")
-    let theirs = Self.list.replacingOccurrences(of: "title=\"b\"", with: "title=\"b2\"")
+    let ours = Self.sketch.removing("b").text
+    let theirs = Self.sketch.editing("b") { $0.title = "b2" }.text
     let result = merged(Self.list, ours, theirs)
     #expect(result.conflicts.map(\.record) == [ConflictRecord(.removed, [("side", "ours")])])
     #expect(String(decoding: result.bytes, as: UTF8.self).contains("title=\"b2\""))
@@ -179,8 +161,7 @@ func lint(_ text: String) -> [Diagnostic] {
   }
 
   @Test func aSideLeftAsTheBaseGivesTheOther() {
-    let changed = Self.list.replacingOccurrences(of: "title=\"a\"", with: "title=\"z\"")
-      .replacingOccurrences(of: "</outline>", with: "  <Item order=\"2\" title=\"new\"/>\n</outline>")
+    let changed = Self.sketch.editing("a") { $0.title = "z" }.adding(.item("new")).text
     #expect(mergedText(Self.list, changed, Self.list) == changed)
     #expect(mergedText(Self.list, Self.list, changed) == changed)
   }

@@ -1,7 +1,7 @@
 // The comments and processing instructions between items, slot by slot: before each item (its lead: after its
 // previous sibling, else after its parent's start tag; the root's lead is the prolog), after each item's last child
-// (its trailing), and after the root (the epilog). Ours' markup is written from ours' bytes where ours has the
-// item; the markup theirs added is found here, slot by slot, so the writer puts it in the same slot.
+// (its trailing), and after the root (the epilog). Each side's markup is matched with the base's here (same slot
+// and text first, then same text anywhere), so a merge knows what each side added, removed or only moved.
 
 import OutlineCore
 import OutlineSyntax
@@ -75,82 +75,153 @@ struct TriviaSlots {
   }
 }
 
-/// The comments and instructions theirs added, each in the slot of the merged node it goes with.
+/// The comments and processing instructions of one document, each with its slot.
 ///
-/// In one slot, theirs' markup less the base's there is what theirs added; less what ours added
-/// there too (the same comment added on both sides is one). A comment the base has elsewhere (as
-/// many times as theirs has it) only moved, or stands before an item theirs added in front of it:
-/// ours' copy is the one written.
-struct AddedComments {
-  /// Before each node, after ours' own markup there: ranges of theirs' bytes.
-  var lead: [Int: [Range<Int>]] = [:]
-  /// After each node's last child.
-  var trailing: [Int: [Range<Int>]] = [:]
-  /// After the root's end tag.
-  var epilog: [Range<Int>] = []
+/// A slot is `node * 2` before a node (merge numbering, see ``MergePlan``), `node * 2 + 1` after
+/// its last child (inside it), -1 after the root. The XML declaration is not markup here.
+struct SlotMarkup {
+  /// Each one's bytes, in document order within each slot.
+  var ranges: [Range<Int>] = []
+  /// Each one's hash (of its whole text).
+  var hashes: [UInt64] = []
+  /// Each one's slot.
+  var slots: [Int] = []
+  /// The item of the document whose slot holds it (-1 for the epilog).
+  var items: [Int32] = []
 
-  init(plan: MergePlan, ours oursSlots: TriviaSlots) {
-    let theirs = plan.theirs
-    guard !theirs.tree.comments.isEmpty || !theirs.tree.instructions.isEmpty, theirs.count > 0 else { return }
-    let base = plan.base
-    let ours = plan.ours
-    let baseSlots = TriviaSlots(base.tree)
-    let theirsSlots = TriviaSlots(theirs.tree)
-    var excess = Self.excess(base, theirs)
-    func hash(_ document: DocumentItems, _ range: Range<Int>) -> UInt64 {
-      ContentHash.bytes(document.source.bytes, TextRange(start: range.lowerBound, end: range.upperBound))
-    }
-    func added(theirs mine: Range<Int>, base before: Range<Int>?, ours kept: Range<Int>?) -> [Range<Int>] {
-      let markup = TriviaSlots.markup(theirs.source.bytes, mine)
-      guard !markup.isEmpty else { return [] }
-      var inBase = before.map { TriviaSlots.markup(base.source.bytes, $0).map { hash(base, $0) } } ?? []
-      var oursAdded = kept.map { TriviaSlots.markup(ours.source.bytes, $0).map { hash(ours, $0) } } ?? []
-      for value in inBase {
-        if let index = oursAdded.firstIndex(of: value) { oursAdded.remove(at: index) }
+  init() {}
+
+  /// The markup of `document`, its items numbered by `id`.
+  init(_ document: DocumentItems, id: (Int) -> Int) {
+    let tree = document.tree
+    guard !tree.items.isEmpty, !tree.comments.isEmpty || !tree.instructions.isEmpty else { return }
+    let trivia = TriviaSlots(tree)
+    let bytes = document.source.bytes
+    for item in tree.items.indices {
+      let node = id(item)
+      append(bytes, trivia.lead(item, tree), slot: node * 2, item: item)
+      if let trailing = trivia.trailing(item, tree) {
+        append(bytes, trailing, slot: node * 2 + 1, item: item)
       }
-      var result: [Range<Int>] = []
-      for range in markup {
-        let value = hash(theirs, range)
-        if let index = inBase.firstIndex(of: value) {
-          inBase.remove(at: index)
-        } else if let index = oursAdded.firstIndex(of: value) {
-          oursAdded.remove(at: index)
-        } else if excess[value, default: 0] > 0 {
-          excess[value]! -= 1
-          result.append(range)
-        }
-      }
-      return result
     }
-    for item in 0..<theirs.count {
-      let node = Int(plan.theirsID[item])
-      guard plan.present[node] else { continue }
-      let inBase = node < plan.oursStart
-      let oursItem = Int(plan.oursImage[node])
-      let lead = added(
-        theirs: theirsSlots.lead(item, theirs.tree), base: inBase ? baseSlots.lead(node, base.tree) : nil,
-        ours: oursItem >= 0 ? oursSlots.lead(oursItem, ours.tree) : nil)
-      if !lead.isEmpty { self.lead[node] = lead }
-      guard let mine = theirsSlots.trailing(item, theirs.tree) else { continue }
-      let trailing = added(
-        theirs: mine, base: inBase ? baseSlots.trailing(node, base.tree) : nil,
-        ours: oursItem >= 0 ? oursSlots.trailing(oursItem, ours.tree) : nil)
-      if !trailing.isEmpty { self.trailing[node] = trailing }
-    }
-    epilog = added(
-      theirs: TriviaSlots.epilog(theirs.tree, theirs.source.bytes),
-      base: TriviaSlots.epilog(base.tree, base.source.bytes),
-      ours: TriviaSlots.epilog(ours.tree, ours.source.bytes))
+    append(bytes, TriviaSlots.epilog(tree, bytes), slot: -1, item: -1)
   }
 
-  /// How many more times theirs has each comment and instruction than the base.
-  private static func excess(_ base: DocumentItems, _ theirs: DocumentItems) -> [UInt64: Int] {
-    var counts: [UInt64: Int] = [:]
-    for (document, step) in [(theirs, 1), (base, -1)] {
-      for range in document.tree.comments + document.tree.instructions {
-        counts[ContentHash.bytes(document.source.bytes, range), default: 0] += step
-      }
+  private mutating func append(_ bytes: [UInt8], _ range: Range<Int>, slot: Int, item: Int) {
+    for markup in TriviaSlots.markup(bytes, range) where !Self.isDeclaration(bytes, markup) {
+      ranges.append(markup)
+      hashes.append(ContentHash.bytes(bytes, TextRange(start: markup.lowerBound, end: markup.upperBound)))
+      slots.append(slot)
+      items.append(Int32(item))
     }
-    return counts
+  }
+
+  /// Whether `range` is the XML declaration (`<?xml ...?>`), which only stands first.
+  private static func isDeclaration(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let opener = Array("<?xml".utf8)
+    guard range.count > opener.count + 1, bytes[range.prefix(opener.count)].elementsEqual(opener) else {
+      return false
+    }
+    let next = bytes[range.lowerBound + opener.count]
+    return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "?")
+  }
+
+  var count: Int { ranges.count }
+
+  /// The node whose slot holds markup `index` (the root for the epilog).
+  func node(_ index: Int) -> Int { slots[index] < 0 ? 0 : slots[index] >> 1 }
+}
+
+/// The markup of the base and of each side, matched: which of the base's each side kept (and
+/// where), and which of each side's are its own additions.
+struct CommentMatch {
+  var base = SlotMarkup()
+  var ours = SlotMarkup()
+  var theirs = SlotMarkup()
+  /// For each markup of the base, its copy in ours, or -1 when ours removed (or edited) it.
+  var baseInOurs: [Int32] = []
+  /// For each markup of the base, its copy in theirs, or -1.
+  var baseInTheirs: [Int32] = []
+  /// For each markup of ours, the base's it is, or -1 for one ours added.
+  var oursInBase: [Int32] = []
+  /// For each markup of theirs, the base's it is, or -1 for one theirs added.
+  var theirsInBase: [Int32] = []
+  /// Whether ours added markup before each of its items or anywhere inside it.
+  var oursAddedWithin: [Bool] = []
+  /// Whether theirs added markup before each of its items or anywhere inside it.
+  var theirsAddedWithin: [Bool] = []
+
+  init() {}
+
+  init(
+    base baseItems: DocumentItems, ours oursItems: DocumentItems, theirs theirsItems: DocumentItems,
+    oursID: (Int) -> Int, theirsID: [Int32]
+  ) {
+    base = SlotMarkup(baseItems) { $0 }
+    ours = SlotMarkup(oursItems, id: oursID)
+    theirs = SlotMarkup(theirsItems) { Int(theirsID[$0]) }
+    (baseInOurs, oursInBase) = Self.match(base, ours)
+    (baseInTheirs, theirsInBase) = Self.match(base, theirs)
+    oursAddedWithin = Self.addedWithin(ours, oursInBase, oursItems.tree)
+    theirsAddedWithin = Self.addedWithin(theirs, theirsInBase, theirsItems.tree)
+  }
+
+  /// Which of `side`'s markup is which of the base's: the same text in the same slot first (in
+  /// order), then the same text anywhere (a comment that only moved).
+  static func match(_ base: SlotMarkup, _ side: SlotMarkup) -> (baseToSide: [Int32], sideToBase: [Int32]) {
+    var baseToSide = [Int32](repeating: -1, count: base.count)
+    var sideToBase = [Int32](repeating: -1, count: side.count)
+    guard base.count > 0, side.count > 0 else { return (baseToSide, sideToBase) }
+    struct Key: Hashable {
+      var slot: Int
+      var hash: UInt64
+    }
+    var inSlot: [Key: [Int]] = [:]
+    for index in 0..<base.count {
+      inSlot[Key(slot: base.slots[index], hash: base.hashes[index]), default: []].append(index)
+    }
+    var taken: [Key: Int] = [:]
+    for index in 0..<side.count {
+      let key = Key(slot: side.slots[index], hash: side.hashes[index])
+      guard let list = inSlot[key] else { continue }
+      let next = taken[key, default: 0]
+      guard next < list.count else { continue }
+      taken[key] = next + 1
+      baseToSide[list[next]] = Int32(index)
+      sideToBase[index] = Int32(list[next])
+    }
+    var anywhere: [UInt64: [Int]] = [:]
+    for index in 0..<base.count where baseToSide[index] < 0 {
+      anywhere[base.hashes[index], default: []].append(index)
+    }
+    guard !anywhere.isEmpty else { return (baseToSide, sideToBase) }
+    var used: [UInt64: Int] = [:]
+    for index in 0..<side.count where sideToBase[index] < 0 {
+      let hash = side.hashes[index]
+      guard let list = anywhere[hash] else { continue }
+      let next = used[hash, default: 0]
+      guard next < list.count else { continue }
+      used[hash] = next + 1
+      baseToSide[list[next]] = Int32(index)
+      sideToBase[index] = Int32(list[next])
+    }
+    return (baseToSide, sideToBase)
+  }
+
+  /// For each item of a side, whether that side added markup before it or in its subtree: items
+  /// come in pre-order, so one backward loop carries the flag up to every ancestor.
+  static func addedWithin(_ side: SlotMarkup, _ sideToBase: [Int32], _ tree: ItemTree) -> [Bool] {
+    var within = [Bool](repeating: false, count: tree.items.count)
+    var any = false
+    for index in 0..<side.count where sideToBase[index] < 0 && side.items[index] >= 0 {
+      within[Int(side.items[index])] = true
+      any = true
+    }
+    guard any else { return within }
+    for item in tree.items.indices.reversed() where within[item] {
+      let parent = Int(tree.items[item].parent)
+      if parent >= 0 { within[parent] = true }
+    }
+    return within
   }
 }

@@ -44,6 +44,8 @@ struct MergePlan {
   var places: [Int: Int] = [:]
   /// The records of the `place` nodes, by `id - placeStart`.
   var placeRecords: [ConflictRecord] = []
+  /// The comments of the three documents, each side's matched with the base's.
+  var comments = CommentMatch()
 
   init(
     base: DocumentItems, ours: DocumentItems, theirs: DocumentItems, oursMatching: Matching,
@@ -63,6 +65,14 @@ struct MergePlan {
     parent = [Int32](repeating: -1, count: placeStart)
     theirsID = [Int32](repeating: -1, count: theirs.count)
     mapImages()
+    let oursMatching = oursMatching
+    let oursStart = oursStart
+    comments = CommentMatch(
+      base: base, ours: ours, theirs: theirs,
+      oursID: { item in
+        let match = Int(oursMatching.newToOld[item])
+        return match >= 0 ? match : oursStart + item
+      }, theirsID: theirsID)
     decidePresence()
     decideParents()
     keepReachable()
@@ -135,15 +145,18 @@ struct MergePlan {
 
   // MARK: - Presence
 
-  /// Whether ours changed base item `node` (its subtree or its parent).
+  /// Whether ours changed base item `node`: its subtree, its parent, or a comment it added before
+  /// it or anywhere inside it.
   private func oursChanged(_ node: Int) -> Bool {
     let item = Int(oursImage[node])
     return ours.subtreeHash[item] != base.subtreeHash[node] || oursParentID(node) != baseParentID(node)
+      || comments.oursAddedWithin[item]
   }
 
   private func theirsChanged(_ node: Int) -> Bool {
     let item = Int(theirsImage[node])
     return theirs.subtreeHash[item] != base.subtreeHash[node] || theirsParentID(node) != baseParentID(node)
+      || comments.theirsAddedWithin[item]
   }
 
   func baseParentID(_ node: Int) -> Int { Int(base.tree.items[node].parent) }
@@ -170,16 +183,15 @@ struct MergePlan {
         present[node] = inOurs
         continue
       }
-      // Removed on one side. Removed with its parent there, it follows its parent: kept where
-      // the other side keeps it under the same parent, a conflict where that side moved it.
+      // Removed on one side. Removed with its parent there, it follows its parent (parents come
+      // first): kept when the parent is, a conflict where the other side moved it.
       let parentID = baseParentID(node)
       let remover = inOurs ? "theirs" : "ours"
       let parentGone = parentID >= 0 && (inOurs ? theirsImage[parentID] < 0 : oursImage[parentID] < 0)
-      let changed = inOurs ? oursChanged(node) : theirsChanged(node)
       let moved = (inOurs ? oursParentID(node) : theirsParentID(node)) != parentID
       if parentGone && !moved {
-        present[node] = true
-      } else if changed {
+        present[node] = present[parentID]
+      } else if inOurs ? oursChanged(node) : theirsChanged(node) {
         present[node] = true
         records[node, default: []].append(ConflictRecord(.removed, [("side", remover)]))
       }

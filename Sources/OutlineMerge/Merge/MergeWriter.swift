@@ -1,6 +1,7 @@
 // The bytes of a merged document: ours' prolog and epilogue, ours' start tags (only `order` rewritten) with the
-// white space and comments before them wherever an item's own content is ours', fmt's layout elsewhere, and the
-// conflict records before the items they concern. One walk with an explicit stack.
+// white space and comments before them wherever an item's own content is ours' (less the comments theirs
+// removed), fmt's layout elsewhere, and the conflict records before the items they concern. One walk with an
+// explicit stack.
 
 import OutlineConvert
 import OutlineCore
@@ -16,14 +17,14 @@ struct MergeWriter {
   private var conflicts: [MergeConflict] = []
   /// Where the markup around each of ours' items stands.
   private let oursSlots: TriviaSlots
-  /// The comments theirs added, by the slot they go to.
-  private let added: AddedComments
+  /// Theirs' comments to write, by the slot they go to, and ours' to leave out.
+  private let added: MergedComments
 
   init(plan: MergePlan) {
     self.plan = plan
     sequences = MergeSequences(plan: plan)
     oursSlots = TriviaSlots(plan.ours.tree)
-    added = AddedComments(plan: plan, ours: oursSlots)
+    added = MergedComments(plan: plan)
   }
 
   mutating func write() -> MergeResult {
@@ -139,9 +140,47 @@ struct MergeWriter {
     }
   }
 
-  /// Appends `bytes[range]` (white space, comments, processing instructions); with `depth`, each
-  /// line outside comments is indented for it (the last line for `lastDepth`).
+  /// Appends ours' `bytes[range]` (white space, comments, processing instructions) but the markup
+  /// theirs removed, each with its line when nothing else stands on it; with `depth`, each line
+  /// outside comments is indented for it (the last line for `lastDepth`).
   private mutating func appendTrivia(_ bytes: [UInt8], _ range: Range<Int>, depth: Int?, lastDepth: Int) {
+    let dropped = added.dropped(in: range)
+    guard !dropped.isEmpty else {
+      return appendKept(bytes, range, depth: depth, lastDepth: lastDepth, lookahead: range.upperBound)
+    }
+    let start = output.count
+    var from = range.lowerBound
+    for markup in dropped {
+      appendKept(
+        bytes, from..<markup.lowerBound, depth: depth, lastDepth: lastDepth, lookahead: range.upperBound)
+      var after = markup.upperBound
+      while after < range.upperBound && (bytes[after] == 0x20 || bytes[after] == 0x09) { after += 1 }
+      let aloneAfter = after == range.upperBound || bytes[after] == 0x0A || bytes[after] == 0x0D
+      var end = output.count
+      while end > start && (output[end - 1] == 0x20 || output[end - 1] == 0x09) { end -= 1 }
+      let aloneBefore = end > start && output[end - 1] == 0x0A
+      if aloneBefore && aloneAfter {
+        // Its whole line goes: the line end before it and its indentation.
+        end -= 1
+        if end > start && output[end - 1] == 0x0D { end -= 1 }
+        output.removeSubrange(end...)
+        from = markup.upperBound
+      } else if aloneAfter {
+        output.removeSubrange(end...)
+        from = markup.upperBound
+      } else {
+        from = aloneBefore ? after : markup.upperBound
+      }
+    }
+    appendKept(
+      bytes, from..<range.upperBound, depth: depth, lastDepth: lastDepth, lookahead: range.upperBound)
+  }
+
+  /// Appends `bytes[range]`; with `depth`, re-indented (a line is the last when nothing but white
+  /// space stands after it before `lookahead`).
+  private mutating func appendKept(
+    _ bytes: [UInt8], _ range: Range<Int>, depth: Int?, lastDepth: Int, lookahead: Int
+  ) {
     guard let depth else { return output.append(contentsOf: bytes[range]) }
     var at = range.lowerBound
     while at < range.upperBound {
@@ -166,8 +205,8 @@ struct MergeWriter {
       if byte == 0x0A {
         while at < range.upperBound && (bytes[at] == 0x20 || bytes[at] == 0x09) { at += 1 }
         let isLast =
-          !bytes[at..<range.upperBound].contains(0x0A)
-          && !bytes[at..<range.upperBound].contains(UInt8(ascii: "<"))
+          !bytes[at..<lookahead].contains(0x0A)
+          && !bytes[at..<lookahead].contains(UInt8(ascii: "<"))
         let width = CanonicalLayout.indentWidth(depth: isLast ? lastDepth : depth)
         output.append(contentsOf: repeatElement(0x20, count: width))
       }
@@ -199,8 +238,11 @@ struct MergeWriter {
       }
       tag.append(UInt8(ascii: ">"))
     } else if let end = item.endTag, !open {
-      if oursSlots.lastChildEnd[oursItem] >= 0 {
-        // Its children all went: `<a .../>`, as fmt writes an element without children.
+      if oursSlots.lastChildEnd[oursItem] >= 0
+        || bytes[item.startTag.end..<end.start].contains(UInt8(ascii: "<"))
+      {
+        // Its children (or the comments it held) all went: `<a .../>`, as fmt writes an element
+        // without children.
         tag.removeLast()
         tag.append(contentsOf: Array("/>".utf8))
         output.append(contentsOf: tag)
@@ -214,13 +256,13 @@ struct MergeWriter {
     return open
   }
 
-  /// Whether comments or instructions stand after the last child of `node` (inside it when it has
-  /// none): ours' or theirs' added.
+  /// Whether comments or instructions to write stand after the last child of `node` (inside it
+  /// when it has none): ours' or theirs'.
   private func trailingHoldsMarkup(_ node: Int) -> Bool {
     if added.trailing[node] != nil { return true }
     let oursItem = Int(plan.oursImage[node])
     guard oursItem >= 0, let range = oursSlots.trailing(oursItem, plan.ours.tree) else { return false }
-    return plan.ours.source.bytes[range].contains(UInt8(ascii: "<"))
+    return added.holdsKeptMarkup(plan.ours.source.bytes, range)
   }
 
   /// Closes an element left open by ``writeHead(_:depth:)``: the markup after its last child (ours',

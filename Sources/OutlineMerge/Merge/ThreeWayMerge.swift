@@ -26,9 +26,9 @@ public struct MergeResult: Sendable {
 /// Each side is matched against the base (``Matching``); every item of the three is then one
 /// merged item: a base item with its image on each side, or an item one side added (an identical
 /// subtree both sides added under the same parent is one item). Rules, item by item:
-/// - an item removed on both sides is gone; removed on one side and untouched on the other, gone;
-///   removed on one side and changed (its subtree, or its place) on the other, kept as changed,
-///   with a `removed` conflict;
+/// - an item removed on both sides is gone; removed on one side and untouched on the other, gone
+///   with everything inside it; removed on one side and changed (its subtree, its place, or a
+///   comment added before it or inside it) on the other, kept as changed, with a `removed` conflict;
 /// - its parent is the one a side moved it to, ours when both moved it to different parents (a
 ///   `moved` conflict before it, a `place` record where theirs put it);
 /// - each attribute takes the side that changed it; changed differently on both sides, ours'
@@ -36,7 +36,9 @@ public struct MergeResult: Sendable {
 /// - siblings keep the order each side intended: the order of the side that reordered (ours when
 ///   both did), with the other side's additions after the sibling they follow there, ours' first;
 ///   a group whose sequence is neither side's is renumbered `0..n-1`;
-/// - an `xml:id` that an item from each side carries is an `id` conflict before theirs' item.
+/// - an `xml:id` that an item from each side carries is an `id` conflict before theirs' item;
+/// - comments (and processing instructions) merge three-way (``MergedComments``): each side's
+///   additions are kept, a comment of the base one side removed is removed.
 ///
 /// The bytes are ours' wherever an item's own content is ours' (its start tag copied, only its
 /// `order` value rewritten, the comments and white space before it kept, re-indented when its
