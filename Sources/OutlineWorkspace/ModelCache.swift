@@ -170,19 +170,46 @@ public struct ModelResolution: Sendable {
   /// folder as spelled (all through its last `/`; `\u{0}` for standard input), the attribute, and
   /// the configuration's folder and `modelRoots` (the project and the other roots).
   static func choiceKey(attribute: String, documentPath: String?, configuration: Configuration?) -> String {
+    // Asked for every document: the folder is found among the path's bytes, and the key is
+    // written into one string of the right size (interpolation and a joined array made several).
     let folder: Substring =
-      documentPath.map { path in path.lastIndex(of: "/").map { path[...$0] } ?? "" } ?? "\u{0}"
-    return "d\u{0}\(folder)\u{0}\(attribute)\u{0}" + configurationKey(configuration)
+      documentPath.map { path in
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { Substring(path.utf8[...$0]) } ?? ""
+      } ?? "\u{0}"
+    return key("d", folder, attribute, configuration)
   }
 
   /// What the choice of the model a configuration names depends on: its path and its name
   /// as written, and the configuration's folder and `modelRoots`.
   static func choiceKey(configured path: String, named: String, configuration: Configuration) -> String {
-    "c\u{0}\(path)\u{0}\(named)\u{0}" + configurationKey(configuration)
+    key("c", Substring(path), named, configuration)
   }
 
-  private static func configurationKey(_ configuration: Configuration?) -> String {
-    guard let configuration else { return "" }
-    return ([configuration.folder] + configuration.modelRoots).joined(separator: "\u{0}")
+  /// `kind`, `first`, `second`, the configuration's folder and its `modelRoots`, each after a NUL
+  /// (none of the configuration's when there is none).
+  private static func key(
+    _ kind: String, _ first: Substring, _ second: String, _ configuration: Configuration?
+  ) -> String {
+    var length = kind.utf8.count + first.utf8.count + second.utf8.count + 3
+    if let configuration {
+      length += configuration.folder.utf8.count
+      for root in configuration.modelRoots { length += root.utf8.count + 1 }
+    }
+    var key = ""
+    key.reserveCapacity(length)
+    key += kind
+    key += "\u{0}"
+    key += first
+    key += "\u{0}"
+    key += second
+    key += "\u{0}"
+    if let configuration {
+      key += configuration.folder
+      for root in configuration.modelRoots {
+        key += "\u{0}"
+        key += root
+      }
+    }
+    return key
   }
 }
