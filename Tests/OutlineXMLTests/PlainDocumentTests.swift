@@ -62,6 +62,15 @@ import Testing
     #expect(lines == Self.libxml2Events(document))
   }
 
+  @Test func nameBytesAreASCIINameCharacters() {
+    for value in 0...255 {
+      let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+      let other = (0x30...0x39).contains(value) || value == 0x2D || value == 0x2E
+      #expect(PlainDocument.Scan.isNameStart(UInt8(value)) == letter, "\(value)")
+      #expect(PlainDocument.Scan.isNameByte(UInt8(value)) == (letter || other), "\(value)")
+    }
+  }
+
   @Test func bytesThatAreNoXMLCharacterGoToLibxml2() {
     // A lone lead byte, a continuation byte, an overlong form, a surrogate, past U+10FFFF.
     for bad: [UInt8] in [[0xC3], [0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] {
