@@ -34,6 +34,8 @@ public struct DocumentItems: Sendable {
   public let model: Model?
   /// The hash of each item's own content.
   public let ownHash: [UInt64]
+  /// The hash of each item's `xml:id` value with its low bit set, 0 when it has none.
+  let idHashes: [UInt64]
   /// The hash of each item's subtree.
   public let subtreeHash: [UInt64]
   /// Each item's position among its parent's children in sibling order, from 0.
@@ -50,8 +52,9 @@ public struct DocumentItems: Sendable {
     self.tree = tree
     self.model = model
     let items = tree.items
-    let ownHash = source.bytes.withByteView { Self.ownHashes($0, items) }
+    let (ownHash, idHashes) = source.bytes.withByteView { Self.ownHashes($0, items) }
     self.ownHash = ownHash
+    self.idHashes = idHashes
 
     // Bottom-up: an item's children come after it, so walking backwards finds them all hashed.
     var subtreeHash = [UInt64](repeating: 0, count: items.count)
@@ -109,26 +112,29 @@ public struct DocumentItems: Sendable {
     self.inDocumentOrder = inDocumentOrder
   }
 
-  /// The hash of each item's own content: its element name and its attributes but `order`, in
-  /// any order.
-  private static func ownHashes(_ bytes: ByteView, _ items: [Item]) -> [UInt64] {
+  /// The hash of each item's own content (its element name and its attributes but `order`, in
+  /// any order), and of its `xml:id` value, taken from the same pass over its start tag.
+  private static func ownHashes(_ bytes: ByteView, _ items: [Item]) -> (own: [UInt64], ids: [UInt64]) {
     var ownHash: [UInt64] = []
     ownHash.reserveCapacity(items.count)
+    var idHashes = [UInt64](repeating: 0, count: items.count)
     for index in items.indices {
-      let (tag, nameLength, order) = (
-        items[index].startTag, Int(items[index].nameLength), items[index].orderRange
+      let (tag, nameLength, order, id) = (
+        items[index].startTag, Int(items[index].nameLength), items[index].orderRange, items[index].idRange
       )
       let name = TextRange(start: tag.start + 1, end: tag.start + 1 + nameLength)
       var hash = ContentHash.bytes(bytes, name) &* ContentHash.elementSalt
       var scanner = TagAttributes.Scanner(bytes, tag: tag, nameLength: nameLength)
       while let next = scanner.next(bytes) {
         if let order, order == next.attribute.value { continue }
+        if let id, id == next.attribute.value { idHashes[index] = next.valueHash | 1 }
         // A sum, so the attributes' order in the tag does not count.
         hash = hash &+ ContentHash.mix(next.nameHash &* ContentHash.nameSalt ^ next.valueHash)
       }
+      if let id, idHashes[index] == 0 { idHashes[index] = ContentHash.value(bytes, id) | 1 }
       ownHash.append(ContentHash.mix(hash))
     }
-    return ownHash
+    return (ownHash, idHashes)
   }
 
   /// How many items there are.
@@ -208,8 +214,7 @@ public struct DocumentItems: Sendable {
 
   /// The hash of `item`'s `xml:id` value, when it has one.
   func idHash(of item: Int) -> UInt64? {
-    guard let range = tree.items[item].idRange else { return nil }
-    return ContentHash.value(source.bytes, range)
+    idHashes[item] == 0 ? nil : idHashes[item]
   }
 
   /// Whether the `xml:id` of `item` here and of `other` in `document` are the same bytes.

@@ -97,15 +97,12 @@ struct MatchBuilder {
   /// Items of the same `xml:id` and element name.
   mutating func matchIDs() {
     var ids = 0
-    for item in new.tree.items.indices where new.tree.items[item].idRange != nil { ids += 1 }
+    for hash in new.idHashes where hash != 0 { ids += 1 }
     guard ids > 0 else { return }
     var byID = IDTable(capacity: ids)
-    for item in new.tree.items.indices {
-      guard let hash = new.idHash(of: item) else { continue }
-      byID.add(hash, Int32(item))
-    }
-    for item in old.tree.items.indices {
-      guard let hash = old.idHash(of: item), let match = byID.item(of: hash), match >= 0 else { continue }
+    for (item, hash) in new.idHashes.enumerated() where hash != 0 { byID.add(hash, Int32(item)) }
+    for (item, hash) in old.idHashes.enumerated() where hash != 0 {
+      guard let match = byID.item(of: hash), match >= 0 else { continue }
       let newItem = Int(match)
       guard newToOld[newItem] < 0, old.sameID(item, as: newItem, in: new),
         old.sameName(item, as: newItem, in: new)
@@ -196,39 +193,41 @@ struct MatchBuilder {
 
 /// New items by the hash of their `xml:id`: a table open-addressed over a power of two, sized once.
 struct IDTable {
-  private var hashes: [UInt64]
-  /// Each slot's item; -1 an empty slot, -2 a hash more than one item has.
-  private var items: [Int32]
+  /// A hash and its item; -1 an empty slot, -2 a hash more than one item has.
+  private struct Slot {
+    var hash: UInt64 = 0
+    var item: Int32 = -1
+  }
+  /// One array of slots, so that a probe reads one place.
+  private var slots: [Slot]
   private let mask: Int
 
   /// A table for `capacity` items.
   init(capacity: Int) {
     var size = 16
     while size < capacity * 2 { size *= 2 }
-    hashes = [UInt64](repeating: 0, count: size)
-    items = [Int32](repeating: -1, count: size)
+    slots = [Slot](repeating: Slot(), count: size)
     mask = size - 1
   }
 
   /// Adds `item` under `hash`; a second item of one hash (a broken document) leaves none there.
   mutating func add(_ hash: UInt64, _ item: Int32) {
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while items[slot] != -1 {
-      if hashes[slot] == hash {
-        items[slot] = -2
+    var slot = Int(truncatingIfNeeded: hash >> 1) & mask
+    while slots[slot].item != -1 {
+      if slots[slot].hash == hash {
+        slots[slot].item = -2
         return
       }
       slot = (slot + 1) & mask
     }
-    hashes[slot] = hash
-    items[slot] = item
+    slots[slot] = Slot(hash: hash, item: item)
   }
 
   /// The item of `hash` (-2 when several have it), or nil.
   func item(of hash: UInt64) -> Int32? {
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while items[slot] != -1 {
-      if hashes[slot] == hash { return items[slot] }
+    var slot = Int(truncatingIfNeeded: hash >> 1) & mask
+    while slots[slot].item != -1 {
+      if slots[slot].hash == hash { return slots[slot].item }
       slot = (slot + 1) & mask
     }
     return nil
