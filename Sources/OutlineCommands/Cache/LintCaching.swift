@@ -45,13 +45,13 @@ extension LintJob {
   /// The file's result through the cache, or nil when the cache does not apply to it (the
   /// caller checks it as it would without one).
   func cachedRun(_ cache: CheckCache, json: Bool, chosenConfiguration: Bool) -> Result? {
-    let configuration = configurations.configuration(for: path)
     guard
-      let document = cache.document(
-        path: path, form: json ? "json" : "xml", configuration: configuration, found: !chosenConfiguration)
+      let (document, baseline) = cache.document(
+        path: path, form: json ? "json" : "xml", found: !chosenConfiguration,
+        configuration: { configurations.configuration(for: path) })
     else { return nil }
     // Fingerprints name the item each problem is on, as ``LintJob/report(_:_:)`` does.
-    let wantsNames = itemNames || configuration?.baseline != nil
+    let wantsNames = itemNames || baseline
     // A file whose `stat` is as its record says is not read: its digest is the record's. A
     // clean file's report needs nothing else; one with problems is read for its lines.
     var info = stat()

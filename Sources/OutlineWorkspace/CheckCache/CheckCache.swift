@@ -43,6 +43,7 @@ public final class CheckCache: @unchecked Sendable {
   private var configurationDigests: [String: [UInt8]] = [:]
   private var projects: [CheckCacheProjectName: CheckCacheProject] = [:]
   private var lastProject: CheckCacheProject?
+  private var lastFolder: FolderConfiguration?
   private var units: [String: String] = [:]
   private var roots: [String: String] = [:]
   private var gitRoots: [String: String?] = [:]
@@ -98,14 +99,38 @@ public final class CheckCache: @unchecked Sendable {
     return project
   }
 
-  /// The document at `path`, read as `form` (`xml` or `json`) with `configuration` applying to
-  /// it, as the cache knows it before reading it; nil when it is not cached: without
-  /// `--cache-dir`, only a document with a `.outline.json` found for it (`found`) is.
-  public func document(path: String, form: String, configuration: Configuration?, found: Bool)
-    -> CheckCacheDocument?
+  /// The document at `path`, read as `form` (`xml` or `json`), as the cache knows it before
+  /// reading it, and whether the configuration that applies to it names a baseline; nil when it
+  /// is not cached: without `--cache-dir`, only a document with a `.outline.json` found for it
+  /// (`found`) is. The configuration is asked of `configuration` only when the document is in
+  /// another folder than the one before (it depends on the folder alone, and a run meets the
+  /// documents folder by folder).
+  public func document(path: String, form: String, found: Bool, configuration: () -> Configuration?)
+    -> (document: CheckCacheDocument, baseline: Bool)?
   {
-    guard folder != nil || (configuration != nil && found) else { return nil }
-    let project = project(path: path, configuration: configuration)
+    let utf8 = path.utf8
+    let folderEnd = utf8.lastIndex(of: 0x2F).map { utf8.distance(from: utf8.startIndex, to: $0) + 1 } ?? 0
+    lock.lock()
+    var known = lastFolder
+    lock.unlock()
+    if known == nil || known!.bytes.count != folderEnd || !utf8.prefix(folderEnd).elementsEqual(known!.bytes)
+    {
+      let applying = configuration()
+      let cached = folder != nil || (applying != nil && found)
+      known = FolderConfiguration(
+        bytes: Array(utf8.prefix(folderEnd)),
+        project: cached ? project(path: path, configuration: applying) : nil,
+        baseline: applying?.baseline != nil)
+      lock.lock()
+      lastFolder = known
+      lock.unlock()
+    }
+    guard let known, let project = known.project else { return nil }
+    return (document(path: path, form: form, project: project), known.baseline)
+  }
+
+  /// The document at `path` of `project`.
+  private func document(path: String, form: String, project: CheckCacheProject) -> CheckCacheDocument {
     // Where the file was read from: the same in a clone elsewhere, so that a clone's records
     // replace another's instead of piling up beside them.
     var place = project.placeSeed
@@ -410,57 +435,4 @@ public struct CheckCacheKey: Sendable, Equatable {
   public var digest: [UInt8]
   /// The project's folder, absolute and standardized.
   public var base: String
-}
-
-/// A document as the cache knows it before reading it (``CheckCache/document(path:form:configuration:found:)``).
-public struct CheckCacheDocument: Sendable {
-  /// Its cache folder's index and what the run did with it.
-  let state: FolderState
-  /// Its path as given.
-  public let path: String
-  /// `xml` or `json`.
-  let form: String
-  /// The project's folder, absolute and standardized.
-  let base: String
-  /// The digest of the key's fields it shares with the other documents of its project and configuration.
-  let prefix: [UInt8]
-  /// Its path and the working directory (relative to the project's folder), hashed: the name
-  /// of its file's record in the index.
-  let place: UInt64
-
-  /// The cache folder its entry goes in.
-  public var folder: String { state.folder }
-}
-
-/// What names a project among a run's documents: its configuration's path, else the folder of
-/// the document (with `--cache-dir` and no configuration).
-struct CheckCacheProjectName: Hashable {
-  var configuration: String?
-  var folder: String?
-}
-
-/// What the keys of one project's documents share.
-struct CheckCacheProject {
-  var name: CheckCacheProjectName
-  /// The project's folder, absolute and standardized.
-  var base: String
-  /// The index of the cache folder its entries go in.
-  var state: FolderState
-  /// The digest of the key's fields its documents share.
-  var prefix: [UInt8]
-  /// The hash each document's place starts from (before its path).
-  var placeSeed: UInt64
-}
-
-/// A record's body decoded, and whether what it depended on is as it was.
-final class CheckedBody: Sendable {
-  let base: String
-  let entry: CheckCacheEntry?
-  let current: Bool
-
-  init(base: String, entry: CheckCacheEntry?, current: Bool) {
-    self.base = base
-    self.entry = entry
-    self.current = current
-  }
 }

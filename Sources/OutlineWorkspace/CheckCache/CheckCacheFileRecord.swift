@@ -31,8 +31,21 @@ public struct CheckCacheFileRecord: Sendable, Equatable {
     /// The time of the coarse clock, which file times are taken from (and never before).
     public static var now: Time {
       var time = timespec()
-      clock_gettime(CLOCK_REALTIME_COARSE, &time)
+      #if canImport(Darwin)
+        clock_gettime(CLOCK_REALTIME, &time)
+      #else
+        clock_gettime(CLOCK_REALTIME_COARSE, &time)
+      #endif
       return Time(time)
+    }
+
+    /// The modification and status change times of `info` (named apart on each platform).
+    static func times(of info: stat) -> (modified: Time, changed: Time) {
+      #if canImport(Darwin)
+        (Time(info.st_mtimespec), Time(info.st_ctimespec))
+      #else
+        (Time(info.st_mtim), Time(info.st_ctim))
+      #endif
     }
 
     public static func < (left: Time, right: Time) -> Bool {
@@ -78,9 +91,10 @@ public struct CheckCacheFileRecord: Sendable, Equatable {
 
   /// The record of a file whose `stat` (taken after `hashed`, before reading) was `info`.
   public init(_ info: stat, hashed: Time, digest: CheckCacheIndex.Key, reader: UInt32 = geteuid()) {
+    let times = Time.times(of: info)
     self.init(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: Time(info.st_mtim), changed: Time(info.st_ctim), mode: UInt32(info.st_mode), reader: reader,
+      modified: times.modified, changed: times.changed, mode: UInt32(info.st_mode), reader: reader,
       hashed: hashed, digest: digest)
   }
 
@@ -102,9 +116,12 @@ public struct CheckCacheFileRecord: Sendable, Equatable {
 
   /// Whether `info` is the `stat` recorded, read by `reader`.
   public func matches(_ info: stat, reader: UInt32 = geteuid()) -> Bool {
-    UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode && Int64(info.st_size) == size
-      && Time(info.st_mtim) == modified && Time(info.st_ctim) == changed && UInt32(info.st_mode) == mode
-      && reader == self.reader
+    guard
+      UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode && Int64(info.st_size) == size
+        && UInt32(info.st_mode) == mode && reader == self.reader
+    else { return false }
+    let times = Time.times(of: info)
+    return times.modified == modified && times.changed == changed
   }
 
   /// Whether the record cannot vouch for the file: one of its times is not strictly older
