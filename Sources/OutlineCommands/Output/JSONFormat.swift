@@ -6,12 +6,7 @@ import OutlineJSON
 enum JSONFormat {
   static let version = 1
 
-  /// The document as text (for tests; the commands write it through ``write(_:to:)``).
-  static func render(_ run: LintRun) -> String {
-    String(decoding: bytes(run), as: UTF8.self)
-  }
-
-  /// The document's bytes, ending with a new line.
+  /// The document's bytes, ending with a new line (the commands write it through ``write(_:to:)``).
   static func bytes(_ run: LintRun) -> [UInt8] {
     var out: [UInt8] = []
     var writer = JSONStreamWriter { out += $0 }

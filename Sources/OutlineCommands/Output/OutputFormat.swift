@@ -5,20 +5,9 @@ import OutlineJSON
 public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   case text, json, sarif, github
 
-  /// Renders `run` in `format`; the text format ends with a summary unless
-  /// `quiet`, and is styled by `style` (the other formats never are).
-  /// Bytes, written as they are: a report of 50,000 diagnostics is tens of
-  /// megabytes, never copied into a `String`.
-  static func render(_ format: OutputFormat, _ run: LintRun, quiet: Bool, style: TextStyle = .plain)
-    -> [UInt8]
-  {
-    var out: [UInt8] = []
-    write(format, run, quiet: quiet, style: style) { out += $0 }
-    return out
-  }
-
-  /// Writes `run` in `format` to standard output, as ``render(_:_:quiet:style:)`` renders it;
-  /// JSON and SARIF in pieces as they are made, never whole.
+  /// Writes `run` in `format` to standard output; the text format ends with a summary unless
+  /// `quiet`, and is styled by `style` (the other formats never are). JSON and SARIF go in
+  /// pieces as they are made, never whole.
   static func write(_ format: OutputFormat, _ run: LintRun, quiet: Bool, style: TextStyle = .plain) {
     write(format, run, quiet: quiet, style: style) { Terminal.write($0) }
   }

@@ -13,12 +13,8 @@ enum SARIFFormat {
     }
   }
 
-  /// The log as text (for tests; the commands write it through ``write(_:workingFolder:to:)``).
-  static func render(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> String {
-    String(decoding: bytes(run, workingFolder: workingFolder), as: UTF8.self)
-  }
-
-  /// The log's bytes, ending with a new line.
+  /// The log's bytes, ending with a new line (the commands write it through
+  /// ``write(_:workingFolder:to:)``).
   static func bytes(_ run: LintRun, workingFolder: [UInt8]? = ArtifactURI.workingFolder) -> [UInt8] {
     var out: [UInt8] = []
     var writer = JSONStreamWriter { out += $0 }
