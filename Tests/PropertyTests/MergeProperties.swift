@@ -6,7 +6,9 @@ import Testing
 /// edits that do not overlap merge to what applying both gives, whatever the argument order (up
 /// to the order of added siblings), and lint clean; a side left as the base gives the other.
 /// Comments of the base, and those either side adds (in an item of the base or one it adds), come
-/// through where that side put them.
+/// through where that side put them; a comment of the base one side removed or edited is removed or
+/// edited. Edits that overlap lose nothing silently: every comment a side added is in the merge,
+/// even in an item the other side removed (then kept with a `removed` conflict).
 @Suite struct MergeProperties {
   /// An outline of the default model as the properties build it: items with unique titles.
   struct Tree {
@@ -64,7 +66,10 @@ import Testing
 
     /// The document in fmt's canonical layout (explicit stack).
     var text: String {
-      var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\">\n"
+      var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<outline version=\"1\""
+      // As fmt writes a root without children.
+      if children[0].isEmpty { return out + "/>\n" }
+      out += ">\n"
       var stack: [(item: Int, depth: Int, order: Int, closing: Bool)] =
         children[0].enumerated().reversed().map { ($0.element, 1, $0.offset, false) }
       while let (item, depth, order, closing) = stack.popLast() {
@@ -96,6 +101,8 @@ import Testing
     case move(Int, under: Int)
     /// A comment before the item (`after`: after its last child, inside it).
     case comment(Int, String, after: Bool)
+    /// The base's comments before the item removed, or replaced by one (an edit).
+    case uncomment(Int, replacement: String?)
   }
 
   static func base(_ random: inout SeededGenerator) -> Tree {
@@ -128,8 +135,12 @@ import Testing
         edit = .add("\(side)\(number)", under: parent)
         touched = parent == 0 ? [] : [parent]
       case 2:
-        guard tree.children[item].isEmpty else { continue }
+        // A leaf, or a whole subtree with the comments in it.
         edit = .remove(item)
+        touched = tree.subtree(item)
+      case 3 where !tree.before[item].isEmpty && Bool.random(using: &random):
+        // A comment of the base removed or edited.
+        edit = .uncomment(item, replacement: Bool.random(using: &random) ? "\(side) edit \(number)" : nil)
         touched = [item]
       case 3:
         // Each side's comment, in an item of the base or (below) in an item it adds.
@@ -168,6 +179,8 @@ import Testing
       case .move(let item, let parent): tree.move(item, under: parent)
       case .comment(let item, let text, let after):
         if after { tree.after[item].append(text) } else { tree.before[item].append(text) }
+      case .uncomment(let item, let replacement):
+        tree.before[item] = replacement.map { [$0] } ?? []
       }
     }
   }
@@ -227,6 +240,48 @@ import Testing
       let swapped = try Self.merge(base.text, theirs.text, ours.text)
       guard swapped.status == 0, Self.shape(swapped.text) == Self.shape(merged.text), swapped.lints else {
         return "merged the other way\n\(swapped.text)\nexpected the shape of\n\(merged.text)"
+      }
+      return nil
+    }
+  }
+
+  /// The comments of `text`.
+  static func comments(_ text: String) -> [String] {
+    text.components(separatedBy: "<!-- ").dropFirst().compactMap { $0.components(separatedBy: " -->").first }
+  }
+
+  @Test func overlappingEditsLoseNoCommentSilently() throws {
+    try Property.check("merge keeps every added comment", cases: 12) { random, _ in
+      let base = Self.base(&random)
+      var oursTaken: Set<Int> = []
+      var theirsTaken: Set<Int> = []
+      var ours = base
+      var theirs = base
+      // Each side's script on its own: they may touch the same items (a comment in a subtree
+      // the other side removes among them).
+      let oursEdits = Self.script(base, side: "o", taken: &oursTaken, &random)
+      Self.apply(oursEdits, to: &ours)
+      var theirsEdits = Self.script(base, side: "t", taken: &theirsTaken, &random)
+      if let removed = oursEdits.lazy.compactMap({ edit -> Int? in
+        if case .remove(let item) = edit { return item } else { return nil }
+      }).first {
+        // Often a comment of theirs right inside what ours removed.
+        let inside = base.subtree(removed).sorted()
+        theirsEdits.append(
+          .comment(inside.randomElement(using: &random)!, "t inside", after: Bool.random(using: &random)))
+      }
+      Self.apply(theirsEdits, to: &theirs)
+      let inBase = Set(Self.comments(base.text))
+      for (first, second) in [(ours, theirs), (theirs, ours)] {
+        let merged = try Self.merge(base.text, first.text, second.text)
+        guard merged.status == 0 || merged.status == 1 else { return "exit \(merged.status)\n\(merged.text)" }
+        let kept = Set(Self.comments(merged.text))
+        for side in [first, second] {
+          for comment in Self.comments(side.text) where !inBase.contains(comment) && !kept.contains(comment) {
+            return
+              "lost <!-- \(comment) -->:\n\(merged.text)\nbase\n\(base.text)\nours\n\(first.text)\ntheirs\n\(second.text)"
+          }
+        }
       }
       return nil
     }

@@ -38,7 +38,8 @@ public struct MergeSketch: Sendable, Equatable {
   public var text: String {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     for comment in prolog { out += "<!-- \(comment) -->\n" }
-    out += "<outline version=\"1\">\n"
+    // As fmt writes a root without children.
+    out += items.isEmpty ? "<outline version=\"1\"/>\n" : "<outline version=\"1\">\n"
     // `closing`: the item's end tag, after its children.
     var stack: [(item: Item, depth: Int, order: Int, closing: Bool)] =
       items.enumerated().reversed().map { ($0.element, 1, $0.offset, false) }
@@ -60,7 +61,7 @@ public struct MergeSketch: Sendable, Equatable {
       stack.append((item, depth, order, true))
       stack += item.children.enumerated().reversed().map { ($0.element, depth + 1, $0.offset, false) }
     }
-    out += "</outline>\n"
+    if !items.isEmpty { out += "</outline>\n" }
     for comment in epilog { out += "<!-- \(comment) -->\n" }
     return out
   }
