@@ -39,6 +39,18 @@ public enum SystemNames {
     return found ? info : nil
   }
 
+  /// Whether the bytes `first` come before `second` in byte order (as
+  /// `lexicographicallyPrecedes`, by `memcmp`: a folder search sorts every path it finds).
+  public static func precedes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+    first.withUnsafeBufferPointer { one in
+      second.withUnsafeBufferPointer { two in
+        let common = min(one.count, two.count)
+        let compared = common == 0 ? 0 : memcmp(one.baseAddress!, two.baseAddress!, common)
+        return compared != 0 ? compared < 0 : one.count < two.count
+      }
+    }
+  }
+
   /// The command line's arguments as the process was given them, bytes that are not UTF-8
   /// included (`CommandLine.arguments` holds U+FFFD in their place).
   public static func arguments() -> [[UInt8]] {

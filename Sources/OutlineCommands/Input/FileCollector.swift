@@ -282,7 +282,7 @@ enum FileCollector {
     }
     // In the order of the paths' bytes, troubles among the files.
     let keys = found.map { Array($0.utf8) }
-    let order = found.indices.sorted { precedes(keys[$0], keys[$1]) }
+    let order = found.indices.sorted { SystemNames.precedes(keys[$0], keys[$1]) }
     let sortedKeys = order.map { keys[$0] }
     troubles.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     for index in troubles.indices {
@@ -292,17 +292,5 @@ enum FileCollector {
       }
     }
     return (order.map { found[$0] }, order, troubles)
-  }
-
-  /// Whether the bytes `first` come before `second` (as `lexicographicallyPrecedes`, by
-  /// `memcmp`: the search sorts every path it finds).
-  private static func precedes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-    first.withUnsafeBufferPointer { one in
-      second.withUnsafeBufferPointer { two in
-        let common = min(one.count, two.count)
-        let compared = common == 0 ? 0 : memcmp(one.baseAddress!, two.baseAddress!, common)
-        return compared != 0 ? compared < 0 : one.count < two.count
-      }
-    }
   }
 }
