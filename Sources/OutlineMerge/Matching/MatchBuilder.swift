@@ -99,7 +99,7 @@ struct MatchBuilder {
     var ids = 0
     for hash in new.idHashes where hash != 0 { ids += 1 }
     guard ids > 0 else { return }
-    var byID = IDTable(capacity: ids)
+    var byID = ItemsByID(capacity: ids)
     for (item, hash) in new.idHashes.enumerated() where hash != 0 { byID.add(hash, Int32(item)) }
     for (item, hash) in old.idHashes.enumerated() where hash != 0 {
       guard let match = byID.item(of: hash), match >= 0 else { continue }
@@ -192,7 +192,7 @@ struct MatchBuilder {
 }
 
 /// New items by the hash of their `xml:id`: a table open-addressed over a power of two, sized once.
-struct IDTable {
+struct ItemsByID {
   /// A hash and its item; -1 an empty slot, -2 a hash more than one item has.
   private struct Slot {
     var hash: UInt64 = 0
