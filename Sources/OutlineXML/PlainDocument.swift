@@ -58,8 +58,11 @@ enum PlainDocument {
     var tags: [Tag] = []
     /// The open elements' names, innermost last.
     var open: [(start: Int, length: Int)] = []
-    /// The names of the attributes of the tag being read, so that none repeats.
+    /// The names of the attributes read, so that none repeats in its tag: those of the tag
+    /// being read start at `tagNames` (kept, not emptied for each tag: emptying an array was a
+    /// generic call).
     var names: [(start: Int, length: Int)] = []
+    var tagNames = 0
 
     init(base: UnsafePointer<UInt8>, count: Int) {
       self.base = base
@@ -127,7 +130,7 @@ enum PlainDocument {
       let nameStart = index
       let length = name()
       guard length > 0 else { return false }
-      names.removeAll(keepingCapacity: true)
+      tagNames = names.count
       while true {
         let spaced = skipSpace()
         guard index < count else { return false }
@@ -180,8 +183,8 @@ enum PlainDocument {
         index += 3
         length = 6
       }
-      for earlier in names where earlier.length == length {
-        if memcmp(base + earlier.start, base + nameStart, length) == 0 { return false }
+      for position in tagNames..<names.count where names[position].length == length {
+        if memcmp(base + names[position].start, base + nameStart, length) == 0 { return false }
       }
       names.append((nameStart, length))
       skipSpace()
