@@ -1,8 +1,9 @@
+import OutlineModel
 import Testing
 
-@testable import OutlineModel
+@testable import OutlineValidation
 
-@Suite struct RootFormatTests {
+@Suite struct RootFormatNamesTests {
   /// The byte comparison the validator uses answers as the names do, for each of them, their
   /// prefixes and near misses of their lengths.
   @Test func bytesAnswerAsNames() {
