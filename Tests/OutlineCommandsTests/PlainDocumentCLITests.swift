@@ -6,15 +6,7 @@ import Testing
 /// switch turns that off, but a comment after the root makes a document not plain without
 /// moving a byte before it: both must be reported alike.
 @Suite struct PlainDocumentCLITests {
-  static let model = ModelFixtures.model(
-    """
-    <entity name="Item">
-        <attribute name="title" optional="YES" attributeType="String"/>
-        <attribute name="order" attributeType="Integer 64" defaultValueString="0"/>
-        <relationship name="children" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent" inverseEntity="Item"/>
-        <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="children" inverseEntity="Item"/>
-    </entity>
-    """)
+  static let model = ModelFixtures.model(ModelFixtures.item(priority: ""))
 
   /// Documents the plain scan takes, each with something it must report as libxml2 would
   /// be read: line ends in values and between tags, C1 controls, xml:id, quotes, `>`.

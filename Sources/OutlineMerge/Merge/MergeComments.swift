@@ -176,36 +176,38 @@ struct CommentMatch {
       var slot: Int
       var hash: UInt64
     }
-    var inSlot: [Key: [Int]] = [:]
-    for index in 0..<base.count {
-      inSlot[Key(slot: base.slots[index], hash: base.hashes[index]), default: []].append(index)
-    }
+    pairInOrder(
+      base: 0..<base.count, side: 0..<side.count,
+      baseKey: { Key(slot: base.slots[$0], hash: base.hashes[$0]) },
+      sideKey: { Key(slot: side.slots[$0], hash: side.hashes[$0]) },
+      baseToSide: &baseToSide, sideToBase: &sideToBase)
+    let unpairedBase = (0..<base.count).filter { baseToSide[$0] < 0 }
+    guard !unpairedBase.isEmpty else { return (baseToSide, sideToBase) }
+    pairInOrder(
+      base: unpairedBase, side: (0..<side.count).filter { sideToBase[$0] < 0 },
+      baseKey: { base.hashes[$0] }, sideKey: { side.hashes[$0] },
+      baseToSide: &baseToSide, sideToBase: &sideToBase)
+    return (baseToSide, sideToBase)
+  }
+
+  /// Pairs each of `side`'s indices with the next base index of the same key not yet paired,
+  /// both in the order given.
+  private static func pairInOrder<Key: Hashable>(
+    base: some Sequence<Int>, side: some Sequence<Int>, baseKey: (Int) -> Key, sideKey: (Int) -> Key,
+    baseToSide: inout [Int32], sideToBase: inout [Int32]
+  ) {
+    var withKey: [Key: [Int]] = [:]
+    for index in base { withKey[baseKey(index), default: []].append(index) }
     var taken: [Key: Int] = [:]
-    for index in 0..<side.count {
-      let key = Key(slot: side.slots[index], hash: side.hashes[index])
-      guard let list = inSlot[key] else { continue }
+    for index in side {
+      let key = sideKey(index)
+      guard let list = withKey[key] else { continue }
       let next = taken[key, default: 0]
       guard next < list.count else { continue }
       taken[key] = next + 1
       baseToSide[list[next]] = Int32(index)
       sideToBase[index] = Int32(list[next])
     }
-    var anywhere: [UInt64: [Int]] = [:]
-    for index in 0..<base.count where baseToSide[index] < 0 {
-      anywhere[base.hashes[index], default: []].append(index)
-    }
-    guard !anywhere.isEmpty else { return (baseToSide, sideToBase) }
-    var used: [UInt64: Int] = [:]
-    for index in 0..<side.count where sideToBase[index] < 0 {
-      let hash = side.hashes[index]
-      guard let list = anywhere[hash] else { continue }
-      let next = used[hash, default: 0]
-      guard next < list.count else { continue }
-      used[hash] = next + 1
-      baseToSide[list[next]] = Int32(index)
-      sideToBase[index] = Int32(list[next])
-    }
-    return (baseToSide, sideToBase)
   }
 
   /// For each item of a side, whether that side added markup before it or in its subtree: items
