@@ -67,9 +67,11 @@ public enum ConflictResolution {
       var choices = [
         Choice(
           title: "Keep ours' item with id \(Excerpt.quoted(record["id"] ?? "")) (remove this one)",
-          edits: [
-            TextEdit(range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
-          ],
+          edits: sorted(
+            [
+              TextEdit(
+                range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
+            ] + closingGap(removing: item, in: tree)),
           isPreferred: false)
       ]
       if let id = record["id"], let other = otherItem(withID: id, besides: item, in: tree, bytes: bytes) {
@@ -77,7 +79,9 @@ public enum ConflictResolution {
         choices.append(
           Choice(
             title: "Keep this item with id \(Excerpt.quoted(id)) (remove ours')",
-            edits: sorted([dropRecord, TextEdit(range: otherRange, newText: "")]), isPreferred: false))
+            edits: sorted(
+              [dropRecord, TextEdit(range: otherRange, newText: "")] + closingGap(removing: other, in: tree)),
+            isPreferred: false))
       }
       return choices
     case .place:

@@ -142,16 +142,26 @@ import Testing
     #expect(Session.codes(there).isEmpty)
   }
 
+  /// Either item may stay; the later siblings of the one removed are renumbered, so no order
+  /// gap is left and each result lints clean.
   @Test func anIDOfBothSidesKeepsEitherItem() throws {
     let text = Self.document(
       """
         <Item xml:id="n" order="0" title="ours"/>
         <?outline-conflict kind="id" id="n"?>
         <Item xml:id="n" order="1" title="theirs"/>
+        <Item order="2" title="last"/>
 
       """)
     let results = try fixes(text).map(\.result)
-    #expect(results.contains(Self.document("  <Item xml:id=\"n\" order=\"0\" title=\"ours\"/>\n")))
-    #expect(results.contains(Self.document("  <Item xml:id=\"n\" order=\"1\" title=\"theirs\"/>\n")))
+    #expect(
+      results.contains(
+        Self.document(
+          "  <Item xml:id=\"n\" order=\"0\" title=\"ours\"/>\n  <Item order=\"1\" title=\"last\"/>\n")))
+    #expect(
+      results.contains(
+        Self.document(
+          "  <Item xml:id=\"n\" order=\"0\" title=\"theirs\"/>\n  <Item order=\"1\" title=\"last\"/>\n")))
+    #expect(results.count == 2 && results.allSatisfy { Session.codes($0).isEmpty })
   }
 }
