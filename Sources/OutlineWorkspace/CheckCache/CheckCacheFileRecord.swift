@@ -30,22 +30,12 @@ public struct CheckCacheFileRecord: Sendable, Equatable {
 
     /// The time of the coarse clock, which file times are taken from (and never before).
     public static var now: Time {
-      var time = timespec()
-      #if canImport(Darwin)
-        clock_gettime(CLOCK_REALTIME, &time)
-      #else
-        clock_gettime(CLOCK_REALTIME_COARSE, &time)
-      #endif
-      return Time(time)
+      Time(coarseRealTime())
     }
 
     /// The modification and status change times of `info` (named apart on each platform).
     static func times(of info: stat) -> (modified: Time, changed: Time) {
-      #if canImport(Darwin)
-        (Time(info.st_mtimespec), Time(info.st_ctimespec))
-      #else
-        (Time(info.st_mtim), Time(info.st_ctim))
-      #endif
+      (Time(modificationTime(info)), Time(statusChangeTime(info)))
     }
 
     public static func < (left: Time, right: Time) -> Bool {
