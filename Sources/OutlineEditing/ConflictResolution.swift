@@ -49,12 +49,7 @@ public enum ConflictResolution {
         Choice(title: "Keep the item (\(keeper))", edits: [dropRecord], isPreferred: true),
         Choice(
           title: "Remove the item (\(remover))",
-          edits: sorted(
-            [
-              TextEdit(
-                range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
-            ]
-              + closingGap(removing: item, in: tree)),
+          edits: removing(item, from: dropRecord.range.start, in: tree),
           isPreferred: false),
       ]
     case .moved:
@@ -67,11 +62,7 @@ public enum ConflictResolution {
       var choices = [
         Choice(
           title: "Keep ours' item with id \(Excerpt.quoted(record["id"] ?? "")) (remove this one)",
-          edits: sorted(
-            [
-              TextEdit(
-                range: TextRange(start: dropRecord.range.start, end: element.fullRange.end), newText: "")
-            ] + closingGap(removing: item, in: tree)),
+          edits: removing(item, from: dropRecord.range.start, in: tree),
           isPreferred: false)
       ]
       if let id = record["id"], let other = otherItem(withID: id, besides: item, in: tree, bytes: bytes) {
@@ -111,6 +102,13 @@ public enum ConflictResolution {
         title: "Keep it where ours put it",
         edits: sorted([drop, TextEdit(range: lineRange(moved, in: bytes), newText: "")]), isPreferred: true),
     ]
+  }
+
+  /// The edits that remove `item` with what stands before it from `start` (its conflict
+  /// record), and close the gap it leaves in its siblings' orders.
+  private static func removing(_ item: Int, from start: Int, in tree: ItemTree) -> [TextEdit] {
+    let remove = TextEdit(range: TextRange(start: start, end: tree.items[item].fullRange.end), newText: "")
+    return sorted([remove] + closingGap(removing: item, in: tree))
   }
 
   /// The edits that close the gap removing `item` leaves in its siblings' `order` values: each
